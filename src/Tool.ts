@@ -1,0 +1,191 @@
+/**
+ * L1 — the tool contract. A tool is one static object made by buildTool();
+ * everything that varies per call travels in ToolUseContext.
+ *
+ * Defaults are fail-closed: a tool that forgets to say it is read-only or
+ * concurrency-safe is treated as neither, which costs speed, never safety.
+ */
+import type { z } from 'zod';
+import type { McpClientHandle } from './services/mcp/types.js';
+import type { ModelClient } from './services/api/types.js';
+import type { AppStateStore } from './state/appState.js';
+import type { ReadFileState } from './state/readFileState.js';
+import type { PermissionMode, ToolPermissionResult } from './permissions/types.js';
+import type { ConversationMessage, ToolResultBlockParam, UserMessage } from './types/messages.js';
+import type { UserInteraction } from './types/userInteraction.js';
+import type { ToolRenderers } from './ui/toolRenderers.js';
+
+/** A JSON Schema object as the Messages API takes it (`input_schema`). */
+export type ToolInputJSONSchema = {
+  readonly type: 'object';
+  readonly properties?: Readonly<Record<string, unknown>>;
+  readonly required?: readonly string[];
+  readonly [key: string]: unknown;
+};
+
+export type ValidationResult = { readonly result: true } | { readonly result: false; readonly message: string };
+
+export type ToolResult<Output> = {
+  readonly data: Output;
+  /** Extra messages to add to the conversation after this turn's tool results. */
+  readonly newMessages?: readonly UserMessage[];
+  /** Changes the context of later tools (e.g. `cd`). Honoured only for tools that ran serially. */
+  readonly contextModifier?: (context: ToolUseContext) => ToolUseContext;
+};
+
+export type ToolCallProgress<Progress> = (progress: Progress) => void;
+
+export type SessionInfo = {
+  readonly id: string;
+  /** `$AGENTCLI_CONFIG_DIR/projects/<slug>/<session-id>`: large tool results go under tool-results/. */
+  readonly dir: string;
+  readonly configDir: string;
+};
+
+export type ToolUseContext = {
+  readonly abortSignal: AbortSignal;
+  /** The id of the tool_use being answered; empty outside a call. */
+  readonly toolUseId: string;
+  readonly cwd: string;
+  /** Where the session started: relative rule paths and the containment check anchor here. */
+  readonly projectRoot: string;
+  readonly session: SessionInfo;
+  readonly readFileState: ReadFileState;
+  readonly tools: Tools;
+  readonly messages: readonly ConversationMessage[];
+  readonly model: string;
+  readonly isInteractive: boolean;
+  /** Session state, including the live permission context (modes and rules can change mid-turn). */
+  readonly appState: AppStateStore;
+  readonly mcpClients: readonly McpClientHandle[];
+  readonly modelClient?: ModelClient;
+  readonly userInteraction?: UserInteraction;
+};
+
+export type PromptOptions = {
+  readonly tools: Tools;
+  readonly permissionMode: PermissionMode;
+};
+
+export type InterruptBehavior = 'cancel' | 'block';
+
+/**
+ * The full tool type. Members are declared as methods so a Tool<{path:string}>
+ * is usable wherever a Tool<unknown> is (the registry holds many kinds).
+ */
+export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  /** A few words for ToolSearch keyword scoring. */
+  readonly searchHint?: string;
+  /** A lazy getter on built tools: constructed on first access, then cached. */
+  readonly inputSchema: z.ZodType<Input>;
+  /** Sent to the API as-is instead of converting inputSchema (MCP tools). */
+  readonly inputJSONSchema?: ToolInputJSONSchema;
+  /** One line saying what this call does, for the UI and the permission dialog. */
+  description(input: Partial<Input> | undefined): string | Promise<string>;
+  /** The model-facing description: when to use the tool, its limits, examples. */
+  prompt(options: PromptOptions): string | Promise<string>;
+  call(input: Input, context: ToolUseContext, onProgress: ToolCallProgress<Progress>): Promise<ToolResult<Output>>;
+
+  // --- defaultable (always present on a built tool) ---
+  isEnabled(): boolean;
+  isReadOnly(input: Input): boolean;
+  isConcurrencySafe(input: Input): boolean;
+  isDestructive(input: Input): boolean;
+  /** Tool-specific permission logic; `passthrough` defers to the general rules. */
+  checkPermissions(input: Input, context: ToolUseContext): Promise<ToolPermissionResult>;
+  validateInput(input: Input, context: ToolUseContext): Promise<ValidationResult>;
+  userFacingName(input?: Partial<Input>): string;
+  mapToolResultToToolResultBlockParam(data: Output, toolUseId: string): ToolResultBlockParam;
+  /** Over this many characters the result is persisted to disk and previewed (Infinity: never). */
+  readonly maxResultSizeChars: number;
+  interruptBehavior(): InterruptBehavior;
+  /** When this tool fails inside a parallel batch, its running siblings are cancelled. */
+  readonly cancelSiblingsOnError: boolean;
+
+  // --- optional ---
+  /** The file this call touches, so path rules can see it. */
+  getPath?(input: Input): string | undefined;
+  readonly shouldDefer?: boolean;
+  readonly alwaysLoad?: boolean;
+  readonly isMcp?: boolean;
+  readonly mcpInfo?: { readonly serverName: string; readonly toolName: string };
+  /** Lazily loads the Ink render functions (UI.tsx); headless runs never call it. */
+  ui?(): Promise<ToolRenderers<Input, Output, Progress>>;
+}
+
+export type Tools = readonly Tool[];
+
+type DefaultableKey =
+  | 'isEnabled'
+  | 'isReadOnly'
+  | 'isConcurrencySafe'
+  | 'isDestructive'
+  | 'checkPermissions'
+  | 'validateInput'
+  | 'userFacingName'
+  | 'mapToolResultToToolResultBlockParam'
+  | 'maxResultSizeChars'
+  | 'interruptBehavior'
+  | 'cancelSiblingsOnError';
+
+/**
+ * What a tool author writes: the required members plus any defaults they
+ * override. The schema is given as a factory so it is built on first use
+ * (start-up constructs no schema it does not send).
+ */
+export type ToolDef<Input, Output, Progress = never> = Omit<Tool<Input, Output, Progress>, DefaultableKey | 'inputSchema'> &
+  Partial<Pick<Tool<Input, Output, Progress>, DefaultableKey>> & {
+    readonly inputSchema: () => z.ZodType<Input>;
+  };
+
+export const DEFAULT_MAX_RESULT_SIZE_CHARS = 100_000;
+
+export const TOOL_DEFAULTS = {
+  isEnabled: () => true,
+  isReadOnly: () => false,
+  isConcurrencySafe: () => false,
+  isDestructive: () => false,
+  checkPermissions: async () => ({ behavior: 'passthrough' }) as const,
+  validateInput: async () => ({ result: true }) as const,
+  maxResultSizeChars: DEFAULT_MAX_RESULT_SIZE_CHARS,
+  interruptBehavior: () => 'block' as const,
+  cancelSiblingsOnError: false,
+  mapToolResultToToolResultBlockParam(data: unknown, toolUseId: string): ToolResultBlockParam {
+    return {
+      type: 'tool_result',
+      tool_use_id: toolUseId,
+      content: typeof data === 'string' ? data : JSON.stringify(data, null, 2),
+    };
+  },
+} satisfies Partial<Tool>;
+
+export function buildTool<Input, Output, Progress = never>(
+  def: ToolDef<Input, Output, Progress>,
+): Tool<Input, Output, Progress> {
+  const schema = lazySchema(def.inputSchema);
+  const built: Tool<Input, Output, Progress> = {
+    ...TOOL_DEFAULTS,
+    userFacingName: () => def.name,
+    ...def,
+    get inputSchema() {
+      return schema();
+    },
+  };
+  return Object.freeze(built);
+}
+
+export function toolMatchesName(tool: Pick<Tool, 'name' | 'aliases'>, name: string): boolean {
+  return tool.name === name || (tool.aliases?.includes(name) ?? false);
+}
+
+export function findToolByName(tools: Tools, name: string): Tool | undefined {
+  return tools.find((tool) => toolMatchesName(tool, name));
+}
+
+/** Builds a lazy schema factory: the schema is constructed on first use, then cached. */
+export function lazySchema<T>(factory: () => T): () => T {
+  let cached: T | undefined;
+  return () => (cached ??= factory());
+}

@@ -1,0 +1,77 @@
+/**
+ * The permission seam between the engine and the permission system. The
+ * engine only needs to ask "may this call run?" and get back one of three
+ * answers with a reason it can show to the user and the model.
+ */
+export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+export function isPermissionMode(value: string): value is PermissionMode {
+  return (PERMISSION_MODES as readonly string[]).includes(value);
+}
+
+/** Why a decision came out the way it did; shown in dialogs, denials and `permissions check`. */
+export type DecisionReason =
+  | { readonly type: 'rule'; readonly rule: string; readonly source: string }
+  | { readonly type: 'mode'; readonly mode: PermissionMode }
+  | { readonly type: 'tool'; readonly detail: string }
+  | { readonly type: 'user'; readonly detail: string }
+  | { readonly type: 'hook'; readonly detail: string }
+  | { readonly type: 'other'; readonly detail: string };
+
+export type PermissionAllow = {
+  readonly behavior: 'allow';
+  readonly reason: DecisionReason;
+  /** A tool or hook may rewrite the input it allows (e.g. normalised paths). */
+  readonly updatedInput?: unknown;
+};
+export type PermissionDeny = {
+  readonly behavior: 'deny';
+  readonly message: string;
+  readonly reason: DecisionReason;
+};
+export type PermissionAsk = {
+  readonly behavior: 'ask';
+  readonly message: string;
+  readonly reason: DecisionReason;
+  /** The narrowest rules that would have allowed this call ("don't ask again"). */
+  readonly suggestedRules?: readonly string[];
+};
+export type PermissionDecision = PermissionAllow | PermissionDeny | PermissionAsk;
+
+/** What a tool's own checkPermissions may say; `passthrough` defers to the general rules. */
+export type ToolPermissionResult = PermissionDecision | { readonly behavior: 'passthrough' };
+
+/**
+ * Everything a permission decision may depend on. Immutable: a mode change
+ * produces a new context.
+ */
+export type ToolPermissionContext = {
+  readonly mode: PermissionMode;
+  /** The cwd first, then --add-dir / additionalDirectories; all absolute and resolved. */
+  readonly workingDirectories: readonly string[];
+  /** Whether bypassPermissions may be entered (Shift+Tab only cycles into it if started with it). */
+  readonly isBypassAvailable: boolean;
+  /**
+   * The rule set, opaque to the engine: the permission system puts what it
+   * needs here and reads it back in canUseTool.
+   */
+  readonly rules: PermissionRuleSetHandle;
+};
+
+/** Branded so only the permission system builds one; the engine just carries it. */
+export type PermissionRuleSetHandle = { readonly __ruleSet: true } & Record<string, unknown>;
+
+/** The user's answer to an `ask` (REPL dialog). */
+export type PermissionResponse =
+  | { readonly type: 'allow_once' }
+  | { readonly type: 'allow_always'; readonly rules: readonly string[] }
+  | { readonly type: 'deny'; readonly feedback?: string };
+
+/** A denial recorded for headless json output (`permission_denials`). */
+export type PermissionDenialRecord = {
+  readonly tool_name: string;
+  readonly tool_use_id: string;
+  readonly tool_input: unknown;
+  readonly reason: string;
+};

@@ -1,0 +1,221 @@
+/**
+ * Runs a message's tool calls as they arrive. Each tool_use is handed over
+ * the moment its input JSON is complete — while the model is still streaming
+ * the rest of the message — and starts at once if the batching rules allow:
+ * calls in the current concurrency-safe batch run in parallel (bounded), an
+ * unsafe call waits for everything before it and runs alone.
+ *
+ * Results are emitted strictly in tool_use order, however the executions
+ * finish; a turn with a slow stream and a slow tool costs about
+ * max(stream, tool), not their sum. A message that arrives in one piece is
+ * the degenerate case (add everything, then finish()), so there is one code
+ * path for both.
+ */
+import type { ToolUseContext } from '../../Tool.js';
+import { findToolByName } from '../../Tool.js';
+import { linkedAbortController, settleWithin, type LinkedAbort } from '../../utils/abort.js';
+import { cancellationOf, type CancellationReason } from './cancellation.js';
+import { cancelledOutcome, errorResult, runToolUse, type ToolCallOutcome, type ToolRunEnv, type ToolUseRequest } from './toolExecution.js';
+import { batchForNextCall, isCallConcurrencySafe, type Batch } from './toolOrchestration.js';
+
+export type ExecutorEvent =
+  | { readonly type: 'tool_started'; readonly toolUseId: string; readonly toolName: string; readonly input: unknown }
+  | { readonly type: 'tool_progress'; readonly toolUseId: string; readonly toolName: string; readonly progress: unknown }
+  | { readonly type: 'tool_result'; readonly outcome: ToolCallOutcome };
+
+export type StreamingToolExecutorOptions = {
+  readonly env: ToolRunEnv;
+  /** The context later calls start from; serial tools' contextModifiers update it. */
+  readonly getContext: () => ToolUseContext;
+  readonly setContext: (context: ToolUseContext) => void;
+  /** The turn's signal: the user's interrupt. */
+  readonly signal: AbortSignal;
+  readonly maxConcurrency: number;
+  readonly emit: (event: ExecutorEvent) => void;
+  /** How long to wait for aborted tools to really stop (kill their processes) before moving on. */
+  readonly settleGraceMs?: number;
+};
+
+type CallState = 'queued' | 'running' | 'done';
+
+type TrackedCall = {
+  readonly request: ToolUseRequest;
+  readonly cancelSiblingsOnError: boolean;
+  readonly batch: ExecutionBatch;
+  state: CallState;
+  outcome?: ToolCallOutcome;
+  abort?: LinkedAbort;
+};
+
+type ExecutionBatch = Batch<TrackedCall> & {
+  readonly controller: AbortController;
+  failed: boolean;
+};
+
+const DEFAULT_SETTLE_GRACE_MS = 5_000;
+
+export class StreamingToolExecutor {
+  private readonly calls: TrackedCall[] = [];
+  private readonly batches: ExecutionBatch[] = [];
+  private readonly settling: Promise<unknown>[] = [];
+  private nextToEmit = 0;
+  private discarded = false;
+  private turnStopped = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly options: StreamingToolExecutorOptions) {
+    options.signal.addEventListener('abort', () => this.pump(), { once: true });
+  }
+
+  get size(): number {
+    return this.calls.length;
+  }
+
+  addTool(request: ToolUseRequest): void {
+    if (this.discarded) return;
+    const tools = this.options.getContext().tools;
+    // The same greedy rule partitionToolCalls applies to a whole message.
+    const batch = batchForNextCall(this.batches, isCallConcurrencySafe(request, tools), (isConcurrencySafe) => ({
+      isConcurrencySafe,
+      calls: [],
+      controller: new AbortController(),
+      failed: false,
+    }));
+    const call: TrackedCall = {
+      request,
+      cancelSiblingsOnError: findToolByName(tools, request.name)?.cancelSiblingsOnError ?? false,
+      batch,
+      state: 'queued',
+    };
+    batch.calls.push(call);
+    this.calls.push(call);
+    this.pump();
+  }
+
+  /**
+   * Call once the message is complete: resolves with every outcome, in
+   * tool_use order, after each has been emitted. After an interrupt it also
+   * waits (bounded) for aborted tools to actually stop.
+   */
+  async finish(): Promise<ToolCallOutcome[]> {
+    while (this.nextToEmit < this.calls.length) {
+      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    }
+    if (this.options.signal.aborted || this.turnStopped) await this.waitForSettle();
+    return this.calls.map((call) => call.outcome!);
+  }
+
+  /**
+   * The message these calls came from was cut off and will be requested
+   * again: stop started calls, drop queued ones, emit nothing more. Resolves
+   * once the started calls have stopped, so a retry never runs alongside them.
+   */
+  async discard(): Promise<ToolCallOutcome[]> {
+    this.discarded = true;
+    const reason: CancellationReason = { kind: 'discarded' };
+    for (const batch of this.batches) batch.controller.abort(reason);
+    await this.waitForSettle();
+    return this.calls.flatMap((call) => (call.state === 'done' && call.outcome ? [call.outcome] : []));
+  }
+
+  private async waitForSettle(): Promise<void> {
+    await settleWithin(this.settling, this.options.settleGraceMs ?? DEFAULT_SETTLE_GRACE_MS);
+  }
+
+  private pump(): void {
+    if (this.discarded) return;
+    if (this.options.signal.aborted || this.turnStopped) {
+      const reason: CancellationReason = this.options.signal.aborted
+        ? { kind: 'user_interrupt' }
+        : { kind: 'turn_stopped' };
+      for (const call of this.calls) {
+        if (call.state === 'queued') this.complete(call, cancelledOutcome(call.request, call.request.input, reason));
+      }
+      return;
+    }
+    const current = this.batches.find((batch) => batch.calls.some((call) => call.state !== 'done'));
+    if (!current) return;
+    if (!current.isConcurrencySafe) {
+      const only = current.calls[0]!;
+      if (only.state === 'queued') this.start(only);
+      return;
+    }
+    let running = current.calls.filter((call) => call.state === 'running').length;
+    for (const call of current.calls) {
+      if (running >= this.options.maxConcurrency) break;
+      if (call.state !== 'queued') continue;
+      if (current.failed) {
+        this.complete(call, cancelledOutcome(call.request, call.request.input, cancellationOf(current.controller.signal)));
+        continue;
+      }
+      this.start(call);
+      running++;
+    }
+  }
+
+  private start(call: TrackedCall): void {
+    call.state = 'running';
+    const { request } = call;
+    const abort = linkedAbortController([this.options.signal, call.batch.controller.signal]);
+    call.abort = abort;
+    const context: ToolUseContext = {
+      ...this.options.getContext(),
+      abortSignal: abort.controller.signal,
+      toolUseId: request.id,
+    };
+    this.options.emit({ type: 'tool_started', toolUseId: request.id, toolName: request.name, input: request.input });
+    runToolUse(request, {
+      env: this.options.env,
+      context,
+      onProgress: (progress) => {
+        if (!this.discarded) {
+          this.options.emit({ type: 'tool_progress', toolUseId: request.id, toolName: request.name, progress });
+        }
+      },
+      onSettled: (settled) => this.settling.push(settled),
+    })
+      .catch(
+        (error: unknown): ToolCallOutcome => ({
+          toolUseId: request.id,
+          toolName: request.name,
+          input: request.input,
+          status: 'error',
+          result: errorResult(request.id, `Internal error: ${String(error)}`),
+        }),
+      )
+      .then((outcome) => {
+        abort.dispose();
+        this.complete(call, outcome);
+      });
+  }
+
+  private complete(call: TrackedCall, outcome: ToolCallOutcome): void {
+    if (call.state === 'done') return;
+    call.state = 'done';
+    call.outcome = outcome;
+    const { batch } = call;
+
+    if (!batch.isConcurrencySafe && outcome.status === 'success' && outcome.contextModifier) {
+      this.options.setContext(outcome.contextModifier(this.options.getContext()));
+    }
+    if (batch.isConcurrencySafe && outcome.status === 'error' && call.cancelSiblingsOnError && !batch.failed) {
+      batch.failed = true;
+      batch.controller.abort({ kind: 'sibling_error', toolUseId: outcome.toolUseId, toolName: outcome.toolName });
+    }
+    if (outcome.stopTurn) this.turnStopped = true;
+
+    this.emitInOrder();
+    this.pump();
+  }
+
+  private emitInOrder(): void {
+    while (this.nextToEmit < this.calls.length && this.calls[this.nextToEmit]!.state === 'done') {
+      const outcome = this.calls[this.nextToEmit]!.outcome!;
+      this.nextToEmit++;
+      if (!this.discarded) this.options.emit({ type: 'tool_result', outcome });
+    }
+    if (this.nextToEmit === this.calls.length) {
+      for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+}

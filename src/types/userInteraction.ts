@@ -1,0 +1,22 @@
+/**
+ * Questions only a person can answer. The REPL provides an implementation;
+ * headless runs have none, and tools that need one fail with a clear result.
+ */
+export type UserQuestionOption = { readonly label: string; readonly description?: string };
+export type UserQuestion = {
+  readonly question: string;
+  readonly header?: string;
+  readonly options: readonly UserQuestionOption[];
+  readonly multiSelect?: boolean;
+};
+/** One answer per question, keyed by the question text. */
+export type UserAnswers = Readonly<Record<string, string>>;
+
+export type PlanApproval =
+  | { readonly approved: true; readonly mode: 'default' | 'acceptEdits' }
+  | { readonly approved: false; readonly feedback?: string };
+
+export type UserInteraction = {
+  askQuestions(questions: readonly UserQuestion[], signal: AbortSignal): Promise<UserAnswers>;
+  approvePlan(plan: string, signal: AbortSignal): Promise<PlanApproval>;
+};
