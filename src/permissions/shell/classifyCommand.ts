@@ -1,0 +1,154 @@
+/**
+ * Classifies one simple command: dispatches to the catalog that knows the
+ * program, then adds what every command shares (redirections, wrappers that
+ * elevate privileges, the effects table). A program we do not know is
+ * "other", and each of its arguments is treated as a path it might read or
+ * write, so deny rules still see `mytool .env`.
+ */
+import { classifyCodeRunner } from './codeRunners.js';
+import { programName } from './commandName.js';
+import type { CommandEffects, PathAccess } from './commandEffects.js';
+import { EFFECT_BY_PROGRAM } from './effectsTable.js';
+import { classifyFileCommand } from './fileCommands.js';
+import { classifyFind, classifyTar, classifyZip } from './findAndArchives.js';
+import { classifyGit } from './gitCommand.js';
+import { SHELL_PROGRAMS } from './nestedCommands.js';
+import { classifyNetworkCommand } from './networkCommands.js';
+import { classifyReadOnlyProgram, type Classification } from './readOnlyCommands.js';
+import type { SimpleCommand } from './shellTypes.js';
+import { literalWord } from './unwrapCommand.js';
+import type { ExpandedWord } from './wordExpansion.js';
+
+/** Device files that redirections may use without touching a real file. */
+const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdin|stdout|stderr|tty|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
+
+/** Programs that only run the nested command or shell string analysed separately. */
+const NEUTRAL_RUNNERS = new Set(['eval', 'trap', 'watch', 'parallel', 'script', 'exec', 'builtin', 'time', 'nohup', 'xargs', 'busybox']);
+
+const KILLERS = new Set(['kill', 'pkill', 'killall', 'skill', 'xkill']);
+
+export function classifyCommand(command: SimpleCommand): CommandEffects {
+  const redirectPaths = redirectAccesses(command);
+  const [nameWord, ...args] = command.argv;
+  const program = programName(nameWord);
+  const elevated = command.wrappers.some((wrapper) => wrapper.elevates);
+  const base = classifyProgram(program, nameWord, args, command);
+  const effects = new Set(base.classification.effects);
+  if (program && EFFECT_BY_PROGRAM[program]) effects.add(EFFECT_BY_PROGRAM[program]);
+  if (elevated) effects.add('elevate-privileges');
+  const hasRedirectWrite = redirectPaths.some((p) => p.access === 'write');
+  let kind = base.classification.kind;
+  if (kind === 'read-only' && hasRedirectWrite) kind = 'file-edit';
+  if (elevated) kind = 'other';
+  const cwdOverride = base.classification.cwdOverride;
+  return {
+    program,
+    kind,
+    paths: [...base.classification.paths, ...redirectPaths, ...(cwdOverride ? [{ target: cwdOverride, access: 'read' as const, recursive: false, why: 'directory the command operates in' }] : [])],
+    effects: [...effects],
+    concerns: base.classification.concerns,
+    ...(base.classification.runsScript ? { runsScript: base.classification.runsScript } : {}),
+    ...(cwdOverride ? { cwdOverride } : {}),
+    matchArgv: base.matchArgv ?? command.argv,
+    known: base.known,
+  };
+}
+
+type ProgramClassification = {
+  classification: Classification & { cwdOverride?: ExpandedWord };
+  matchArgv?: readonly ExpandedWord[];
+  known: boolean;
+};
+
+function classifyProgram(program: string | undefined, nameWord: ExpandedWord | undefined, args: readonly ExpandedWord[], command: SimpleCommand): ProgramClassification {
+  if (!nameWord) return known({ kind: 'read-only', paths: [], effects: [], concerns: [] });
+  if (!program) return { classification: { kind: 'other', paths: anyPath('computed command name'), effects: [], concerns: [] }, known: false };
+  if (program === 'git') {
+    const git = classifyGit(command.argv);
+    return { classification: git, matchArgv: git.matchArgv, known: true };
+  }
+  if (program === 'find') return known(classifyFind(args));
+  if (program === 'tar') return known(classifyTar(args));
+  if (program === 'zip' || program === 'unzip') return known(classifyZip(program, args));
+  const catalogued =
+    classifyReadOnlyProgram(program, args) ??
+    classifyFileCommand(program, args, command.hasHiddenArguments) ??
+    classifyCodeRunner(program, args) ??
+    classifyNetworkCommand(program, args);
+  if (catalogued) {
+    const local = isLocalExecutable(nameWord) ? { runsScript: nameWord } : {};
+    return known({ ...catalogued, ...local });
+  }
+  if (SHELL_PROGRAMS.has(program)) return known(shellProgram(args));
+  if (NEUTRAL_RUNNERS.has(program)) return known({ kind: 'read-only', paths: [], effects: [], concerns: [] });
+  if (program === 'source' || program === '.') {
+    const script = args[0];
+    return known({ kind: 'other', paths: script ? reads(script, 'sourced script') : [], effects: [], concerns: [], ...(script ? { runsScript: script } : {}) });
+  }
+  if (KILLERS.has(program)) return known({ kind: 'other', paths: [], effects: ['kill-process'], concerns: [] });
+  const unknownClassification: Classification = { kind: 'other', paths: possiblePaths(args), effects: [], concerns: [] };
+  return { classification: isLocalExecutable(nameWord) ? { ...unknownClassification, runsScript: nameWord } : unknownClassification, known: false };
+}
+
+function known(classification: Classification): ProgramClassification {
+  return { classification, known: true };
+}
+
+/** `bash script.sh` runs a file; `bash -c '…'` was analysed as nested commands, so it adds nothing itself. */
+function shellProgram(args: readonly ExpandedWord[]): Classification {
+  const commandString = args.some((w) => w.kind === 'static' && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.text));
+  if (commandString) return { kind: 'read-only', paths: [], effects: [], concerns: [] };
+  const script = args.find((w) => w.kind === 'dynamic' || !w.text.startsWith('-'));
+  if (!script) return { kind: 'other', paths: [], effects: [], concerns: [] };
+  return { kind: 'other', paths: reads(script, 'script run by a shell'), effects: [], concerns: [], runsScript: script };
+}
+
+/** `./build.sh`, `scripts/x`: a file in the project is being executed. */
+function isLocalExecutable(word: ExpandedWord): boolean {
+  return word.kind === 'static' && word.text.includes('/') && !/^\/(usr\/)?(local\/)?s?bin\//.test(word.text);
+}
+
+function reads(word: ExpandedWord, why: string): PathAccess[] {
+  return [{ target: word, access: 'read', recursive: false, why }];
+}
+
+function anyPath(why: string): PathAccess[] {
+  return [{ target: 'unknown', access: 'write', recursive: true, why, possible: true }];
+}
+
+/**
+ * Arguments of a program we do not know: each might be a path it reads or
+ * writes (`--out=x`, `@x`, `k=x` forms included). Only deny/ask rules and
+ * containment look at these; an unknown program is never auto-allowed anyway.
+ */
+function possiblePaths(args: readonly ExpandedWord[]): PathAccess[] {
+  const paths: PathAccess[] = [];
+  for (const word of args) {
+    if (word.kind === 'dynamic') {
+      paths.push({ target: 'unknown', access: 'write', recursive: true, why: `computed argument ${word.text}`, possible: true });
+      continue;
+    }
+    const candidates = new Set<string>();
+    const text = word.text;
+    if (!text.startsWith('-')) candidates.add(text);
+    const eq = text.indexOf('=');
+    if (eq >= 0) candidates.add(text.slice(eq + 1));
+    if (text.startsWith('@')) candidates.add(text.slice(1));
+    for (const candidate of candidates) {
+      if (candidate === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate)) continue;
+      const target = candidate === text ? word : literalWord(candidate);
+      paths.push({ target, access: 'write', recursive: false, why: 'argument of a program we do not know', possible: true });
+    }
+  }
+  return paths;
+}
+
+function redirectAccesses(command: SimpleCommand): PathAccess[] {
+  const paths: PathAccess[] = [];
+  for (const redirect of command.redirects) {
+    if (!redirect.target) continue;
+    if (redirect.target.kind === 'static' && HARMLESS_DEVICES.test(redirect.target.text)) continue;
+    paths.push({ target: redirect.target, access: redirect.access, recursive: false, why: `redirection ${redirect.text}` });
+  }
+  return paths;
+}

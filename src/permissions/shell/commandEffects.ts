@@ -1,0 +1,59 @@
+/**
+ * What one simple command does, as the permission engine needs to know it:
+ * which paths it reads or writes, which protected effects it has, and
+ * whether it is read-only, a pure file edit, or something broader.
+ */
+import type { ShellConcern } from './shellTypes.js';
+import type { ExpandedWord } from './wordExpansion.js';
+
+export type PathAccess = {
+  /** The word naming the path; 'unknown' when it is supplied at run time (xargs, `{}`). */
+  readonly target: ExpandedWord | 'unknown';
+  readonly access: 'read' | 'write';
+  /** The operation covers everything below the path (rm -r, grep -r, cp -r, mv of a directory). */
+  readonly recursive: boolean;
+  readonly why: string;
+  /**
+   * Only possibly a path (an argument of a program we do not know): a deny
+   * rule matching it makes the command ask rather than be denied outright.
+   */
+  readonly possible?: boolean;
+};
+
+/** Effects a deny or ask rule protects whatever program performs them (see effectsTable.ts). */
+export type EffectClass = 'delete' | 'network' | 'kill-process' | 'change-permissions' | 'elevate-privileges';
+
+/**
+ * read-only: reads the listed paths at most. file-edit: reads/writes only
+ * the listed paths (acceptEdits may allow it). other: anything broader
+ * (runs project code, changes system state, talks to the network).
+ */
+export type CommandKind = 'read-only' | 'file-edit' | 'other';
+
+export type CommandEffects = {
+  readonly program: string | undefined;
+  readonly kind: CommandKind;
+  readonly paths: readonly PathAccess[];
+  readonly effects: readonly EffectClass[];
+  readonly concerns: readonly ShellConcern[];
+  /** A script file the command executes (`bash x.sh`, `./x`, `source x`). */
+  readonly runsScript?: ExpandedWord;
+  /** Directory the command operates in instead of the shell's (`git -C dir`, `make -C dir`). */
+  readonly cwdOverride?: ExpandedWord;
+  /** Words to match rules against: argv with option noise that does not change meaning removed (git -C). */
+  readonly matchArgv: readonly ExpandedWord[];
+  /** Whether our catalog knows this program at all. */
+  readonly known: boolean;
+};
+
+export function readOnly(paths: readonly PathAccess[] = []): Pick<CommandEffects, 'kind' | 'paths'> {
+  return { kind: 'read-only', paths };
+}
+
+export function reads(targets: readonly (ExpandedWord | 'unknown')[], why: string, recursive = false): PathAccess[] {
+  return targets.map((target) => ({ target, access: 'read', recursive, why }));
+}
+
+export function writes(targets: readonly (ExpandedWord | 'unknown')[], why: string, recursive = false): PathAccess[] {
+  return targets.map((target) => ({ target, access: 'write', recursive, why }));
+}

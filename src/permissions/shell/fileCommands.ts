@@ -1,0 +1,158 @@
+/**
+ * Programs whose job is changing files. Every file operand becomes a Read
+ * or an Edit of that path, so `cp .env /tmp/x` reads `.env` (and obeys a
+ * `Read(.env)` deny), `ln -s .env x` exposes `.env` under another name,
+ * `dd of=~/.bashrc` edits a protected file, and `rm -r dir` edits
+ * everything below `dir`.
+ */
+import { hasOption, optionValues, parseArguments } from './argumentParsing.js';
+import { reads, writes, type PathAccess } from './commandEffects.js';
+import type { Classification } from './readOnlyCommands.js';
+import type { ExpandedWord } from './wordExpansion.js';
+
+const RECURSIVE_FLAGS = ['-r', '-R', '--recursive', '-a', '--archive'];
+
+export function classifyFileCommand(program: string, args: readonly ExpandedWord[], hidden: boolean): Classification | undefined {
+  const result = classify(program, args);
+  if (!result) return undefined;
+  // xargs/find -exec append operands we cannot see, and a computed word may be an
+  // option that redirects the write (`cp $x a b` with x='-t /etc'): any path then.
+  if (!hidden && !args.some((word) => word.kind === 'dynamic')) return result;
+  const access = result.paths.some((p) => p.access === 'write') ? 'write' : 'read';
+  return { ...result, paths: [...result.paths, { target: 'unknown', access, recursive: true, why: `operands supplied at run time to ${program}` }] };
+}
+
+function classify(program: string, args: readonly ExpandedWord[]): Classification | undefined {
+  switch (program) {
+    case 'rm':
+    case 'unlink':
+    case 'srm':
+    case 'trash':
+    case 'trash-put': {
+      const parsed = parseArguments(args, { valueOptions: ['--interactive'] });
+      const recursive = program !== 'unlink' && hasOption(parsed, '-r', '-R', '--recursive');
+      return edit(writes(parsed.operands, `deleted by ${program}`, recursive), ['delete']);
+    }
+    case 'rmdir': {
+      const parsed = parseArguments(args);
+      const parents = hasOption(parsed, '-p', '--parents') ? parsed.operands.flatMap(parentPrefixes) : [];
+      return edit(writes([...parsed.operands, ...parents], 'removed by rmdir'), ['delete']);
+    }
+    case 'shred': {
+      const parsed = parseArguments(args, { valueOptions: ['-n', '--iterations', '-s', '--size', '--random-source'] });
+      return edit(writes(parsed.operands, 'destroyed by shred'), ['delete']);
+    }
+    case 'mv':
+    case 'cp':
+    case 'ln':
+    case 'install':
+      return copyLike(program, args);
+    case 'touch': {
+      const parsed = parseArguments(args, { valueOptions: ['-r', '--reference', '-d', '--date', '-t'] });
+      return edit([...writes(parsed.operands, 'touched'), ...reads(optionValues(parsed, '-r', '--reference'), 'reference of touch')]);
+    }
+    case 'mkdir':
+    case 'mkfifo':
+    case 'mknod': {
+      const parsed = parseArguments(args, { valueOptions: ['-m', '--mode', '-Z', '--context'] });
+      const operands = program === 'mknod' ? parsed.operands.slice(0, 1) : parsed.operands;
+      return edit(writes(operands, `created by ${program}`));
+    }
+    case 'tee': {
+      const parsed = parseArguments(args, { valueOptions: ['--output-error'] });
+      return edit(writes(parsed.operands, 'written by tee'));
+    }
+    case 'truncate': {
+      const parsed = parseArguments(args, { valueOptions: ['-s', '--size', '-r', '--reference', '-o'] });
+      return edit([...writes(parsed.operands, 'truncated'), ...reads(optionValues(parsed, '-r', '--reference'), 'reference of truncate')]);
+    }
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+    case 'chattr':
+    case 'setfacl':
+      return permissionChange(program, args);
+    case 'dd':
+      return ddCommand(args);
+    case 'patch': {
+      const parsed = parseArguments(args, { valueOptions: ['-i', '--input', '-o', '--output', '-d', '--directory', '-p', '--strip', '-r', '--reject-file', '-B', '-D', '-F', '-z', '-V'] });
+      const targets = parsed.operands.length > 0 ? parsed.operands.slice(0, 1) : ['unknown' as const];
+      return edit([
+        ...writes(targets, 'patched'),
+        ...writes(optionValues(parsed, '-o', '--output', '-r', '--reject-file'), 'patch output'),
+        ...reads([...optionValues(parsed, '-i', '--input'), ...parsed.operands.slice(1)], 'patch file'),
+      ]);
+    }
+    case 'gzip':
+    case 'gunzip':
+    case 'bzip2':
+    case 'bunzip2':
+    case 'xz':
+    case 'unxz':
+    case 'zstd':
+    case 'unzstd': {
+      const parsed = parseArguments(args, { valueOptions: ['-S', '--suffix', '-T', '--threads', '-o'] });
+      const toStdout = hasOption(parsed, '-c', '--stdout', '--to-stdout', '-l', '--list', '-t', '--test');
+      return toStdout ? { kind: 'read-only', paths: reads(parsed.operands, `read by ${program}`), effects: [], concerns: [] } : edit(writes(parsed.operands, `replaced by ${program}`));
+    }
+    default:
+      return undefined;
+  }
+}
+
+function edit(paths: readonly PathAccess[], effects: Classification['effects'] = []): Classification {
+  return { kind: 'file-edit', paths, effects, concerns: [] };
+}
+
+/** mv/cp/ln/install: sources then a destination, or `-t DIR` then sources. */
+function copyLike(program: string, args: readonly ExpandedWord[]): Classification {
+  const parsed = parseArguments(args, { valueOptions: ['-t', '--target-directory', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group'] });
+  if (program === 'install' && hasOption(parsed, '-d', '--directory')) return edit(writes(parsed.operands, 'created by install -d'));
+  const targetDirectory = optionValues(parsed, '-t', '--target-directory');
+  const sources = targetDirectory.length > 0 ? parsed.operands : parsed.operands.slice(0, -1);
+  const destinations = targetDirectory.length > 0 ? targetDirectory : parsed.operands.slice(-1);
+  // mv removes every source path (and all below it); cp -r reads whole trees.
+  const recursive = program === 'mv' || hasOption(parsed, ...RECURSIVE_FLAGS);
+  const sourceAccess = program === 'mv' ? writes(sources, 'moved away by mv', true) : reads(sources, `source of ${program}`, recursive);
+  const paths = [...sourceAccess, ...writes(destinations, `destination of ${program}`, true)];
+  if (parsed.operands.length === 1 && targetDirectory.length === 0 && program === 'ln') {
+    // `ln -s target` creates a link named after the target in the cwd.
+    return edit([...reads(parsed.operands, 'target of ln'), ...writes(['unknown'], 'link created by ln')]);
+  }
+  return edit(paths);
+}
+
+function permissionChange(program: string, args: readonly ExpandedWord[]): Classification {
+  const parsed = parseArguments(args, { valueOptions: ['--reference', '--from', '-m', '-x', '-M', '-X', '--modify', '--remove', '--set', '--set-file', '-v', '--version'] });
+  const reference = optionValues(parsed, '--reference');
+  // `chmod 644 f`: the first operand is the mode or owner, unless --reference gives it.
+  const usesModeOperand = reference.length === 0 && !['setfacl'].includes(program);
+  const files = usesModeOperand ? parsed.operands.slice(1) : parsed.operands;
+  const recursive = hasOption(parsed, '-R', '--recursive');
+  return edit([...writes(files, `${program} target`, recursive), ...reads(reference, `reference of ${program}`)], ['change-permissions']);
+}
+
+function ddCommand(args: readonly ExpandedWord[]): Classification {
+  const paths: PathAccess[] = [];
+  for (const word of args) {
+    if (word.kind === 'dynamic') {
+      paths.push({ target: 'unknown', access: 'write', recursive: false, why: `computed dd operand ${word.text}` });
+      continue;
+    }
+    const match = /^(if|of)=(.*)$/s.exec(word.text);
+    if (!match) continue;
+    const target: ExpandedWord = { ...word, text: match[2] ?? '' };
+    paths.push({ target, access: match[1] === 'of' ? 'write' : 'read', recursive: false, why: `dd ${match[1]}=` });
+  }
+  return edit(paths);
+}
+
+function parentPrefixes(word: ExpandedWord): ExpandedWord[] {
+  if (word.kind === 'dynamic') return [];
+  const parts = word.text.split('/').filter(Boolean);
+  const prefixes: ExpandedWord[] = [];
+  for (let k = parts.length - 1; k > 0; k--) {
+    prefixes.push({ ...word, text: (word.text.startsWith('/') ? '/' : '') + parts.slice(0, k).join('/') });
+  }
+  return prefixes;
+}

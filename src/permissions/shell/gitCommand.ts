@@ -1,0 +1,162 @@
+/**
+ * git: global options are seen through (`git -C dir` moves where paths
+ * resolve; `-c key=value` is allowed only for keys that cannot run code —
+ * `git -c core.pager='sh -c …' log` is code execution), and each
+ * subcommand is classified. Paths named to read-only subcommands count as
+ * reads, including `rev:path` (`git show HEAD:.env` reads .env from the
+ * object store).
+ */
+import { literalWord } from './unwrapCommand.js';
+import { reads, writes, type CommandEffects, type PathAccess } from './commandEffects.js';
+import type { ShellConcern } from './shellTypes.js';
+import type { ExpandedWord } from './wordExpansion.js';
+
+type GitClassification = Omit<CommandEffects, 'program' | 'known'>;
+
+/** Config keys that only affect presentation or identity. Everything else may name a program to run. */
+const SAFE_CONFIG_KEY = /^(color\..*|user\.(name|email)|core\.(quotepath|abbrev|autocrlf|safecrlf|filemode|ignorecase)|advice\..*|init\.defaultbranch|log\.(decorate|date|follow|abbrevcommit)|diff\.(noprefix|renames|mnemonicprefix|algorithm|context|colormoved)|status\.(short|branch|showuntrackedfiles)|column\..*|i18n\..*|merge\.conflictstyle|pull\.(rebase|ff)|commit\.gpgsign|tag\.gpgsign|push\.default|safe\.directory|pager\.[a-z-]+)$/i;
+
+const GLOBAL_VALUE_OPTIONS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--list-cmds']);
+
+const READ_ONLY_SUBCOMMANDS = new Set([
+  'status', 'diff', 'log', 'show', 'blame', 'annotate', 'shortlog', 'describe', 'rev-parse', 'rev-list', 'ls-files',
+  'ls-tree', 'cat-file', 'grep', 'whatchanged', 'count-objects', 'show-ref', 'for-each-ref', 'merge-base', 'name-rev',
+  'var', 'version', 'help', 'check-ignore', 'check-attr', 'verify-commit', 'verify-tag', 'cherry', 'range-diff',
+  'diff-tree', 'diff-files', 'diff-index', 'show-branch', 'fsck', 'get-tar-commit-id',
+]);
+
+const NETWORK_SUBCOMMANDS = new Set(['push', 'fetch', 'pull', 'clone', 'ls-remote', 'send-email', 'request-pull', 'archive']);
+
+export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
+  const concerns: ShellConcern[] = [];
+  let cwdOverride: ExpandedWord | undefined;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const word = argv[i];
+    if (!word) break;
+    if (word.kind === 'dynamic') {
+      concerns.push({ kind: 'dynamic-command', detail: `git: cannot tell which word is the subcommand (${word.text})` });
+      return other(argv, concerns);
+    }
+    const text = word.text;
+    if (!text.startsWith('-')) break;
+    const eq = text.indexOf('=');
+    const name = eq >= 0 ? text.slice(0, eq) : text;
+    const value = eq >= 0 ? literalWord(text.slice(eq + 1)) : GLOBAL_VALUE_OPTIONS.has(name) ? argv[++i] : undefined;
+    if (name === '-C' && value) cwdOverride = value;
+    else if (name === '-c' || name === '--config-env') {
+      const key = value?.kind === 'static' ? value.text.split('=')[0] ?? '' : '';
+      if (!SAFE_CONFIG_KEY.test(key)) concerns.push({ kind: 'inline-code', detail: `git ${name} ${value?.text ?? ''} can make git run a program` });
+    } else if (name === '--exec-path' && eq >= 0) {
+      concerns.push({ kind: 'inline-code', detail: 'git --exec-path runs git commands from another directory' });
+    } else if (name === '--git-dir' || name === '--work-tree') {
+      if (name === '--work-tree' && value) cwdOverride = value;
+    }
+  }
+  const subcommand = argv[i];
+  const args = argv.slice(i + 1);
+  const matchArgv = [argv[0] ?? literalWord('git'), ...argv.slice(i)];
+  const base = { matchArgv, concerns, ...(cwdOverride ? { cwdOverride } : {}) };
+  if (!subcommand || subcommand.kind === 'dynamic') return { ...base, kind: subcommand ? 'other' : 'read-only', paths: [], effects: [] };
+  const name = subcommand.text;
+  if (READ_ONLY_SUBCOMMANDS.has(name)) return { ...base, ...readOnlySubcommand(name, args) };
+  const listing = listingSubcommand(name, args);
+  if (listing) return { ...base, kind: 'read-only', paths: [], effects: [] };
+  if (NETWORK_SUBCOMMANDS.has(name)) return { ...base, kind: 'other', paths: pathOperands(args, 'write'), effects: ['network'] };
+  switch (name) {
+    case 'rm': {
+      const cached = args.some((w) => w.text === '--cached');
+      const recursive = args.some((w) => w.text === '-r');
+      return { ...base, kind: 'other', paths: cached ? [] : pathOperands(args, 'write', recursive), effects: cached ? [] : ['delete'] };
+    }
+    case 'clean': {
+      const dryRun = args.some((w) => /^-[a-zA-Z]*n/.test(w.text) || w.text === '--dry-run');
+      if (dryRun) return { ...base, kind: 'read-only', paths: [], effects: [] };
+      const targets = pathOperands(args, 'write', true);
+      return { ...base, kind: 'other', paths: targets.length > 0 ? targets : writes([literalWord('.')], 'cleaned by git clean', true), effects: ['delete'] };
+    }
+    case 'mv':
+      return { ...base, kind: 'other', paths: pathOperands(args, 'write', true), effects: [] };
+    case 'add':
+    case 'stage': {
+      const all = args.some((w) => ['-A', '--all', '-u', '--update'].includes(w.text));
+      const paths = pathOperands(args, 'read', true);
+      return { ...base, kind: 'other', paths: all ? [...paths, ...reads([literalWord('.')], 'staged by git add', true)] : paths, effects: [] };
+    }
+    case 'config':
+      return { ...base, kind: 'other', paths: writes([literalWord(args.some((w) => w.text === '--global') ? '~/.gitconfig' : '.git/config')], 'git config'), effects: [] };
+    default:
+      // checkout, restore, reset, commit, merge, rebase, stash, apply…: change the work tree or history.
+      return { ...base, kind: 'other', paths: pathOperands(args, 'write'), effects: [] };
+  }
+}
+
+function other(argv: readonly ExpandedWord[], concerns: ShellConcern[]): GitClassification {
+  return { matchArgv: argv, concerns, kind: 'other', paths: [], effects: [] };
+}
+
+function readOnlySubcommand(name: string, args: readonly ExpandedWord[]): Pick<CommandEffects, 'kind' | 'paths' | 'effects'> {
+  const outputs: ExpandedWord[] = [];
+  let runsPager = false;
+  for (const word of args) {
+    if (word.kind === 'dynamic') return { kind: 'other', paths: writes(['unknown'], `computed git ${name} argument`), effects: [] };
+    if (word.text.startsWith('--output=')) outputs.push(literalWord(word.text.slice('--output='.length)));
+    if (word.text === '--ext-diff' || word.text === '-O' || word.text.startsWith('--open-files-in-pager')) runsPager = true;
+  }
+  if (runsPager) return { kind: 'other', paths: [], effects: [] };
+  const paths = pathOperands(args, 'read');
+  if (outputs.length > 0) return { kind: 'file-edit', paths: [...paths, ...writes(outputs, `git ${name} --output`)], effects: [] };
+  return { kind: 'read-only', paths, effects: [] };
+}
+
+/** `git branch`, `git tag -l`, `git remote -v`, `git stash list`: listing forms of mutating subcommands. */
+function listingSubcommand(name: string, args: readonly ExpandedWord[]): boolean {
+  const texts = args.map((w) => (w.kind === 'static' ? w.text : '\0'));
+  if (texts.includes('\0')) return false;
+  const onlyFlags = (allowed: readonly string[]): boolean => texts.every((t) => allowed.includes(t) || /^--(format|sort|contains|merged|no-merged|points-at|color)(=|$)/.test(t));
+  switch (name) {
+    case 'branch':
+      return onlyFlags(['-a', '--all', '-r', '--remotes', '-v', '-vv', '--verbose', '-l', '--list', '--show-current', '--no-color']);
+    case 'tag':
+      return texts.length === 0 || texts[0] === '-l' || texts[0] === '--list' || onlyFlags(['-n']);
+    case 'remote':
+      return onlyFlags(['-v', '--verbose']) || (texts[0] === 'get-url');
+    case 'stash':
+      return texts[0] === 'list' || texts[0] === 'show';
+    case 'worktree':
+      return texts[0] === 'list';
+    case 'notes':
+      return texts[0] === 'list' || texts[0] === 'show';
+    case 'reflog':
+      return texts.length === 0 || texts[0] === 'show' || texts[0] === 'list';
+    case 'submodule':
+      return texts[0] === 'status' || texts.length === 0;
+    case 'config':
+      return texts.some((t) => ['--get', '--get-all', '--list', '-l', '--get-regexp', '--get-urlmatch'].includes(t));
+    case 'symbolic-ref':
+      return texts.filter((t) => !t.startsWith('-')).length <= 1;
+    default:
+      return false;
+  }
+}
+
+/** Every non-option word may be a path (git disambiguates revisions and paths itself); `rev:path` reads path. */
+function pathOperands(args: readonly ExpandedWord[], access: 'read' | 'write', recursive = false): PathAccess[] {
+  const paths: PathAccess[] = [];
+  for (const word of args) {
+    if (word.kind === 'dynamic') {
+      paths.push({ target: 'unknown', access, recursive, why: `computed git argument ${word.text}` });
+      continue;
+    }
+    const text = word.text;
+    if (text.startsWith('-') || text === '') continue;
+    if (/^[a-z+]+:\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text)) continue; // URLs and scp-style remotes
+    const colon = text.indexOf(':');
+    if (colon > 0) {
+      paths.push({ target: literalWord(text.slice(colon + 1) || '.'), access: 'read', recursive, why: `${text} from git's object store` });
+      continue;
+    }
+    paths.push({ target: word, access, recursive, why: `git operand` });
+  }
+  return paths;
+}

@@ -1,0 +1,192 @@
+/**
+ * Commands hidden inside other commands' arguments: the string given to
+ * `bash -c` / `sh -c` / `eval` / `trap` / `watch` / `su -c` / `script -c`,
+ * and the command run by `find -exec` / `fd --exec`. Each is analysed as if
+ * it were typed at the top level, so `bash -c 'rm -rf x'` is an `rm`.
+ */
+import { programName } from './commandName.js';
+import type { ShellConcern } from './shellTypes.js';
+import { literalWord } from './unwrapCommand.js';
+import type { ExpandedWord } from './wordExpansion.js';
+
+export type NestedCommands = {
+  /** Shell source to parse; the first word is the script, the rest its positional parameters. */
+  readonly shellSources: readonly { readonly words: readonly ExpandedWord[]; readonly label: string; readonly elevates: boolean }[];
+  /** Argument vectors run directly, with run-time arguments we cannot see (`{}`). */
+  readonly argvs: readonly { readonly argv: readonly ExpandedWord[]; readonly label: string }[];
+  readonly concerns: readonly ShellConcern[];
+};
+
+const NONE: NestedCommands = { shellSources: [], argvs: [], concerns: [] };
+
+export const SHELL_PROGRAMS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'yash', 'rbash', 'busybox']);
+
+/** Shell options whose value is the next word (so it is not mistaken for the script). */
+const SHELL_VALUE_OPTIONS = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+
+export function findNestedCommands(argv: readonly ExpandedWord[]): NestedCommands {
+  const name = programName(argv[0]);
+  if (name === undefined) return NONE;
+  if (SHELL_PROGRAMS.has(name)) return shellInvocation(name, argv);
+  switch (name) {
+    case 'eval':
+      return { ...NONE, shellSources: argv.length > 1 ? [{ words: [joinWords(argv.slice(1))], label: 'eval', elevates: false }] : [] };
+    case 'trap':
+      return trapCommand(argv);
+    case 'watch':
+      return watchCommand(argv);
+    case 'su':
+      return suCommand(argv);
+    case 'script':
+      return optionValueAsShell(argv, ['-c', '--command'], 'script -c');
+    case 'npx':
+      return optionValueAsShell(argv, ['-c', '--call'], 'npx -c');
+    case 'find':
+      return findExec(argv);
+    case 'fd':
+    case 'fdfind':
+      return fdExec(argv);
+    case 'parallel':
+      return parallelCommand(argv);
+    default:
+      return NONE;
+  }
+}
+
+/** Joins eval's arguments as bash does (with spaces); any dynamic word makes the text unknowable. */
+function joinWords(words: readonly ExpandedWord[]): ExpandedWord {
+  const dynamic = words.find((word) => word.kind === 'dynamic');
+  const text = words.map((word) => word.text).join(' ');
+  if (dynamic) return { kind: 'dynamic', text, reason: dynamic.kind === 'dynamic' ? dynamic.reason : '' };
+  return literalWord(text);
+}
+
+function shellInvocation(name: string, argv: readonly ExpandedWord[]): NestedCommands {
+  let start = 1;
+  if (name === 'busybox') {
+    if (programName(argv[1]) !== 'sh' && programName(argv[1]) !== 'ash') return NONE;
+    start = 2;
+  }
+  let hasCommandOption = false;
+  let readsStdin = false;
+  for (let i = start; i < argv.length; i++) {
+    const word = argv[i];
+    if (!word) break;
+    if (word.kind === 'dynamic') return concern('eval-computed-text', `${name} with a computed argument ${word.text}`);
+    const text = word.text;
+    if (text === '--' || text === '-') {
+      readsStdin = readsStdin || text === '-';
+      continue;
+    }
+    if (SHELL_VALUE_OPTIONS.has(text)) {
+      i++;
+      continue;
+    }
+    if (/^--[a-z-]+$/.test(text)) continue;
+    if (/^[-+][A-Za-z]+$/.test(text)) {
+      if (text.startsWith('-') && text.includes('c')) hasCommandOption = true;
+      if (text.startsWith('-') && text.includes('s')) readsStdin = true;
+      continue;
+    }
+    if (hasCommandOption) return { ...NONE, shellSources: [{ words: argv.slice(i), label: `${name} -c`, elevates: false }] };
+    // `bash script.sh`: runs a file; the classifier treats it as running a script.
+    return NONE;
+  }
+  if (hasCommandOption) return concern('unparseable', `${name} -c without a command string`);
+  return concern('eval-computed-text', `${name} ${readsStdin ? '-s ' : ''}reads commands from standard input`);
+}
+
+function trapCommand(argv: readonly ExpandedWord[]): NestedCommands {
+  const action = argv[1];
+  if (!action || action.text === '-p' || action.text === '-l' || action.text === '-' || argv.length < 3) return NONE;
+  return { ...NONE, shellSources: [{ words: [action], label: 'trap', elevates: false }] };
+}
+
+const WATCH_VALUE_OPTIONS = new Set(['-n', '--interval', '-q', '--equexit', '--differences']);
+
+function watchCommand(argv: readonly ExpandedWord[]): NestedCommands {
+  let i = 1;
+  let direct = false;
+  for (; i < argv.length; i++) {
+    const text = argv[i]?.text ?? '';
+    if (!text.startsWith('-')) break;
+    if (text === '-x' || text === '--exec') direct = true;
+    if (WATCH_VALUE_OPTIONS.has(text)) i++;
+  }
+  const rest = argv.slice(i);
+  if (rest.length === 0) return NONE;
+  if (direct) return { ...NONE, argvs: [{ argv: rest, label: 'watch -x' }] };
+  return { ...NONE, shellSources: [{ words: [joinWords(rest)], label: 'watch', elevates: false }] };
+}
+
+function suCommand(argv: readonly ExpandedWord[]): NestedCommands {
+  for (let i = 1; i < argv.length; i++) {
+    const text = argv[i]?.text ?? '';
+    if (text === '-c' || text === '--command') {
+      const command = argv[i + 1];
+      if (!command) break;
+      return { ...NONE, shellSources: [{ words: [command], label: 'su -c', elevates: true }] };
+    }
+    if (text.startsWith('--command=')) {
+      const value = argv[i];
+      if (value?.kind === 'dynamic') return concern('eval-computed-text', 'su --command with computed text');
+      return { ...NONE, shellSources: [{ words: [literalWord(text.slice('--command='.length))], label: 'su -c', elevates: true }] };
+    }
+  }
+  return concern('eval-computed-text', 'su starts a shell that reads commands from standard input');
+}
+
+function optionValueAsShell(argv: readonly ExpandedWord[], options: readonly string[], label: string): NestedCommands {
+  for (let i = 1; i < argv.length; i++) {
+    if (options.includes(argv[i]?.text ?? '')) {
+      const command = argv[i + 1];
+      return command ? { ...NONE, shellSources: [{ words: [command], label, elevates: false }] } : NONE;
+    }
+  }
+  return NONE;
+}
+
+const FIND_EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** `find . -exec rm {} +`: the words up to `;` or `+` are a command run per file. */
+function findExec(argv: readonly ExpandedWord[]): NestedCommands {
+  const argvs: { argv: readonly ExpandedWord[]; label: string }[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const text = argv[i]?.text ?? '';
+    if (!FIND_EXEC_ACTIONS.has(text)) continue;
+    let end = i + 1;
+    while (end < argv.length && argv[end]?.text !== ';' && argv[end]?.text !== '+') end++;
+    argvs.push({ argv: argv.slice(i + 1, end), label: `find ${text}` });
+    i = end;
+  }
+  return { ...NONE, argvs };
+}
+
+const FD_EXEC_OPTIONS = new Set(['-x', '--exec', '-X', '--exec-batch']);
+
+function fdExec(argv: readonly ExpandedWord[]): NestedCommands {
+  for (let i = 1; i < argv.length; i++) {
+    const text = argv[i]?.text ?? '';
+    if (FD_EXEC_OPTIONS.has(text)) {
+      let end = i + 1;
+      while (end < argv.length && argv[end]?.text !== ';') end++;
+      return { ...NONE, argvs: [{ argv: argv.slice(i + 1, end), label: `fd ${text}` }] };
+    }
+  }
+  return NONE;
+}
+
+/** GNU parallel runs its command template through a shell, once per input. */
+function parallelCommand(argv: readonly ExpandedWord[]): NestedCommands {
+  let i = 1;
+  while (i < argv.length && (argv[i]?.text ?? '').startsWith('-')) i++;
+  let end = i;
+  while (end < argv.length && !/^:::+$/.test(argv[end]?.text ?? '')) end++;
+  const template = argv.slice(i, end);
+  if (template.length === 0) return concern('eval-computed-text', 'parallel reads commands from its input');
+  return { ...NONE, shellSources: [{ words: [joinWords(template)], label: 'parallel', elevates: false }] };
+}
+
+function concern(kind: ShellConcern['kind'], detail: string): NestedCommands {
+  return { ...NONE, concerns: [{ kind, detail }] };
+}
