@@ -3,7 +3,7 @@
 // through dynamic import(), so esbuild's code splitting keeps them out of the
 // headless start-up path.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -28,7 +28,9 @@ export async function buildAgentcli({ quiet = false } = {}) {
     // Packages that locate files (binaries, wasm) relative to their own
     // install folder must stay outside the bundle.
     external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core'],
-    define: { 'process.env.DEV': '"false"' },
+    define: {
+      AGENTCLI_VERSION: JSON.stringify(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version),
+    },
     banner: {
       js: "import { createRequire as __agentcliCreateRequire } from 'node:module'; const require = __agentcliCreateRequire(import.meta.url);",
     },

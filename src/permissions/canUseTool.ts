@@ -36,3 +36,11 @@ export const canUseToolByMode: CanUseToolFn = async (tool, input, context) => {
     suggestedRules: [tool.name],
   };
 };
+
+/**
+ * Whether a deny rule names the whole tool (e.g. `deny: WebFetch`), so it is
+ * not even offered to the model. The mode-only seam has no rules.
+ */
+export function isToolBlanketDenied(_tool: Tool, _context: ToolPermissionContext): boolean {
+  return false;
+}

@@ -23,6 +23,8 @@ export type ExecutorEvent =
   | { readonly type: 'tool_progress'; readonly toolUseId: string; readonly toolName: string; readonly progress: unknown }
   | { readonly type: 'tool_result'; readonly outcome: ToolCallOutcome };
 
+export type CompletedCall = { readonly request: ToolUseRequest; readonly outcome: ToolCallOutcome };
+
 export type StreamingToolExecutorOptions = {
   readonly env: ToolRunEnv;
   /** The context later calls start from; serial tools' contextModifiers update it. */
@@ -34,6 +36,12 @@ export type StreamingToolExecutorOptions = {
   readonly emit: (event: ExecutorEvent) => void;
   /** How long to wait for aborted tools to really stop (kill their processes) before moving on. */
   readonly settleGraceMs?: number;
+  /**
+   * Calls that already ran from an earlier, cut-off copy of this message. A
+   * re-sent call with the same tool and input reuses its outcome instead of
+   * running twice.
+   */
+  readonly completedBefore?: readonly CompletedCall[];
 };
 
 type CallState = 'queued' | 'running' | 'done';
@@ -62,9 +70,15 @@ export class StreamingToolExecutor {
   private discarded = false;
   private turnStopped = false;
   private idleWaiters: Array<() => void> = [];
+  private readonly reusable: Map<string, ToolCallOutcome[]>;
 
   constructor(private readonly options: StreamingToolExecutorOptions) {
     options.signal.addEventListener('abort', () => this.pump(), { once: true });
+    this.reusable = new Map();
+    for (const { request, outcome } of options.completedBefore ?? []) {
+      const key = callKey(request.name, request.input);
+      this.reusable.set(key, [...(this.reusable.get(key) ?? []), outcome]);
+    }
   }
 
   get size(): number {
@@ -89,6 +103,11 @@ export class StreamingToolExecutor {
     };
     batch.calls.push(call);
     this.calls.push(call);
+    const earlier = this.reusable.get(callKey(request.name, request.input))?.shift();
+    if (earlier) {
+      this.complete(call, reuseOutcome(earlier, request.id));
+      return;
+    }
     this.pump();
   }
 
@@ -110,12 +129,18 @@ export class StreamingToolExecutor {
    * again: stop started calls, drop queued ones, emit nothing more. Resolves
    * once the started calls have stopped, so a retry never runs alongside them.
    */
-  async discard(): Promise<ToolCallOutcome[]> {
+  async discard(): Promise<CompletedCall[]> {
+    // Only calls that finished before the cut ran to completion; remember them so a re-sent copy is not run again.
+    const finished = this.calls.flatMap((call) =>
+      call.state === 'done' && call.outcome && call.outcome.status !== 'cancelled'
+        ? [{ request: call.request, outcome: call.outcome }]
+        : [],
+    );
     this.discarded = true;
     const reason: CancellationReason = { kind: 'discarded' };
     for (const batch of this.batches) batch.controller.abort(reason);
     await this.waitForSettle();
-    return this.calls.flatMap((call) => (call.state === 'done' && call.outcome ? [call.outcome] : []));
+    return finished;
   }
 
   private async waitForSettle(): Promise<void> {
@@ -218,4 +243,21 @@ export class StreamingToolExecutor {
       for (const wake of this.idleWaiters.splice(0)) wake();
     }
   }
+}
+
+function callKey(toolName: string, input: unknown): string {
+  return `${toolName}\u0000${stableJson(input)}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function reuseOutcome(outcome: ToolCallOutcome, toolUseId: string): ToolCallOutcome {
+  return { ...outcome, toolUseId, result: { ...outcome.result, tool_use_id: toolUseId } };
 }

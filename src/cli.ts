@@ -1,0 +1,137 @@
+/**
+ * The command line (ARCHITECTURE §1): flags become session options, then
+ * either the headless runner (-p) or the interactive REPL takes over.
+ *
+ * Everything heavy is imported on the path that needs it, so `--version`
+ * and `--help` stay instant and headless runs never load Ink.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
+import { runCleanups } from './utils/cleanup.js';
+import { errorMessageOf, UserFacingError } from './utils/errors.js';
+import { VERSION } from './version.js';
+
+export type CliOptions = {
+  print?: boolean;
+  outputFormat: 'text' | 'json' | 'stream-json';
+  inputFormat: 'text' | 'stream-json';
+  permissionMode?: PermissionMode;
+  dangerouslySkipPermissions?: boolean;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  model?: string;
+  maxTurns?: number;
+  addDir?: string[];
+  appendSystemPrompt?: string;
+  verbose?: boolean;
+};
+
+function positiveInteger(value: string): number {
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isInteger(parsed) || parsed < 1 || String(parsed) !== value.trim()) {
+    throw new InvalidArgumentError('expected a whole number of at least 1.');
+  }
+  return parsed;
+}
+
+function permissionMode(value: string): PermissionMode {
+  if (!isPermissionMode(value)) throw new InvalidArgumentError(`expected one of ${PERMISSION_MODES.join(', ')}.`);
+  return value;
+}
+
+export function buildProgram(): Command {
+  const program = new Command()
+    .name('agentcli')
+    .description('A terminal coding agent: a Claude model reads, searches, edits and runs code through permission-checked tools.')
+    .version(VERSION, '-v, --version')
+    .argument('[prompt]', 'the prompt to send (in the REPL: sent as the first message)')
+    .option('-p, --print', 'run headless: answer the prompt, print the result, exit')
+    .addOption(
+      new Option('--output-format <format>', 'headless output').choices(['text', 'json', 'stream-json']).default('text'),
+    )
+    .addOption(
+      new Option('--input-format <format>', 'headless input (stream-json: one user message per stdin line)')
+        .choices(['text', 'stream-json'])
+        .default('text'),
+    )
+    .option('--permission-mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, permissionMode)
+    .option('--dangerously-skip-permissions', 'same as --permission-mode bypassPermissions (deny rules still hold)')
+    .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
+    .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
+    .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
+    .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
+    .option('--add-dir <dirs...>', 'extra working directories the tools may use')
+    .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
+    .option('--verbose', 'show more detail');
+  program.action(async (prompt: string | undefined, options: CliOptions) => {
+    process.exitCode = await runMain(prompt, options);
+  });
+  return program;
+}
+
+async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
+  const mode: PermissionMode | undefined = options.dangerouslySkipPermissions ? 'bypassPermissions' : options.permissionMode;
+  if (!options.print) {
+    throw new UserFacingError('the interactive REPL is not available in this build yet; run headless with -p "<prompt>".');
+  }
+  const [{ createSession }, { runHeadless }, { headlessPrompts }] = await Promise.all([
+    import('./session/createSession.js'),
+    import('./entrypoints/headless.js'),
+    import('./entrypoints/headlessInput.js'),
+  ]);
+  const session = await createSession({
+    cwd: process.cwd(),
+    model: options.model,
+    permissionMode: mode,
+    allowedTools: options.allowedTools,
+    disallowedTools: options.disallowedTools,
+    additionalDirectories: options.addDir,
+    appendSystemPrompt: options.appendSystemPrompt,
+    maxTurns: options.maxTurns,
+    isInteractive: false,
+    // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
+    isTrusted: true,
+  });
+  const controller = new AbortController();
+  const onSigint = (): void => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort({ kind: 'user_interrupt' });
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+  try {
+    return await runHeadless({
+      session,
+      prompts: headlessPrompts(prompt, options.inputFormat),
+      outputFormat: options.outputFormat,
+      signal: controller.signal,
+      io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+      baseUrl: process.env.ANTHROPIC_BASE_URL || undefined,
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
+}
+
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  try {
+    await buildProgram().parseAsync([...argv]);
+  } catch (error) {
+    const message = error instanceof UserFacingError ? error.message : errorMessageOf(error);
+    process.stderr.write(`agentcli: ${message}\n`);
+    if (process.env.AGENTCLI_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = error instanceof UserFacingError ? error.exitCode : 1;
+  } finally {
+    await runCleanups();
+  }
+  await flushAndExit();
+}
+
+/** Exit once stdout has drained: lingering handles (keep-alive sockets) must not keep a finished run alive. */
+async function flushAndExit(): Promise<void> {
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  process.exit(process.exitCode ?? 0);
+}
+
+await main();

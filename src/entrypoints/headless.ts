@@ -1,0 +1,137 @@
+/**
+ * `agentcli -p`: run prompts without a terminal UI and print the outcome as
+ * text, one json object, or a stream of json lines. Nobody can answer a
+ * permission question here, so `ask` decisions become denials (and are
+ * listed in the result's permission_denials).
+ */
+import { query, userPromptMessage } from '../query.js';
+import type { QueryStopReason } from '../query/events.js';
+import type { Session } from '../session/createSession.js';
+import type { ApiFailure } from '../services/api/withRetry.js';
+import type { ConversationMessage } from '../types/messages.js';
+import { textOfContent } from '../types/messages.js';
+import { assistantLine, initLine, resultLine, userLine } from './headlessOutput.js';
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+export type HeadlessIo = {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+};
+
+export type HeadlessOptions = {
+  readonly session: Session;
+  /** One prompt, or (with --input-format stream-json) a sequence of them sharing one conversation. */
+  readonly prompts: AsyncIterable<string>;
+  readonly outputFormat: OutputFormat;
+  readonly signal: AbortSignal;
+  readonly io: HeadlessIo;
+  readonly baseUrl?: string;
+};
+
+/** Returns the process exit code. */
+export async function runHeadless(options: HeadlessOptions): Promise<number> {
+  const { session, io, outputFormat } = options;
+  const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
+  if (outputFormat === 'stream-json') writeLine(initLine(session));
+
+  let messages: readonly ConversationMessage[] = [];
+  let cwd = session.cwd;
+  let exitCode = 0;
+  for await (const prompt of options.prompts) {
+    const started = performance.now();
+    const history: ConversationMessage[] = [...messages, userPromptMessage(prompt)];
+    const run = query({
+      messages: history,
+      systemPrompt: session.systemPrompt,
+      modelClient: session.modelClient,
+      model: session.model,
+      maxOutputTokens: session.maxOutputTokens,
+      maxTurns: session.maxTurns,
+      context: session.toolUseContext(options.signal, history, cwd),
+      env: session.baseEnv,
+      signal: options.signal,
+      costTracker: session.costTracker,
+      retryPolicy: session.retryPolicy,
+      maxConcurrency: session.maxConcurrency,
+      onContextChange: (context) => {
+        cwd = context.cwd;
+      },
+    });
+
+    let step = await run.next();
+    while (!step.done) {
+      const event = step.value;
+      if (outputFormat === 'stream-json') {
+        if (event.type === 'assistant_message') writeLine(assistantLine(session, event.message));
+        if (event.type === 'user_message') writeLine(userLine(session, event.message));
+      }
+      if (event.type === 'retry' && process.env.AGENTCLI_DEBUG) {
+        io.stderr(`agentcli: retrying in ${event.delayMs} ms: ${event.failure.message}\n`);
+      }
+      step = await run.next();
+    }
+    const outcome = step.value;
+    messages = outcome.messages;
+
+    const text = finalAssistantText(outcome.messages);
+    const error = outcome.failure ? describeApiFailure(outcome.failure, options.baseUrl) : stopMessage(outcome.reason);
+    const result = resultLine(session, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
+    if (outputFormat === 'text') {
+      if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+    } else {
+      writeLine(result);
+    }
+    if (result.is_error) {
+      io.stderr(`agentcli: ${error ?? 'the run did not complete'}\n`);
+      exitCode = outcome.reason === 'interrupted' ? 130 : 1;
+      if (outcome.reason === 'interrupted' || outcome.reason === 'api_error') break;
+    }
+  }
+  return exitCode;
+}
+
+function finalAssistantText(messages: readonly ConversationMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.type === 'assistant') {
+      const text = textOfContent(message.content);
+      if (text.trim()) return text;
+    }
+  }
+  return '';
+}
+
+function stopMessage(reason: QueryStopReason): string | undefined {
+  switch (reason) {
+    case 'completed':
+      return undefined;
+    case 'max_turns':
+      return 'stopped after reaching --max-turns before the task was finished';
+    case 'interrupted':
+      return 'interrupted';
+    case 'rejected_by_user':
+      return 'a tool call was rejected';
+    case 'api_error':
+      return 'the API request failed';
+  }
+}
+
+export function describeApiFailure(failure: ApiFailure, baseUrl: string | undefined): string {
+  const endpoint = baseUrl ?? 'https://api.anthropic.com';
+  switch (failure.kind) {
+    case 'connection':
+    case 'stream_cut':
+      return `could not reach the API at ${endpoint}: ${failure.message}`;
+    case 'auth':
+      return `the API rejected the credentials (HTTP ${failure.status}): ${failure.message}. Check ANTHROPIC_API_KEY.`;
+    case 'rate_limit':
+    case 'overloaded':
+    case 'server':
+      return `the API kept failing (HTTP ${failure.status}): ${failure.message}`;
+    case 'not_found':
+      return `the API answered 404: ${failure.message}. Check --model and ANTHROPIC_BASE_URL.`;
+    default:
+      return `the API request failed${failure.status ? ` (HTTP ${failure.status})` : ''}: ${failure.message}`;
+  }
+}

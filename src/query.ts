@@ -1,0 +1,200 @@
+/**
+ * The agent loop: stream a model turn, run its tools, append the assistant
+ * message and one user message holding every tool_result, and repeat until
+ * the model ends its turn, --max-turns is reached, or the user interrupts.
+ *
+ * Whatever happens, the conversation it returns is valid for the API: every
+ * tool_use has its tool_result.
+ */
+import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { Tools, ToolUseContext } from './Tool.js';
+import type { CostTracker } from './services/api/cost.js';
+import { toApiTools } from './services/api/toolSchemas.js';
+import type { ModelClient } from './services/api/types.js';
+import { isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
+import type { AssembledMessage } from './services/api/messageAssembler.js';
+import type { CompletedCall } from './services/tools/StreamingToolExecutor.js';
+import { errorResult, type ToolCallOutcome, type ToolRunEnv } from './services/tools/toolExecution.js';
+import type { AssistantMessage, ContentBlockParam, ConversationMessage, UserMessage } from './types/messages.js';
+import { sleep } from './utils/abort.js';
+import { newUuid, nowIso } from './utils/ids.js';
+import type { QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
+import { buildModelRequest } from './query/requestBuilder.js';
+import { streamAttempt } from './query/streamAttempt.js';
+
+export type { QueryEvent, QueryOutcome } from './query/events.js';
+
+export type QueryParams = {
+  /** The conversation so far, ending with the user's new prompt. */
+  readonly messages: readonly ConversationMessage[];
+  readonly systemPrompt: readonly TextBlockParam[];
+  readonly modelClient: ModelClient;
+  readonly model: string;
+  readonly maxOutputTokens: number;
+  readonly maxTurns?: number;
+  /** The context tools start from; its `tools` is the whole pool the model may call. */
+  readonly context: ToolUseContext;
+  readonly env: ToolRunEnv;
+  readonly signal: AbortSignal;
+  readonly costTracker: CostTracker;
+  readonly retryPolicy: RetryPolicy;
+  readonly maxConcurrency: number;
+  /** Which tools' definitions this request carries (ToolSearch withholds deferred ones). Default: all. */
+  readonly selectRequestTools?: (context: ToolUseContext) => Tools;
+  /** Sees every context change (e.g. a `cd`), so the next query starts where this one ended. */
+  readonly onContextChange?: (context: ToolUseContext) => void;
+};
+
+/** Up to this many times a reply cut off by max_tokens is asked to continue. */
+const MAX_OUTPUT_TOKEN_RECOVERIES = 3;
+
+export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, QueryOutcome> {
+  const messages: ConversationMessage[] = [...params.messages];
+  let context = params.context;
+  const getContext = (): ToolUseContext => context;
+  const setContext = (next: ToolUseContext): void => {
+    context = next;
+    params.onContextChange?.(next);
+  };
+  let turns = 0;
+  let recoveries = 0;
+  const stop = (reason: QueryStopReason, failure?: ApiFailure): QueryOutcome => ({
+    reason,
+    messages,
+    turns,
+    ...(failure ? { failure } : {}),
+  });
+
+  for (;;) {
+    if (params.signal.aborted) return stop('interrupted');
+    const requestTools = params.selectRequestTools?.(context) ?? context.tools;
+    const permissionMode = context.appState.get().toolPermissionContext.mode;
+    const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode });
+    const request = buildModelRequest({
+      model: params.model,
+      maxTokens: params.maxOutputTokens,
+      system: params.systemPrompt,
+      messages,
+      tools: apiTools,
+    });
+
+    // Retry loop for one turn: failed requests and cut streams alike.
+    let completedBefore: readonly CompletedCall[] = [];
+    let attempt = 0;
+    let result;
+    for (;;) {
+      attempt++;
+      yield { type: 'request_start', turn: turns + 1, attempt };
+      const attemptRun = streamAttempt({
+        modelClient: params.modelClient,
+        request,
+        env: params.env,
+        getContext,
+        setContext,
+        signal: params.signal,
+        maxConcurrency: params.maxConcurrency,
+        completedBefore,
+        onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
+      });
+      result = yield* attemptRun;
+      if (result.kind !== 'failed') break;
+      completedBefore = [...completedBefore, ...result.completedCalls];
+      if (!isRetryable(result.failure) || attempt > params.retryPolicy.maxRetries) {
+        return stop('api_error', result.failure);
+      }
+      const delayMs = retryDelayMs(attempt, params.retryPolicy, result.failure);
+      yield { type: 'retry', attempt, delayMs, failure: result.failure };
+      try {
+        await sleep(delayMs, params.signal);
+      } catch {
+        return stop('interrupted');
+      }
+    }
+
+    const assistant = toAssistantMessage(result.message, params.model);
+    if (result.kind === 'interrupted') {
+      if (assistant.content.length > 0) {
+        messages.push(assistant);
+        yield { type: 'assistant_message', message: assistant };
+        const answers = toolResultMessage(result.outcomes, []);
+        if (answers) {
+          messages.push(answers);
+          yield { type: 'user_message', message: answers };
+        }
+      }
+      return stop('interrupted');
+    }
+
+    turns++;
+    params.costTracker.add(assistant.model, assistant.usage);
+    messages.push(assistant);
+    yield { type: 'assistant_message', message: assistant };
+
+    const unfinished = result.message.incompleteToolUses;
+    if (result.outcomes.length === 0 && unfinished.length === 0) {
+      if (assistant.stopReason === 'max_tokens' && recoveries < MAX_OUTPUT_TOKEN_RECOVERIES) {
+        recoveries++;
+        const nudge = metaUserMessage(
+          'Your reply was cut off by the output token limit. Continue exactly where you stopped, without repeating anything.',
+        );
+        messages.push(nudge);
+        yield { type: 'user_message', message: nudge };
+        continue;
+      }
+      return stop('completed');
+    }
+
+    const answers = toolResultMessage(
+      result.outcomes,
+      unfinished.map((call) => errorResult(call.id, `${call.name} did not run: ${call.inputJsonError}. Send it again with a shorter input (split large content into several calls).`)),
+    );
+    if (answers) {
+      messages.push(answers);
+      yield { type: 'user_message', message: answers };
+    }
+    if (params.signal.aborted || result.outcomes.some((outcome) => outcome.status === 'interrupted')) {
+      return stop('interrupted');
+    }
+    if (result.outcomes.some((outcome) => outcome.stopTurn)) return stop('rejected_by_user');
+    if (params.maxTurns !== undefined && turns >= params.maxTurns) return stop('max_turns');
+  }
+}
+
+function toAssistantMessage(message: AssembledMessage, fallbackModel: string): AssistantMessage {
+  return {
+    type: 'assistant',
+    uuid: newUuid(),
+    timestamp: nowIso(),
+    id: message.id,
+    model: message.model || fallbackModel,
+    content: message.content,
+    stopReason: message.stopReason,
+    usage: message.usage,
+  };
+}
+
+/**
+ * One user message answering every tool_use of the turn, in call order, then
+ * any messages the tools added (kept in the same message so roles alternate).
+ */
+function toolResultMessage(
+  outcomes: readonly ToolCallOutcome[],
+  extraResults: readonly ContentBlockParam[],
+): UserMessage | undefined {
+  const added = outcomes.flatMap((outcome) =>
+    (outcome.newMessages ?? []).flatMap((message): ContentBlockParam[] =>
+      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content,
+    ),
+  );
+  const content: ContentBlockParam[] = [...outcomes.map((outcome) => outcome.result), ...extraResults, ...added];
+  if (content.length === 0) return undefined;
+  return { type: 'user', uuid: newUuid(), timestamp: nowIso(), content, isMeta: true };
+}
+
+function metaUserMessage(text: string): UserMessage {
+  return { type: 'user', uuid: newUuid(), timestamp: nowIso(), content: [{ type: 'text', text }], isMeta: true };
+}
+
+export function userPromptMessage(text: string): UserMessage {
+  return { type: 'user', uuid: newUuid(), timestamp: nowIso(), content: text };
+}

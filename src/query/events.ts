@@ -1,0 +1,35 @@
+/**
+ * The one typed event stream the agent loop yields. Headless mode serialises
+ * it; the REPL renders it. Events flow up, never commands down.
+ */
+import type { ExecutorEvent } from '../services/tools/StreamingToolExecutor.js';
+import type { ApiFailure } from '../services/api/withRetry.js';
+import type { AssistantMessage, ConversationMessage, UserMessage } from '../types/messages.js';
+
+export type QueryEvent =
+  | { readonly type: 'request_start'; readonly turn: number; readonly attempt: number }
+  | { readonly type: 'text_delta'; readonly text: string }
+  | { readonly type: 'thinking_delta'; readonly thinking: string }
+  /** A tool_use block began streaming; its input is still arriving. */
+  | { readonly type: 'tool_use_start'; readonly toolUseId: string; readonly toolName: string }
+  | { readonly type: 'tool_input_delta'; readonly toolUseId: string; readonly toolName: string; readonly partialJson: string }
+  | ExecutorEvent
+  | { readonly type: 'assistant_message'; readonly message: AssistantMessage }
+  /** Tool results (and loop nudges) appended to the conversation. */
+  | { readonly type: 'user_message'; readonly message: UserMessage }
+  /**
+   * The request failed or its stream was cut; everything streamed since the
+   * last request_start (text, started tools) is void and will come again.
+   */
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure };
+
+export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error';
+
+export type QueryOutcome = {
+  readonly reason: QueryStopReason;
+  /** The whole conversation after this query, ready for the next prompt. */
+  readonly messages: readonly ConversationMessage[];
+  /** Model turns (API responses) in this query. */
+  readonly turns: number;
+  readonly failure?: ApiFailure;
+};

@@ -1,0 +1,74 @@
+/**
+ * The Messages API through @anthropic-ai/sdk. The SDK is imported on first
+ * use, so `--help`, `--version` and permission checks never pay for it; its
+ * own retry loop is off because withRetry handles failed requests and cut
+ * streams the same way.
+ */
+import type { ModelClient, ModelRequest } from './types.js';
+import type { MessageCreateParamsNonStreaming, MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import { UserFacingError } from '../../utils/errors.js';
+
+export type AnthropicClientOptions = {
+  readonly apiKey?: string;
+  readonly authToken?: string;
+  readonly baseURL?: string;
+  /** Per-request timeout; a stalled stream fails and is retried. */
+  readonly timeoutMs?: number;
+};
+
+type SdkClient = import('@anthropic-ai/sdk').default;
+
+export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AnthropicClientOptions {
+  const apiKey = env.ANTHROPIC_API_KEY || undefined;
+  const authToken = env.ANTHROPIC_AUTH_TOKEN || undefined;
+  const baseURL = env.ANTHROPIC_BASE_URL || undefined;
+  if (!apiKey && !authToken && !baseURL) {
+    throw new UserFacingError(
+      'ANTHROPIC_API_KEY is not set. Export your API key (or set ANTHROPIC_BASE_URL to an Anthropic-compatible server) and run again.',
+    );
+  }
+  const timeout = Number.parseInt(env.API_TIMEOUT_MS ?? '', 10);
+  return { apiKey, authToken, baseURL, timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 600_000 };
+}
+
+export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
+  let client: Promise<SdkClient> | undefined;
+  const getClient = (): Promise<SdkClient> =>
+    (client ??= import('@anthropic-ai/sdk').then(
+      ({ default: Anthropic }) =>
+        new Anthropic({
+          // A custom endpoint may need no key; the SDK insists on one being set.
+          apiKey: options.apiKey ?? (options.authToken ? null : 'not-needed'),
+          authToken: options.authToken ?? null,
+          baseURL: options.baseURL ?? null,
+          maxRetries: 0,
+          timeout: options.timeoutMs,
+        }),
+    ));
+
+  return {
+    async *streamMessage(request: ModelRequest, signal: AbortSignal) {
+      const sdk = await getClient();
+      const params: MessageCreateParamsStreaming = { ...toSdkParams(request), stream: true };
+      const stream = await sdk.messages.create(params, { signal });
+      yield* stream;
+    },
+    async createMessage(request: ModelRequest, signal: AbortSignal) {
+      const sdk = await getClient();
+      const params: MessageCreateParamsNonStreaming = { ...toSdkParams(request), stream: false };
+      return sdk.messages.create(params, { signal });
+    },
+  };
+}
+
+function toSdkParams(request: ModelRequest): Omit<MessageCreateParamsNonStreaming, 'stream'> {
+  return {
+    model: request.model,
+    max_tokens: request.max_tokens,
+    messages: [...request.messages],
+    ...(request.system ? { system: [...request.system] } : {}),
+    ...(request.tools && request.tools.length > 0 ? { tools: [...request.tools] } : {}),
+    ...(request.tool_choice ? { tool_choice: request.tool_choice } : {}),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Everything one agentcli session needs, assembled once from the CLI
+ * options: the tool pool, the permission context, the system prompt, the
+ * model client. Both front ends (REPL and headless) start here, so they run
+ * the same engine with the same configuration.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
+import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
+import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { buildSystemPrompt } from '../context/systemPrompt.js';
+import { NO_HOOKS } from '../hooks/types.js';
+import type { CanUseToolFn } from '../permissions/canUseTool.js';
+import { setupPermissions } from '../permissions/setup.js';
+import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
+import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
+import { CostTracker } from '../services/api/cost.js';
+import type { ModelClient } from '../services/api/types.js';
+import { retryPolicyFromEnv, type RetryPolicy } from '../services/api/withRetry.js';
+import type { ToolRunEnv } from '../services/tools/toolExecution.js';
+import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
+import { createAppStateStore, initialAppState, type AppStateStore } from '../state/appState.js';
+import { createReadFileState, type ReadFileState } from '../state/readFileState.js';
+import { assembleToolPool, getTools } from '../tools.js';
+import { configDir as resolveConfigDir, sessionDir } from './paths.js';
+
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
+
+export type SessionOptions = {
+  readonly cwd: string;
+  readonly model?: string;
+  readonly permissionMode?: PermissionMode;
+  readonly allowedTools?: readonly string[];
+  readonly disallowedTools?: readonly string[];
+  readonly additionalDirectories?: readonly string[];
+  readonly appendSystemPrompt?: string;
+  readonly maxTurns?: number;
+  readonly isInteractive: boolean;
+  readonly isTrusted: boolean;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Replaces the built-in tool list (tests use small synthetic tools). */
+  readonly baseTools?: Tools;
+  readonly mcpTools?: Tools;
+  /** Replaces the Anthropic client (tests, benchmarks). */
+  readonly modelClient?: ModelClient;
+};
+
+export type Session = {
+  readonly id: string;
+  readonly info: SessionInfo;
+  readonly cwd: string;
+  readonly model: string;
+  readonly maxTurns: number | undefined;
+  readonly maxOutputTokens: number;
+  readonly isInteractive: boolean;
+  readonly git: GitInfo | undefined;
+  readonly memoryFiles: readonly MemoryFile[];
+  readonly systemPrompt: readonly TextBlockParam[];
+  readonly tools: Tools;
+  readonly appState: AppStateStore;
+  readonly readFileState: ReadFileState;
+  readonly modelClient: ModelClient;
+  readonly canUseTool: CanUseToolFn;
+  readonly costTracker: CostTracker;
+  readonly retryPolicy: RetryPolicy;
+  readonly maxConcurrency: number;
+  readonly permissionDenials: PermissionDenialRecord[];
+  /** The tool-run environment without a permission asker (front ends add theirs). */
+  readonly baseEnv: ToolRunEnv;
+  /** A fresh base context for the next query (cwd carried over from the last one). */
+  toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
+};
+
+export async function createSession(options: SessionOptions): Promise<Session> {
+  const env = options.env ?? process.env;
+  const cwd = path.resolve(options.cwd);
+  const config = resolveConfigDir(env);
+  const id = randomUUID();
+  const model = options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL;
+  // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
+  const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
+
+  const [git, permissions] = await Promise.all([
+    readGitInfo(cwd),
+    setupPermissions({
+      cwd,
+      configDir: config,
+      mode: options.permissionMode,
+      additionalDirectories: options.additionalDirectories ?? [],
+      allowedTools: options.allowedTools ?? [],
+      disallowedTools: options.disallowedTools ?? [],
+      isTrusted: options.isTrusted,
+      isBypassAvailable: options.permissionMode === 'bypassPermissions',
+    }),
+  ]);
+  const memoryFiles = await loadMemoryFiles({ cwd, projectRoot: git?.root, configDir: config });
+  const tools = assembleToolPool(
+    getTools(permissions.context, options.baseTools),
+    options.mcpTools ?? [],
+    permissions.context,
+  );
+  const systemPrompt = buildSystemPrompt({
+    cwd,
+    additionalDirectories: permissions.context.workingDirectories.slice(1),
+    platform: process.platform,
+    date: new Date(),
+    git,
+    model,
+    memoryFiles,
+    appendSystemPrompt: options.appendSystemPrompt,
+    isInteractive: options.isInteractive,
+  });
+
+  const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
+  const appState = createAppStateStore(initialAppState(permissions.context));
+  const readFileState = createReadFileState();
+  const permissionDenials: PermissionDenialRecord[] = [];
+  const maxTokens = Number.parseInt(env.AGENTCLI_MAX_OUTPUT_TOKENS ?? '', 10);
+
+  return {
+    id,
+    info,
+    cwd,
+    model,
+    maxTurns: options.maxTurns,
+    maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
+    isInteractive: options.isInteractive,
+    git,
+    memoryFiles,
+    systemPrompt,
+    tools,
+    appState,
+    readFileState,
+    modelClient,
+    canUseTool: permissions.canUseTool,
+    costTracker: new CostTracker(),
+    retryPolicy: retryPolicyFromEnv(env),
+    maxConcurrency: maxToolUseConcurrency(env),
+    permissionDenials,
+    baseEnv: {
+      canUseTool: permissions.canUseTool,
+      hooks: NO_HOOKS,
+      onPermissionDenied: (record) => permissionDenials.push(record),
+    },
+    toolUseContext: (signal, messages, currentCwd) => ({
+      abortSignal: signal,
+      toolUseId: '',
+      cwd: currentCwd,
+      projectRoot: cwd,
+      session: info,
+      readFileState,
+      tools,
+      messages,
+      model,
+      isInteractive: options.isInteractive,
+      appState,
+      mcpClients: [],
+      modelClient,
+    }),
+  };
+}

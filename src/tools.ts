@@ -1,0 +1,32 @@
+/**
+ * L2 — the tool pool. getAllBaseTools() lists every built-in; getTools()
+ * keeps the enabled ones a deny rule does not blanket-ban; assembleToolPool()
+ * adds MCP tools. Built-ins come first, sorted by name, as a stable prefix:
+ * an MCP server joining or leaving never reorders them, so the prompt cache
+ * of the built-in definitions survives.
+ */
+import type { Tool, Tools } from './Tool.js';
+import type { ToolPermissionContext } from './permissions/types.js';
+import { isToolBlanketDenied } from './permissions/canUseTool.js';
+
+export function getAllBaseTools(): Tools {
+  return [];
+}
+
+export function getTools(permissionContext: ToolPermissionContext, baseTools: Tools = getAllBaseTools()): Tools {
+  return baseTools.filter((tool) => tool.isEnabled() && !isToolBlanketDenied(tool, permissionContext));
+}
+
+export function assembleToolPool(builtInTools: Tools, mcpTools: Tools, permissionContext: ToolPermissionContext): Tools {
+  const byName = (a: Tool, b: Tool): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const allowedMcp = mcpTools.filter((tool) => !isToolBlanketDenied(tool, permissionContext));
+  const seen = new Set<string>();
+  const pool: Tool[] = [];
+  // Built-ins first, so on a name clash the built-in wins.
+  for (const tool of [...[...builtInTools].sort(byName), ...[...allowedMcp].sort(byName)]) {
+    if (seen.has(tool.name)) continue;
+    seen.add(tool.name);
+    pool.push(tool);
+  }
+  return pool;
+}

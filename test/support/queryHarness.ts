@@ -1,0 +1,98 @@
+// Runs the real agent loop against the fake Anthropic server through the real SDK,
+// with synthetic tools, and records every event with a timestamp.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Tool } from '../../src/Tool.js';
+import type { PermissionMode } from '../../src/permissions/types.js';
+import { query, userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
+import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
+import type { PermissionAsker } from '../../src/services/tools/toolExecution.js';
+import { createSession, type Session } from '../../src/session/createSession.js';
+import { clockNow, startFakeAnthropic, type FakeAnthropicServer, type ScriptFn, type ScriptedTurn } from './fakeAnthropic.js';
+
+export type TimedEvent = { readonly event: QueryEvent; readonly at: number };
+
+export type ScenarioResult = {
+  readonly server: FakeAnthropicServer;
+  readonly session: Session;
+  readonly outcome: QueryOutcome;
+  readonly events: readonly TimedEvent[];
+  readonly cwd: string;
+  cleanup(): Promise<void>;
+};
+
+export type ScenarioOptions = {
+  readonly script: ScriptedTurn[] | ScriptFn;
+  readonly tools: Tool[];
+  readonly mode?: PermissionMode;
+  readonly cwd?: string;
+  readonly maxTurns?: number;
+  readonly prompt?: string;
+  readonly signal?: AbortSignal;
+  readonly askPermission?: PermissionAsker;
+  readonly env?: Record<string, string>;
+  readonly onEvent?: (event: QueryEvent) => void;
+};
+
+export async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
+  const server = await startFakeAnthropic({ script: options.script });
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-config-'));
+  const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), 'agentcli-cwd-')));
+  const env = { AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...options.env };
+  const session = await createSession({
+    cwd,
+    env,
+    permissionMode: options.mode ?? 'bypassPermissions',
+    maxTurns: options.maxTurns,
+    isInteractive: options.askPermission !== undefined,
+    isTrusted: true,
+    baseTools: options.tools,
+    modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
+  });
+  const signal = options.signal ?? new AbortController().signal;
+  const history = [userPromptMessage(options.prompt ?? 'go')];
+  const events: TimedEvent[] = [];
+  const run = query({
+    messages: history,
+    systemPrompt: session.systemPrompt,
+    modelClient: session.modelClient,
+    model: session.model,
+    maxOutputTokens: session.maxOutputTokens,
+    maxTurns: session.maxTurns,
+    context: session.toolUseContext(signal, history, cwd),
+    env: { ...session.baseEnv, ...(options.askPermission ? { askPermission: options.askPermission } : {}) },
+    signal,
+    costTracker: session.costTracker,
+    retryPolicy: session.retryPolicy,
+    maxConcurrency: session.maxConcurrency,
+  });
+  let step = await run.next();
+  while (!step.done) {
+    events.push({ event: step.value, at: clockNow() });
+    options.onEvent?.(step.value);
+    step = await run.next();
+  }
+  return {
+    server,
+    session,
+    outcome: step.value,
+    events,
+    cwd,
+    async cleanup() {
+      await server.close();
+      await rm(configDir, { recursive: true, force: true });
+      if (!options.cwd) await rm(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+export function toolResultEvents(events: readonly TimedEvent[]) {
+  return events.flatMap(({ event, at }) => (event.type === 'tool_result' ? [{ outcome: event.outcome, at }] : []));
+}
+
+export function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((block: { text?: string }) => block.text ?? '').join('');
+  return '';
+}
