@@ -148,7 +148,7 @@ function redirectAccesses(command: SimpleCommand): PathAccess[] {
   for (const redirect of command.redirects) {
     if (!redirect.target) continue;
     if (redirect.target.kind === 'static' && HARMLESS_DEVICES.test(redirect.target.text)) continue;
-    paths.push({ target: redirect.target, access: redirect.access, recursive: false, why: `redirection ${redirect.text}` });
+    paths.push({ target: redirect.target, access: redirect.access, recursive: false, why: `redirection ${redirect.text}`, viaRedirect: true });
   }
   return paths;
 }

@@ -18,6 +18,10 @@ export type PathAccess = {
    * rule matching it makes the command ask rather than be denied outright.
    */
   readonly possible?: boolean;
+  /** Destroys what is there (rm, mv's source, find -delete, chmod -R): checked against rm-of-/ protections. */
+  readonly destructive?: boolean;
+  /** Comes from a redirection (`> f`), not from the program's operands: an allow rule for the program does not cover it. */
+  readonly viaRedirect?: boolean;
 };
 
 /** Effects a deny or ask rule protects whatever program performs them (see effectsTable.ts). */
@@ -56,4 +60,9 @@ export function reads(targets: readonly (ExpandedWord | 'unknown')[], why: strin
 
 export function writes(targets: readonly (ExpandedWord | 'unknown')[], why: string, recursive = false): PathAccess[] {
   return targets.map((target) => ({ target, access: 'write', recursive, why }));
+}
+
+/** Writes that destroy their target (deletion, moving away, recursive permission changes). */
+export function destroys(targets: readonly (ExpandedWord | 'unknown')[], why: string, recursive = false): PathAccess[] {
+  return targets.map((target) => ({ target, access: 'write', recursive, why, destructive: true }));
 }

@@ -6,7 +6,7 @@
  * everything below `dir`.
  */
 import { hasOption, optionValues, parseArguments } from './argumentParsing.js';
-import { reads, writes, type PathAccess } from './commandEffects.js';
+import { destroys, reads, writes, type PathAccess } from './commandEffects.js';
 import type { Classification } from './readOnlyCommands.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
@@ -19,7 +19,8 @@ export function classifyFileCommand(program: string, args: readonly ExpandedWord
   // option that redirects the write (`cp $x a b` with x='-t /etc'): any path then.
   if (!hidden && !args.some((word) => word.kind === 'dynamic')) return result;
   const access = result.paths.some((p) => p.access === 'write') ? 'write' : 'read';
-  return { ...result, paths: [...result.paths, { target: 'unknown', access, recursive: true, why: `operands supplied at run time to ${program}` }] };
+  const destructive = result.paths.some((p) => p.destructive);
+  return { ...result, paths: [...result.paths, { target: 'unknown', access, recursive: true, why: `operands supplied at run time to ${program}`, destructive }] };
 }
 
 function classify(program: string, args: readonly ExpandedWord[]): Classification | undefined {
@@ -31,16 +32,16 @@ function classify(program: string, args: readonly ExpandedWord[]): Classificatio
     case 'trash-put': {
       const parsed = parseArguments(args, { valueOptions: ['--interactive'] });
       const recursive = program !== 'unlink' && hasOption(parsed, '-r', '-R', '--recursive');
-      return edit(writes(parsed.operands, `deleted by ${program}`, recursive), ['delete']);
+      return edit(destroys(parsed.operands, `deleted by ${program}`, recursive), ['delete']);
     }
     case 'rmdir': {
       const parsed = parseArguments(args);
       const parents = hasOption(parsed, '-p', '--parents') ? parsed.operands.flatMap(parentPrefixes) : [];
-      return edit(writes([...parsed.operands, ...parents], 'removed by rmdir'), ['delete']);
+      return edit(destroys([...parsed.operands, ...parents], 'removed by rmdir'), ['delete']);
     }
     case 'shred': {
       const parsed = parseArguments(args, { valueOptions: ['-n', '--iterations', '-s', '--size', '--random-source'] });
-      return edit(writes(parsed.operands, 'destroyed by shred'), ['delete']);
+      return edit(destroys(parsed.operands, 'destroyed by shred'), ['delete']);
     }
     case 'mv':
     case 'cp':
@@ -113,7 +114,7 @@ function copyLike(program: string, args: readonly ExpandedWord[]): Classificatio
   const destinations = targetDirectory.length > 0 ? targetDirectory : parsed.operands.slice(-1);
   // mv removes every source path (and all below it); cp -r reads whole trees.
   const recursive = program === 'mv' || hasOption(parsed, ...RECURSIVE_FLAGS);
-  const sourceAccess = program === 'mv' ? writes(sources, 'moved away by mv', true) : reads(sources, `source of ${program}`, recursive);
+  const sourceAccess = program === 'mv' ? destroys(sources, 'moved away by mv', true) : reads(sources, `source of ${program}`, recursive);
   const paths = [...sourceAccess, ...writes(destinations, `destination of ${program}`, true)];
   if (parsed.operands.length === 1 && targetDirectory.length === 0 && program === 'ln') {
     // `ln -s target` creates a link named after the target in the cwd.
@@ -129,7 +130,8 @@ function permissionChange(program: string, args: readonly ExpandedWord[]): Class
   const usesModeOperand = reference.length === 0 && !['setfacl'].includes(program);
   const files = usesModeOperand ? parsed.operands.slice(1) : parsed.operands;
   const recursive = hasOption(parsed, '-R', '--recursive');
-  return edit([...writes(files, `${program} target`, recursive), ...reads(reference, `reference of ${program}`)], ['change-permissions']);
+  const targets = recursive ? destroys(files, `${program} -R target`, true) : writes(files, `${program} target`);
+  return edit([...targets, ...reads(reference, `reference of ${program}`)], ['change-permissions']);
 }
 
 function ddCommand(args: readonly ExpandedWord[]): Classification {

@@ -6,7 +6,7 @@
  * `--checkpoint-action=exec=` run programs, `zip -TT cmd` runs cmd.
  */
 import { hasOption, optionValues, parseArguments } from './argumentParsing.js';
-import { reads, writes, type PathAccess } from './commandEffects.js';
+import { destroys, reads, writes, type PathAccess } from './commandEffects.js';
 import type { Classification } from './readOnlyCommands.js';
 import { cwdWord } from './readOnlyCommands.js';
 import type { ExpandedWord } from './wordExpansion.js';
@@ -40,7 +40,7 @@ export function classifyFind(args: readonly ExpandedWord[]): Classification {
       if (target) paths.push(...writes([target], `find ${text}`));
     }
   }
-  if (deletes) paths.push(...writes(roots, 'deleted by find -delete', true));
+  if (deletes) paths.push(...destroys(roots, 'deleted by find -delete', true));
   if (dynamic) paths.push(...writes(['unknown'], 'a computed find expression may delete or write'));
   const hasWrites = paths.some((p) => p.access === 'write');
   return { kind: hasWrites ? 'file-edit' : 'read-only', paths, effects: deletes ? ['delete'] : [], concerns: [] };

@@ -7,7 +7,7 @@
  * object store).
  */
 import { literalWord } from './unwrapCommand.js';
-import { reads, writes, type CommandEffects, type PathAccess } from './commandEffects.js';
+import { destroys, reads, writes, type CommandEffects, type PathAccess } from './commandEffects.js';
 import type { ShellConcern } from './shellTypes.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
@@ -67,13 +67,13 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
     case 'rm': {
       const cached = args.some((w) => w.text === '--cached');
       const recursive = args.some((w) => w.text === '-r');
-      return { ...base, kind: 'other', paths: cached ? [] : pathOperands(args, 'write', recursive), effects: cached ? [] : ['delete'] };
+      return { ...base, kind: 'other', paths: cached ? [] : pathOperands(args, 'write', recursive).map((p) => ({ ...p, destructive: true })), effects: cached ? [] : ['delete'] };
     }
     case 'clean': {
       const dryRun = args.some((w) => /^-[a-zA-Z]*n/.test(w.text) || w.text === '--dry-run');
       if (dryRun) return { ...base, kind: 'read-only', paths: [], effects: [] };
       const targets = pathOperands(args, 'write', true);
-      return { ...base, kind: 'other', paths: targets.length > 0 ? targets : writes([literalWord('.')], 'cleaned by git clean', true), effects: ['delete'] };
+      return { ...base, kind: 'other', paths: targets.length > 0 ? targets.map((p) => ({ ...p, destructive: true })) : destroys([literalWord('.')], 'cleaned by git clean', true), effects: ['delete'] };
     }
     case 'mv':
       return { ...base, kind: 'other', paths: pathOperands(args, 'write', true), effects: [] };

@@ -7,7 +7,7 @@
  * `scp -S`, socat `EXEC:`) are inline code.
  */
 import { parseArguments, optionValues, hasOption } from './argumentParsing.js';
-import { reads, writes, type PathAccess } from './commandEffects.js';
+import { destroys, reads, writes, type PathAccess } from './commandEffects.js';
 import type { Classification } from './readOnlyCommands.js';
 import { literalWord } from './unwrapCommand.js';
 import type { ExpandedWord } from './wordExpansion.js';
@@ -117,7 +117,7 @@ function copyOverNetwork(program: string, args: readonly ExpandedWord[]): Classi
   const recursive = program === 'rsync' ? hasOption(parsed, '-r', '--recursive', '-a', '--archive') : hasOption(parsed, '-r');
   const removesSources = program === 'rsync' && parsed.options.some((o) => o.name === '--remove-source-files' || o.name.startsWith('--delete'));
   const paths = [
-    ...(removesSources ? writes(sources.filter((w) => !isRemote(w)), 'removed by rsync', true) : reads(sources.filter((w) => !isRemote(w)), `sent by ${program}`, recursive)),
+    ...(removesSources ? destroys(sources.filter((w) => !isRemote(w)), 'removed by rsync', true) : reads(sources.filter((w) => !isRemote(w)), `sent by ${program}`, recursive)),
     ...writes(destination.filter((w) => !isRemote(w)), `destination of ${program}`, true),
     ...reads(optionValues(parsed, '--exclude-from', '--include-from', '--files-from', '--password-file', '-i', '-F'), `read by ${program}`),
     ...writes(optionValues(parsed, '--log-file'), `log of ${program}`),

@@ -1,0 +1,69 @@
+/**
+ * What the engine decides and why. A verdict carries the explanation the
+ * user and the model see (which rule and its source, or which mode
+ * default), a trace of every part examined, and for `ask` the narrowest
+ * rules that would have allowed the call.
+ */
+import type { PermissionMode } from '../types.js';
+import type { PermissionRuleSet } from '../rules/ruleSet.js';
+import type { PathResolver } from './resolvePaths.js';
+
+export type Behavior = 'allow' | 'ask' | 'deny';
+
+/** Why one part (a simple command, a path, the tool) came out as it did. */
+export type Explanation =
+  | { readonly kind: 'rule'; readonly rule: string; readonly source: string; readonly behavior: Behavior }
+  | { readonly kind: 'mode'; readonly mode: PermissionMode; readonly detail: string }
+  | { readonly kind: 'safety'; readonly detail: string };
+
+export type TraceEntry = {
+  /** The simple command, path or tool this entry is about. */
+  readonly subject: string;
+  readonly behavior: Behavior;
+  readonly explanation: Explanation;
+};
+
+export type PermissionVerdict = {
+  readonly behavior: Behavior;
+  /** The deciding explanation (first deny, else first ask, else what allowed it). */
+  readonly explanation: Explanation;
+  /** One line for the model and the user, naming the rule and its source. */
+  readonly message: string;
+  readonly trace: readonly TraceEntry[];
+  /** For ask: rules that would allow exactly this call (at most 5). */
+  readonly suggestedRules: readonly string[];
+};
+
+export type DecisionEnvironment = {
+  readonly mode: PermissionMode;
+  readonly ruleSet: PermissionRuleSet;
+  /** The directory the call runs in (Bash's cwd). */
+  readonly cwd: string;
+  /** The cwd first, then --add-dir / additionalDirectories. Absolute. */
+  readonly workingDirectories: readonly string[];
+  readonly home: string;
+  readonly paths: PathResolver;
+};
+
+/** A tool call as the engine sees it: the tool's own answers, not its code. */
+export type ToolCallSubject = {
+  readonly toolName: string;
+  readonly isReadOnly: boolean;
+  /** The file a file tool touches (tool.getPath). */
+  readonly path?: string;
+  /** Bash's command. */
+  readonly command?: string;
+  /** WebFetch's URL. */
+  readonly url?: string;
+};
+
+export function describeExplanation(explanation: Explanation): string {
+  switch (explanation.kind) {
+    case 'rule':
+      return `${explanation.behavior} rule ${explanation.rule} (from ${explanation.source})`;
+    case 'mode':
+      return `${explanation.mode} mode: ${explanation.detail}`;
+    case 'safety':
+      return explanation.detail;
+  }
+}

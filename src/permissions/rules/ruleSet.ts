@@ -1,0 +1,74 @@
+/**
+ * The merged, compiled set of rules a session runs with. Rules are compiled
+ * once (patterns anchored at the project root) and kept with their source.
+ * Repository allow rules (CLAUDE.md, .claude/settings*.json) are inactive
+ * until the folder is trusted; their deny and ask rules always apply.
+ */
+import { compileBashPattern, type BashPattern } from './bashPattern.js';
+import { compileDomainPattern, type DomainPattern } from './domainPattern.js';
+import { compilePathPattern, type PathPattern } from './pathPattern.js';
+import { describeSource, type SourcedRule } from './permissionRule.js';
+import { specifierKind } from './toolNames.js';
+
+export type PermissionModeName = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
+const MODE_NAMES: readonly string[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
+
+export function isPermissionModeName(value: string): value is PermissionModeName {
+  return MODE_NAMES.includes(value);
+}
+
+export type SettingsPermissions = {
+  readonly defaultMode?: PermissionModeName;
+  readonly additionalDirectories: readonly string[];
+};
+
+/** A malformed rule or rule file. `line` is undefined for CLI flags. */
+export type RuleFileError = { readonly file: string; readonly line: number | undefined; readonly message: string };
+
+export function formatRuleFileError(error: RuleFileError): string {
+  return `${error.line === undefined ? error.file : `${error.file}:${error.line}`}: ${error.message}`;
+}
+
+export type CompiledRule = SourcedRule & {
+  readonly bash?: BashPattern;
+  readonly path?: PathPattern;
+  readonly domain?: DomainPattern;
+  /** False for a repository allow rule while the folder is untrusted. */
+  readonly active: boolean;
+  /** "Bash(git commit*) from CLAUDE.md:12" */
+  readonly label: string;
+};
+
+export type PermissionRuleSet = {
+  readonly rules: readonly CompiledRule[];
+  readonly projectRoot: string;
+  readonly home: string;
+};
+
+export type CompileOptions = { readonly projectRoot: string; readonly home: string; readonly folderTrusted: boolean };
+
+export function compileRuleSet(rules: readonly SourcedRule[], options: CompileOptions): PermissionRuleSet {
+  const compiled = rules.map((sourced): CompiledRule => {
+    const { rule } = sourced;
+    const kind = specifierKind(rule.toolName);
+    const spec = rule.specifier;
+    const active = !(sourced.behavior === 'allow' && sourced.source.fromRepository && !options.folderTrusted);
+    const label = `${rule.text} from ${describeSource(sourced.source)}`;
+    const patterns = {
+      ...(spec !== undefined && kind === 'command' ? { bash: compileBashPattern(spec) } : {}),
+      ...(spec !== undefined && kind === 'path' ? { path: compilePathPattern(spec, { root: options.projectRoot, home: options.home }) } : {}),
+      ...(spec !== undefined && kind === 'domain' ? { domain: compileDomainPattern(spec) } : {}),
+    };
+    return { ...sourced, ...patterns, active, label };
+  });
+  return { rules: compiled, projectRoot: options.projectRoot, home: options.home };
+}
+
+export function emptyPermissionRuleSet(projectRoot: string, home: string): PermissionRuleSet {
+  return { rules: [], projectRoot, home };
+}
+
+/** Whether any deny or ask rule is in force (then unbounded shell commands never auto-allow). */
+export function hasRestrictiveRules(ruleSet: PermissionRuleSet): boolean {
+  return ruleSet.rules.some((rule) => rule.active && rule.behavior !== 'allow');
+}
