@@ -65,6 +65,8 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Qu
       }
       return { ok: true, message: assembler.finish() };
     } catch (error) {
+      // A connection dropped after message_stop lost nothing: keep the message.
+      if (assembler.isComplete && !options.signal.aborted) return { ok: true, message: assembler.finish() };
       return { ok: false, error };
     } finally {
       options.onStreamDuration(performance.now() - started);

@@ -97,6 +97,11 @@ export class MessageAssembler {
     }
   }
 
+  /** Whether message_stop arrived: the message is whole even if the connection fails afterwards. */
+  get isComplete(): boolean {
+    return this.started && this.stopped;
+  }
+
   /** The complete message; throws StreamCutError if the stream ended before message_stop. */
   finish(): AssembledMessage {
     if (!this.started) throw new StreamCutError('no message_start');

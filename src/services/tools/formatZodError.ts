@@ -20,8 +20,9 @@ export function formatZodError(toolName: string, error: z.ZodError, rawInput: un
 function valueAtPath(root: unknown, path: readonly PropertyKey[]): { found: boolean; value?: unknown } {
   let current: unknown = root;
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !(key in current)) return { found: false };
-    current = (current as Record<PropertyKey, unknown>)[key];
+    if (typeof current !== 'object' || current === null) return { found: false };
+    // A missing field is still worth reporting ("got nothing"): that is the model's mistake.
+    current = key in current ? (current as Record<PropertyKey, unknown>)[key] : undefined;
   }
   return { found: true, value: current };
 }

@@ -1,0 +1,159 @@
+// The built CLI in headless mode, end to end against the fake Anthropic server.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { endTurn, overloaded, toolUse, turn } from '../support/scenario.js';
+import { runCli, tempDir } from '../support/runCli.js';
+
+let server: FakeAnthropicServer | undefined;
+let cwd: string;
+let configDir: string;
+
+beforeEach(async () => {
+  cwd = await tempDir('agentcli-cwd-');
+  configDir = await tempDir('agentcli-config-');
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function headless(script: ScriptedTurn[], args: string[], extra: { env?: Record<string, string>; stdin?: string } = {}) {
+  server = await startFakeAnthropic({ script });
+  return runCli(args, {
+    cwd,
+    stdin: extra.stdin,
+    env: {
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'test-key',
+      AGENTCLI_CONFIG_DIR: configDir,
+      AGENTCLI_RETRY_BASE_DELAY_MS: '5',
+      ...extra.env,
+    },
+  });
+}
+
+describe('agentcli -p', () => {
+  it('text: prints the final answer and exits 0', async () => {
+    const run = await headless([endTurn('Hello from the model.')], ['-p', 'hello']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('Hello from the model.\n');
+    expect(run.code).toBe(0);
+    const body = server!.requests[0]!.body;
+    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello', cache_control: { type: 'ephemeral' } }] }]);
+    expect(JSON.stringify(body.system)).toContain(cwd);
+  });
+
+  it('json: one result object in the Claude Code shape', async () => {
+    const run = await headless([{ ...endTurn('42'), usage: { input_tokens: 10, output_tokens: 2 } }], ['-p', 'answer', '--output-format', 'json']);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      result: '42',
+      num_turns: 1,
+      usage: { input_tokens: 10, output_tokens: 2 },
+      permission_denials: [],
+    });
+    expect(typeof result.session_id).toBe('string');
+    expect(typeof result.duration_ms).toBe('number');
+    expect(typeof result.duration_api_ms).toBe('number');
+    expect(result.total_cost_usd).toBeGreaterThan(0);
+  });
+
+  it('stream-json: init, every assistant and user message, then the result — one JSON object per line', async () => {
+    const run = await headless([turn(toolUse('NoSuchTool', { a: 1 })), endTurn('done')], ['-p', 'go', '--output-format', 'stream-json']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.type)).toEqual(['system', 'assistant', 'user', 'assistant', 'result']);
+    expect(lines[0]).toMatchObject({ subtype: 'init', cwd, permissionMode: 'default' });
+    expect(Array.isArray(lines[0].tools)).toBe(true);
+    expect(lines[1].message.content[0]).toMatchObject({ type: 'tool_use', name: 'NoSuchTool' });
+    expect(lines[2].message.content[0]).toMatchObject({ type: 'tool_result', is_error: true });
+    expect(lines[4]).toMatchObject({ subtype: 'success', num_turns: 2, result: 'done' });
+    for (const line of lines.slice(1)) expect(line.session_id).toBe(lines[0].session_id);
+  });
+
+  it('reads the prompt from stdin when none is given', async () => {
+    const run = await headless([endTurn('from stdin')], ['-p'], { stdin: 'what is on stdin?' });
+    expect(run.stdout).toBe('from stdin\n');
+    expect(JSON.stringify(server!.requests[0]!.body.messages)).toContain('what is on stdin?');
+  });
+
+  it('--input-format stream-json runs each stdin message in one conversation', async () => {
+    const stdin = [
+      JSON.stringify({ type: 'user', message: { role: 'user', content: 'first' } }),
+      JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text: 'second' }] } }),
+    ].join('\n');
+    const run = await headless([endTurn('one'), endTurn('two')], ['-p', '--input-format', 'stream-json', '--output-format', 'json'], { stdin });
+    expect(run.code).toBe(0);
+    const results = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(results.map((r) => r.result)).toEqual(['one', 'two']);
+    expect(server!.requests[1]!.body.messages).toHaveLength(3);
+  });
+
+  it('--max-turns ends with error_max_turns and a non-zero exit', async () => {
+    const run = await headless([turn(toolUse('Nope', {})), turn(toolUse('Nope', {}))], ['-p', 'loop', '--max-turns', '1', '--output-format', 'json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'error_max_turns', is_error: true, num_turns: 1 });
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('retries an overloaded API and still succeeds', async () => {
+    const run = await headless([overloaded(), endTurn('patience pays')], ['-p', 'hi']);
+    expect(run.stdout).toBe('patience pays\n');
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('--model and ANTHROPIC_MODEL choose the model', async () => {
+    await headless([endTurn('a')], ['-p', 'x', '--model', 'claude-opus-5-5']);
+    expect(server!.requests[0]!.body.model).toBe('claude-opus-5-5');
+    await server!.close();
+    await headless([endTurn('a')], ['-p', 'x'], { env: { ANTHROPIC_MODEL: 'claude-haiku-5-5' } });
+    expect(server!.requests[0]!.body.model).toBe('claude-haiku-5-5');
+  });
+});
+
+describe('agentcli user errors: one clear line on stderr, no stack', () => {
+  const oneLine = (stderr: string) => {
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    return lines[0]!;
+  };
+
+  it('no API key', async () => {
+    const run = await runCli(['-p', 'hi'], { cwd, env: { AGENTCLI_CONFIG_DIR: configDir } });
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toMatch(/^agentcli: ANTHROPIC_API_KEY is not set/);
+  });
+
+  it('a bad flag', async () => {
+    const run = await runCli(['-p', 'hi', '--output-format', 'xml'], { cwd, env: { ANTHROPIC_API_KEY: 'k' } });
+    expect(run.code).not.toBe(0);
+    expect(oneLine(run.stderr)).toContain('--output-format');
+  });
+
+  it('an unreachable endpoint, after retries', async () => {
+    const run = await runCli(['-p', 'hi'], {
+      cwd,
+      env: {
+        ANTHROPIC_API_KEY: 'k',
+        ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
+        AGENTCLI_CONFIG_DIR: configDir,
+        AGENTCLI_MAX_RETRIES: '2',
+        AGENTCLI_RETRY_BASE_DELAY_MS: '1',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toMatch(/^agentcli: could not reach the API at http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('--version and --help work without a key', async () => {
+    const version = await runCli(['--version'], { cwd });
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const help = await runCli(['--help'], { cwd });
+    expect(help.stdout).toContain('--permission-mode');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { assembleToolPool } from '../../src/tools.js';
+import { maxToolUseConcurrency, partitionToolCalls } from '../../src/services/tools/toolOrchestration.js';
+import type { ToolUseRequest } from '../../src/services/tools/toolExecution.js';
+import { emptyRuleSet } from '../../src/permissions/canUseTool.js';
+import { createCallLog, echoTool, sleepTool, throwingSafetyTool, writeTool } from '../support/syntheticTools.js';
+
+const log = createCallLog();
+const tools = [sleepTool(log), writeTool(log), echoTool(), throwingSafetyTool()];
+const call = (name: string, input: unknown, id = `toolu_${Math.random().toString(36).slice(2)}`): ToolUseRequest => ({ id, name, input });
+const R = (id: string) => call('Sleep', { ms: 1 }, id);
+const W = (id: string) => call('SlowWrite', { path: 'x', content: 'y' }, id);
+
+describe('partitionToolCalls', () => {
+  it('[R,R,W,R] makes three batches: parallel, serial, parallel', () => {
+    const batches = partitionToolCalls([R('a'), R('b'), W('c'), R('d')], tools);
+    expect(batches.map((batch) => [batch.isConcurrencySafe, batch.calls.map((c) => c.id)])).toEqual([
+      [true, ['a', 'b']],
+      [false, ['c']],
+      [true, ['d']],
+    ]);
+  });
+
+  it('gives every unsafe call its own batch', () => {
+    const batches = partitionToolCalls([W('a'), W('b')], tools);
+    expect(batches.map((batch) => batch.calls.length)).toEqual([1, 1]);
+  });
+
+  it('treats an unknown tool, invalid input, broken JSON and a throwing check as unsafe', () => {
+    const batches = partitionToolCalls(
+      [
+        R('a'),
+        call('Nope', {}, 'b'),
+        R('c'),
+        call('Sleep', { ms: 'soon' }, 'd'),
+        R('e'),
+        { id: 'f', name: 'Sleep', input: '{"ms":', inputJsonError: 'Unexpected end' },
+        R('g'),
+        call('Weird', { x: '1' }, 'h'),
+      ],
+      tools,
+    );
+    expect(batches.map((batch) => batch.isConcurrencySafe)).toEqual([true, false, true, false, true, false, true, false]);
+  });
+
+  it('decides safety per input', () => {
+    const batches = partitionToolCalls([call('Echo', { text: 'a' }, 'a'), call('Echo', { text: 1 }, 'b')], tools);
+    expect(batches.map((batch) => batch.isConcurrencySafe)).toEqual([true, false]);
+  });
+});
+
+describe('maxToolUseConcurrency', () => {
+  it('defaults to 10 and honours AGENTCLI_MAX_TOOL_USE_CONCURRENCY', () => {
+    expect(maxToolUseConcurrency({})).toBe(10);
+    expect(maxToolUseConcurrency({ AGENTCLI_MAX_TOOL_USE_CONCURRENCY: '3' })).toBe(3);
+    expect(maxToolUseConcurrency({ AGENTCLI_MAX_TOOL_USE_CONCURRENCY: '0' })).toBe(10);
+    expect(maxToolUseConcurrency({ AGENTCLI_MAX_TOOL_USE_CONCURRENCY: 'lots' })).toBe(10);
+  });
+});
+
+describe('assembleToolPool', () => {
+  const context = { mode: 'default', workingDirectories: ['/'], isBypassAvailable: false, rules: emptyRuleSet() } as const;
+  it('puts built-ins first, sorted by name, then MCP tools sorted; a built-in wins a name clash', () => {
+    const mcp = [
+      { ...echoTool(), name: 'mcp__zeta__a' },
+      { ...echoTool(), name: 'mcp__alpha__b' },
+      { ...echoTool(), name: 'Sleep', isMcp: true },
+    ];
+    const pool = assembleToolPool([writeTool(log), sleepTool(log), echoTool()], mcp, context);
+    expect(pool.map((tool) => tool.name)).toEqual(['Echo', 'Sleep', 'SlowWrite', 'mcp__alpha__b', 'mcp__zeta__a']);
+    expect(pool.find((tool) => tool.name === 'Sleep')?.isMcp).toBeUndefined();
+  });
+
+  it('keeps the built-in prefix unchanged when MCP tools come and go', () => {
+    const builtIns = [writeTool(log), sleepTool(log), echoTool()];
+    const without = assembleToolPool(builtIns, [], context).map((tool) => tool.name);
+    const withMcp = assembleToolPool(builtIns, [{ ...echoTool(), name: 'mcp__a__Aardvark' }], context).map((tool) => tool.name);
+    expect(withMcp.slice(0, without.length)).toEqual(without);
+  });
+});
