@@ -15,8 +15,8 @@ import { classifyGit } from './gitCommand.js';
 import { SHELL_PROGRAMS } from './nestedCommands.js';
 import { classifyNetworkCommand } from './networkCommands.js';
 import { classifyReadOnlyProgram, type Classification } from './readOnlyCommands.js';
+import { possiblePaths } from './possiblePaths.js';
 import type { SimpleCommand } from './shellTypes.js';
-import { literalWord } from './unwrapCommand.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
 /** Device files that redirections may use without touching a real file. */
@@ -25,11 +25,15 @@ const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdin|stdout|stderr|tty|fd\/\d+)$|^
 /** Programs that only run the nested command or shell string analysed separately. */
 const NEUTRAL_RUNNERS = new Set(['eval', 'trap', 'watch', 'parallel', 'script', 'exec', 'builtin', 'time', 'nohup', 'xargs', 'busybox']);
 
+const HIDDEN_ARGUMENTS: ExpandedWord = { kind: 'dynamic', text: '<arguments supplied at run time>', reason: 'appended by xargs or find -exec' };
+
 const KILLERS = new Set(['kill', 'pkill', 'killall', 'skill', 'xkill']);
 
 export function classifyCommand(command: SimpleCommand): CommandEffects {
   const redirectPaths = redirectAccesses(command);
-  const [nameWord, ...args] = command.argv;
+  const [nameWord, ...written] = command.argv;
+  // Arguments xargs or find -exec append are operands we cannot see: one computed word stands for them.
+  const args = command.hasHiddenArguments ? [...written, HIDDEN_ARGUMENTS] : written;
   const program = programName(nameWord);
   const elevated = command.wrappers.some((wrapper) => wrapper.elevates);
   const base = classifyProgram(program, nameWord, args, command);
@@ -63,8 +67,12 @@ type ProgramClassification = {
 function classifyProgram(program: string | undefined, nameWord: ExpandedWord | undefined, args: readonly ExpandedWord[], command: SimpleCommand): ProgramClassification {
   if (!nameWord) return known({ kind: 'read-only', paths: [], effects: [], concerns: [] });
   if (!program) return { classification: { kind: 'other', paths: anyPath('computed command name'), effects: [], concerns: [] }, known: false };
+  // `./git status` is a local script that happens to be called git, not git.
+  if (isLocalExecutable(nameWord)) {
+    return { classification: { kind: 'other', paths: [...reads(nameWord, 'program run from the project'), ...possiblePaths(args)], effects: [], concerns: [], runsScript: nameWord }, known: false };
+  }
   if (program === 'git') {
-    const git = classifyGit(command.argv);
+    const git = classifyGit([nameWord, ...args]);
     return { classification: git, matchArgv: git.matchArgv, known: true };
   }
   if (program === 'find') return known(classifyFind(args));
@@ -72,13 +80,10 @@ function classifyProgram(program: string | undefined, nameWord: ExpandedWord | u
   if (program === 'zip' || program === 'unzip') return known(classifyZip(program, args));
   const catalogued =
     classifyReadOnlyProgram(program, args) ??
-    classifyFileCommand(program, args, command.hasHiddenArguments) ??
+    classifyFileCommand(program, args) ??
     classifyCodeRunner(program, args) ??
     classifyNetworkCommand(program, args);
-  if (catalogued) {
-    const local = isLocalExecutable(nameWord) ? { runsScript: nameWord } : {};
-    return known({ ...catalogued, ...local });
-  }
+  if (catalogued) return known(catalogued);
   if (SHELL_PROGRAMS.has(program)) return known(shellProgram(args));
   if (NEUTRAL_RUNNERS.has(program)) return known({ kind: 'read-only', paths: [], effects: [], concerns: [] });
   if (program === 'source' || program === '.') {
@@ -86,8 +91,7 @@ function classifyProgram(program: string | undefined, nameWord: ExpandedWord | u
     return known({ kind: 'other', paths: script ? reads(script, 'sourced script') : [], effects: [], concerns: [], ...(script ? { runsScript: script } : {}) });
   }
   if (KILLERS.has(program)) return known({ kind: 'other', paths: [], effects: ['kill-process'], concerns: [] });
-  const unknownClassification: Classification = { kind: 'other', paths: possiblePaths(args), effects: [], concerns: [] };
-  return { classification: isLocalExecutable(nameWord) ? { ...unknownClassification, runsScript: nameWord } : unknownClassification, known: false };
+  return { classification: { kind: 'other', paths: possiblePaths(args), effects: [], concerns: [] }, known: false };
 }
 
 function known(classification: Classification): ProgramClassification {
@@ -114,33 +118,6 @@ function reads(word: ExpandedWord, why: string): PathAccess[] {
 
 function anyPath(why: string): PathAccess[] {
   return [{ target: 'unknown', access: 'write', recursive: true, why, possible: true }];
-}
-
-/**
- * Arguments of a program we do not know: each might be a path it reads or
- * writes (`--out=x`, `@x`, `k=x` forms included). Only deny/ask rules and
- * containment look at these; an unknown program is never auto-allowed anyway.
- */
-function possiblePaths(args: readonly ExpandedWord[]): PathAccess[] {
-  const paths: PathAccess[] = [];
-  for (const word of args) {
-    if (word.kind === 'dynamic') {
-      paths.push({ target: 'unknown', access: 'write', recursive: true, why: `computed argument ${word.text}`, possible: true });
-      continue;
-    }
-    const candidates = new Set<string>();
-    const text = word.text;
-    if (!text.startsWith('-')) candidates.add(text);
-    const eq = text.indexOf('=');
-    if (eq >= 0) candidates.add(text.slice(eq + 1));
-    if (text.startsWith('@')) candidates.add(text.slice(1));
-    for (const candidate of candidates) {
-      if (candidate === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate)) continue;
-      const target = candidate === text ? word : literalWord(candidate);
-      paths.push({ target, access: 'write', recursive: false, why: 'argument of a program we do not know', possible: true });
-    }
-  }
-  return paths;
 }
 
 function redirectAccesses(command: SimpleCommand): PathAccess[] {

@@ -11,6 +11,7 @@ import { parseArguments, optionValues } from './argumentParsing.js';
 import { reads, writes } from './commandEffects.js';
 import type { Classification } from './readOnlyCommands.js';
 import { isSafeSedScript } from './sedScript.js';
+import { possiblePaths } from './possiblePaths.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
 /** Interpreter → options whose value (or the option itself, clustered) is program text. */
@@ -58,6 +59,7 @@ export function classifyCodeRunner(program: string, args: readonly ExpandedWord[
     return { kind: 'read-only', paths: [], effects: [], concerns: [] };
   }
   let script: ExpandedWord | undefined;
+  let scriptIndex = args.length;
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
     if (!word) continue;
@@ -72,13 +74,15 @@ export function classifyCodeRunner(program: string, args: readonly ExpandedWord[
     if (text === '-') return runsCode(program, `${program} reads its program from standard input`);
     if (text.startsWith('-')) continue;
     script = word;
+    scriptIndex = i;
     break;
   }
   if (!script) {
     if (READS_PROGRAM_FROM_STDIN.has(base)) return runsCode(program, `${program} reads its program from standard input`);
     return { kind: 'other', paths: [], effects: [], concerns: [] };
   }
-  return { kind: 'other', paths: reads([script], `script run by ${program}`), effects: [], concerns: [], runsScript: script };
+  // The script's own arguments may be files it reads or writes (`python3 s.py .env`).
+  return { kind: 'other', paths: [...reads([script], `script run by ${program}`), ...possiblePaths(args.slice(scriptIndex + 1))], effects: [], concerns: [], runsScript: script };
 }
 
 /** `perl -ne`, `ruby -pe`, `php -Br`: short clusters ending in a code option. */

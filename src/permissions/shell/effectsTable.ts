@@ -10,8 +10,8 @@
  * | delete             | rm, unlink, rmdir, shred, srm, trash, trash-put, gio trash, find -delete,  |
  * |                    | git rm, git clean, rsync --remove-source-files / --delete*                  |
  * | network            | curl, wget, http/https (httpie), xh, aria2c, nc/ncat/netcat, socat, telnet, |
- * |                    | ftp, sftp, scp, ssh, rsync to host:path, git push/fetch/pull/clone,         |
- * |                    | npm publish                                                                 |
+ * |                    | ftp, sftp, scp, ssh, rsync to host:path (clients that reach any host;       |
+ * |                    | git push/fetch to configured remotes are not included)                      |
  * | kill-process       | kill, pkill, killall, skill, xkill                                          |
  * | change-permissions | chmod, chown, chgrp, chattr, setfacl                                        |
  * | elevate-privileges | sudo, doas, su, pkexec, run0 (as wrappers or alone)                         |

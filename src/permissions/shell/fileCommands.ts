@@ -12,15 +12,14 @@ import type { ExpandedWord } from './wordExpansion.js';
 
 const RECURSIVE_FLAGS = ['-r', '-R', '--recursive', '-a', '--archive'];
 
-export function classifyFileCommand(program: string, args: readonly ExpandedWord[], hidden: boolean): Classification | undefined {
+export function classifyFileCommand(program: string, args: readonly ExpandedWord[]): Classification | undefined {
   const result = classify(program, args);
   if (!result) return undefined;
-  // xargs/find -exec append operands we cannot see, and a computed word may be an
-  // option that redirects the write (`cp $x a b` with x='-t /etc'): any path then.
-  if (!hidden && !args.some((word) => word.kind === 'dynamic')) return result;
-  const access = result.paths.some((p) => p.access === 'write') ? 'write' : 'read';
+  // A computed word (or arguments xargs appends) may be an option that redirects
+  // the write (`cp $x a b` with x='-t /etc'): then any path may be written.
+  if (!args.some((word) => word.kind === 'dynamic')) return result;
   const destructive = result.paths.some((p) => p.destructive);
-  return { ...result, paths: [...result.paths, { target: 'unknown', access, recursive: true, why: `operands supplied at run time to ${program}`, destructive }] };
+  return { ...result, paths: [...result.paths, { target: 'unknown', access: 'write', recursive: true, why: `computed arguments of ${program}`, destructive }] };
 }
 
 function classify(program: string, args: readonly ExpandedWord[]): Classification | undefined {

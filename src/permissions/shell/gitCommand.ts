@@ -62,7 +62,8 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
   if (READ_ONLY_SUBCOMMANDS.has(name)) return { ...base, ...readOnlySubcommand(name, args) };
   const listing = listingSubcommand(name, args);
   if (listing) return { ...base, kind: 'read-only', paths: [], effects: [] };
-  if (NETWORK_SUBCOMMANDS.has(name)) return { ...base, kind: 'other', paths: pathOperands(args, 'write'), effects: ['network'] };
+  // Talking to a configured remote is not the "network" effect of the table (arbitrary hosts).
+  if (NETWORK_SUBCOMMANDS.has(name)) return { ...base, kind: 'other', paths: pathOperands(args, 'write'), effects: [] };
   switch (name) {
     case 'rm': {
       const cached = args.some((w) => w.text === '--cached');
@@ -151,9 +152,10 @@ function pathOperands(args: readonly ExpandedWord[], access: 'read' | 'write', r
     const text = word.text;
     if (text.startsWith('-') || text === '') continue;
     if (/^[a-z+]+:\/\//i.test(text) || /^[\w.-]+@[\w.-]+:/.test(text)) continue; // URLs and scp-style remotes
-    const colon = text.indexOf(':');
-    if (colon > 0) {
-      paths.push({ target: literalWord(text.slice(colon + 1) || '.'), access: 'read', recursive, why: `${text} from git's object store` });
+    // `HEAD:path`, `:path` (the index), `:2:path` (a merge stage) all read path from the object store.
+    const objectPath = /^(?::\d:|[^:]*:)(.*)$/s.exec(text);
+    if (objectPath) {
+      paths.push({ target: literalWord(objectPath[1] || '.'), access: 'read', recursive: objectPath[1] === '', why: `${text} from git's object store` });
       continue;
     }
     paths.push({ target: word, access, recursive, why: `git operand` });

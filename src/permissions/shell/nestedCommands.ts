@@ -19,7 +19,7 @@ export type NestedCommands = {
 
 const NONE: NestedCommands = { shellSources: [], argvs: [], concerns: [] };
 
-export const SHELL_PROGRAMS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'yash', 'rbash', 'busybox']);
+export const SHELL_PROGRAMS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'yash', 'rbash']);
 
 /** Shell options whose value is the next word (so it is not mistaken for the script). */
 const SHELL_VALUE_OPTIONS = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
@@ -62,11 +62,7 @@ function joinWords(words: readonly ExpandedWord[]): ExpandedWord {
 }
 
 function shellInvocation(name: string, argv: readonly ExpandedWord[]): NestedCommands {
-  let start = 1;
-  if (name === 'busybox') {
-    if (programName(argv[1]) !== 'sh' && programName(argv[1]) !== 'ash') return NONE;
-    start = 2;
-  }
+  const start = 1;
   let hasCommandOption = false;
   let readsStdin = false;
   for (let i = start; i < argv.length; i++) {
@@ -136,9 +132,13 @@ function suCommand(argv: readonly ExpandedWord[]): NestedCommands {
   return concern('eval-computed-text', 'su starts a shell that reads commands from standard input');
 }
 
+/** The option's value is a shell command; short options may be clustered (`script -qc 'cmd'`). */
 function optionValueAsShell(argv: readonly ExpandedWord[], options: readonly string[], label: string): NestedCommands {
+  const shortLetters = options.filter((option) => /^-[a-zA-Z]$/.test(option)).map((option) => option.slice(1));
   for (let i = 1; i < argv.length; i++) {
-    if (options.includes(argv[i]?.text ?? '')) {
+    const text = argv[i]?.text ?? '';
+    const clustered = /^-[a-zA-Z]+$/.test(text) && shortLetters.includes(text.slice(-1));
+    if (options.includes(text) || clustered) {
       const command = argv[i + 1];
       return command ? { ...NONE, shellSources: [{ words: [command], label, elevates: false }] } : NONE;
     }

@@ -12,10 +12,10 @@ import type { BashParser, SyntaxNode } from './bashParser.js';
 import { programName } from './commandName.js';
 import { findNestedCommands } from './nestedCommands.js';
 import { parseRedirect } from './redirects.js';
-import { altersShellInterpretation, collectReassignedNames, isDangerousVariable } from './shellEnvironment.js';
+import { altersShellInterpretation, collectReassignedNames, countAssignmentSites, isDangerousVariable } from './shellEnvironment.js';
 import type { CwdState, Redirect, ShellAnalysis, ShellConcern, SimpleCommand } from './shellTypes.js';
 import { unwrapCommand } from './unwrapCommand.js';
-import { expandWord, type ExpandedWord, type KnownValues } from './wordExpansion.js';
+import { expandWord, type ExpandedWord, type KnownValues, type StaticWord } from './wordExpansion.js';
 
 export type ReduceOptions = {
   readonly cwd: string;
@@ -34,6 +34,8 @@ type Walk = {
   readonly concerns: ShellConcern[];
   readonly functions: Set<string>;
   reassigned: Set<string>;
+  assignmentSites: Map<string, number>;
+  loopValues: Map<string, readonly StaticWord[]>;
   cwd: CwdState;
   via: readonly string[];
   depth: number;
@@ -47,6 +49,8 @@ export function reduceToSimpleCommands(parser: BashParser, source: string, optio
     concerns: [],
     functions: new Set(),
     reassigned: new Set(),
+    assignmentSites: new Map(),
+    loopValues: new Map(),
     cwd: { kind: 'known', dirs: [options.cwd] },
     via: [],
     depth: 0,
@@ -61,12 +65,15 @@ const DECEPTIVE_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u20
 function walkSource(walk: Walk, source: string): void {
   if (source.length > MAX_COMMAND_LENGTH) return void addConcern(walk, 'unparseable', 'command is too long to analyse');
   if (DECEPTIVE_CHARACTERS.test(source)) addConcern(walk, 'unparseable', 'command contains control or invisible characters');
+  // bash joins `r\<newline>m` into `rm`; tree-sitter splits it into two words.
+  if (/[^\s\\]\\\r?\n[^\s]/.test(source)) addConcern(walk, 'unparseable', 'a line continuation joins the parts of a word');
   const tree = walk.parser.parse(source);
   if (!tree) return void addConcern(walk, 'unparseable', 'the parser produced no tree');
   try {
     const root = tree.rootNode;
     if (root.hasError) addConcern(walk, 'unparseable', `bash syntax not understood near: ${firstErrorText(root)}`);
     collectReassignedNames(root, walk.reassigned);
+    for (const [name, count] of countAssignmentSites(root)) walk.assignmentSites.set(name, (walk.assignmentSites.get(name) ?? 0) + count);
     walkStatements(walk, root.namedChildren);
   } finally {
     tree.delete();
@@ -109,6 +116,7 @@ function walkStatement(walk: Walk, node: SyntaxNode): void {
     case 'compound_statement':
       return inScope(walk, () => walkStatements(walk, node.namedChildren));
     case 'for_statement':
+      return walkForLoop(walk, node);
     case 'c_style_for_statement':
     case 'case_statement':
     case 'test_command':
@@ -131,6 +139,7 @@ function walkStatement(walk: Walk, node: SyntaxNode): void {
     case 'command':
       return walkCommand(walk, node, []);
     case 'variable_assignment':
+      return void checkAssignment(walk, node);
     case 'variable_assignments':
     case 'declaration_command':
       return walkAssignments(walk, node);
@@ -151,6 +160,24 @@ const WORD_TYPES = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'co
 
 function isWordLike(node: SyntaxNode): boolean {
   return WORD_TYPES.has(node.type);
+}
+
+/** Binds the loop variable to its static values while walking the body, when nothing else assigns it. */
+function walkForLoop(walk: Walk, node: SyntaxNode): void {
+  const variable = node.childForFieldName('variable')?.text;
+  const isFor = node.child(0)?.type === 'for';
+  const valueNodes = node.childrenForFieldName('value').filter((child): child is SyntaxNode => child !== null);
+  const values = valueNodes.flatMap((value) => expandWord(value, knownValues(walk)));
+  const bindable =
+    variable !== undefined && isFor && valueNodes.length > 0 && walk.assignmentSites.get(variable) === 1 && !walk.reassigned.has('*') &&
+    values.every((word): word is StaticWord => word.kind === 'static' && !word.text.startsWith('-'));
+  if (!bindable || variable === undefined) return walkMixed(walk, node);
+  walk.loopValues.set(variable, values.filter((word): word is StaticWord => word.kind === 'static'));
+  try {
+    walkMixed(walk, node);
+  } finally {
+    walk.loopValues.delete(variable);
+  }
 }
 
 /** Constructs mixing words and statements (loops, case, tests): statements walked, words searched. */
@@ -364,7 +391,7 @@ function emit(walk: Walk, partial: Pick<SimpleCommand, 'source' | 'argv' | 'redi
 
 function knownValues(walk: Walk): KnownValues {
   const pwd = walk.cwd.kind === 'known' && walk.cwd.dirs.length === 1 ? walk.cwd.dirs[0] : undefined;
-  return { home: walk.home, pwd, reassigned: walk.reassigned };
+  return { home: walk.home, pwd, reassigned: walk.reassigned, loopValues: walk.loopValues };
 }
 
 function addConcern(walk: Walk, kind: ShellConcern['kind'], detail: string): void {

@@ -76,3 +76,27 @@ export function collectReassignedNames(root: SyntaxNode, into: Set<string>): voi
     for (const child of node.children) if (child) stack.push(child);
   }
 }
+
+/**
+ * How many places assign each variable. A for-loop variable assigned nowhere
+ * else has exactly the loop's values, so `for f in src/*.ts; do wc -l "$f"; done`
+ * can be checked as `wc -l src/*.ts` instead of "some unknown path".
+ */
+export function countAssignmentSites(root: SyntaxNode): Map<string, number> {
+  const counts = new Map<string, number>();
+  const bump = (name: string): void => void counts.set(name, (counts.get(name) ?? 0) + 1);
+  const stack: SyntaxNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node) continue;
+    if (node.type === 'variable_assignment') {
+      const name = node.childForFieldName('name');
+      if (name) bump(name.type === 'subscript' ? (name.childForFieldName('name')?.text ?? name.text) : name.text);
+    } else if (node.type === 'for_statement' || node.type === 'c_style_for_statement') {
+      const variable = node.childForFieldName('variable');
+      if (variable) bump(variable.text);
+    }
+    for (const child of node.children) if (child) stack.push(child);
+  }
+  return counts;
+}

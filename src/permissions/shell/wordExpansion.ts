@@ -38,12 +38,16 @@ export type KnownValues = {
   readonly pwd: string | undefined;
   /** Variables assigned earlier in the same command: their values are not the environment's. */
   readonly reassigned: ReadonlySet<string>;
+  /** For-loop variables whose only values are the loop's static words. */
+  readonly loopValues?: ReadonlyMap<string, readonly StaticWord[]>;
 };
 
 type Piece = { readonly text: string; readonly quoted: boolean } | { readonly dynamic: string };
 
 /** Expands a word node into zero or more words (brace expansion can yield several). */
 export function expandWord(node: SyntaxNode, known: KnownValues): ExpandedWord[] {
+  const loopValues = boundLoopValues(node, known);
+  if (loopValues) return [...loopValues];
   const pieces: Piece[] = [];
   const problem = collectPieces(node, known, pieces);
   if (problem) return [{ kind: 'dynamic', text: node.text, reason: problem }];
@@ -202,6 +206,19 @@ function collectExpansion(node: SyntaxNode, known: KnownValues, out: Piece[]): s
     out.push({ dynamic: `variable expansion ${node.text}` });
   }
   return undefined;
+}
+
+/** `$f` or `"$f"` where f is a for-loop variable with static values: those values. */
+function boundLoopValues(node: SyntaxNode, known: KnownValues): readonly StaticWord[] | undefined {
+  if (!known.loopValues) return undefined;
+  let expansion: SyntaxNode | null = node;
+  if (node.type === 'string') {
+    const inner = node.namedChildren.filter((child) => child !== null);
+    expansion = inner.length === 1 && node.text === `"${inner[0]?.text ?? ''}"` ? (inner[0] ?? null) : null;
+  }
+  if (!expansion || (expansion.type !== 'simple_expansion' && expansion.type !== 'expansion')) return undefined;
+  const name = plainVariableName(expansion);
+  return name === undefined ? undefined : known.loopValues.get(name);
 }
 
 /** `$NAME` or `${NAME}` with no operator; anything else (`${x:-y}`, `${!x}`) is dynamic. */

@@ -68,6 +68,8 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   nice: { valueOptions: ['-n', '--adjustment'], flagOptions: [], numericFlags: true },
   ionice: { valueOptions: ['-c', '--class', '-n', '--classdata'], flagOptions: ['-t', '--ignore'] },
   nohup: { valueOptions: [], flagOptions: [] },
+  // `busybox rm -rf x` runs the rm applet.
+  busybox: { valueOptions: [], flagOptions: [] },
   setsid: { valueOptions: [], flagOptions: ['-c', '--ctty', '-f', '--fork', '-w', '--wait'] },
   timeout: {
     valueOptions: ['-k', '--kill-after', '-s', '--signal'],

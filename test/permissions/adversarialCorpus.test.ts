@@ -1,0 +1,68 @@
+// Runs the adversarial corpus: every attack must be stopped (zero bypasses)
+// and every plainly safe command must run without prompting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { decidePermission } from '../../src/permissions/engine/decidePermission.js';
+import { PROFILES, type CorpusCase } from './corpus/corpusTypes.js';
+import { CHAINING, GROUPING, PATH_QUALIFIED, QUOTING, SHELL_NESTING, SUBSTITUTION, WRAPPERS, XARGS_FIND } from './corpus/shellAttacks.js';
+import { DELETION_EQUIVALENTS, EXFILTRATION, INTERPRETERS, MODES_AND_TOOLS, PATHS_AND_DELETION_TARGETS, REDIRECTIONS } from './corpus/effectAttacks.js';
+import { SAFE_COMMANDS } from './corpus/safeCommands.js';
+import { createFixture, environment, removeFixture, type Fixture } from './support/permissionFixture.js';
+
+export const CORPUS: Readonly<Record<string, readonly CorpusCase[]>> = {
+  chaining: CHAINING,
+  grouping: GROUPING,
+  substitution: SUBSTITUTION,
+  quoting: QUOTING,
+  wrappers: WRAPPERS,
+  'path-qualified binaries': PATH_QUALIFIED,
+  'xargs and find': XARGS_FIND,
+  'shell nesting and eval': SHELL_NESTING,
+  'interpreters and code-running options': INTERPRETERS,
+  redirections: REDIRECTIONS,
+  'deletion equivalents': DELETION_EQUIVALENTS,
+  'exfiltration of denied files': EXFILTRATION,
+  'paths and deletion targets': PATHS_AND_DELETION_TARGETS,
+  'modes and tool calls': MODES_AND_TOOLS,
+  'safe commands must not prompt': SAFE_COMMANDS,
+};
+
+let fixture: Fixture;
+beforeAll(() => {
+  fixture = createFixture();
+});
+afterAll(() => removeFixture(fixture));
+
+function fill(text: string): string {
+  return text.replaceAll('{root}', fixture.root).replaceAll('{home}', fixture.home).replaceAll('{outside}', fixture.outside);
+}
+
+async function decide(testCase: CorpusCase): Promise<{ behavior: string; message: string }> {
+  const env = environment(fixture, { mode: testCase.mode ?? 'default', rules: PROFILES[testCase.profile ?? 'strict'] });
+  if (testCase.tool) {
+    const { toolName, path: toolPath, url, isReadOnly } = testCase.tool;
+    return decidePermission({ toolName, isReadOnly: isReadOnly ?? false, ...(toolPath ? { path: path.resolve(fixture.root, fill(toolPath)) } : {}), ...(url ? { url } : {}) }, env);
+  }
+  return decidePermission({ toolName: 'Bash', isReadOnly: false, command: fill(testCase.command ?? '') }, env);
+}
+
+function satisfies(behavior: string, expectation: CorpusCase['expect']): boolean {
+  return expectation === 'blocked' ? behavior !== 'allow' : behavior === expectation;
+}
+
+describe('adversarial permission corpus', () => {
+  it('has at least 200 cases with unique names', () => {
+    const all = Object.values(CORPUS).flat();
+    expect(all.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
+  });
+
+  for (const [group, cases] of Object.entries(CORPUS)) {
+    describe(group, () => {
+      it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
+        const verdict = await decide(testCase);
+        expect(satisfies(verdict.behavior, testCase.expect), `${testCase.expect} expected, got ${verdict.behavior}: ${verdict.message}`).toBe(true);
+      });
+    });
+  }
+});
