@@ -92,7 +92,7 @@ export function normaliseCommandWords(words: readonly string[]): string[] {
 
 /** `rm -rf*` is read as `rm -rf *` before normalising, so it compares with `rm -fr x`. */
 function normalisePattern(text: string): string {
-  const words = text.split(' ').flatMap((word) => (/^-[A-Za-z]+\*$/.test(word) ? [word.slice(0, -1), '*'] : [word]));
+  const words = text.split(' ').flatMap((word) => (/^(-[A-Za-z]+|--[a-z][a-z-]*)\*$/.test(word) ? [word.slice(0, -1), '*'] : [word]));
   if (text.endsWith(':*')) return text;
   return normaliseCommandWords(words).join(' ');
 }

@@ -4,11 +4,13 @@
  * file and line (never silently dropped: a dropped deny rule is a hole).
  */
 import { isPermissionModeName, type RuleFileError, type SettingsPermissions } from './ruleSet.js';
+import { jsonErrorOffset } from './jsonErrorPosition.js';
 import { parseRule, splitRuleList } from './parseRule.js';
 import type { RuleBehavior, RuleSource, SourcedRule } from './permissionRule.js';
 
 export type ParsedRules = { readonly rules: SourcedRule[]; readonly errors: RuleFileError[] };
 
+const RULE_KEYWORDS: Readonly<Record<string, RuleBehavior>> = { allow: 'allow', ask: 'ask', deny: 'deny' };
 const RULE_LINE = /^\s*(?:[-*+]\s+)?(allow|ask|deny)\s*:(.*)$/;
 
 /**
@@ -24,7 +26,8 @@ export function parseClaudeMdRules(text: string, source: Omit<RuleSource, 'line'
     const line = index + 1;
     const match = RULE_LINE.exec(stripComment(rawLine));
     if (!match) return;
-    const behavior = match[1] as RuleBehavior;
+    const behavior = RULE_KEYWORDS[match[1] ?? ''];
+    if (!behavior) return;
     const body = (match[2] ?? '').trim();
     if (body === '') {
       errors.push({ file: source.origin, line, message: `"${behavior}:" without a rule` });
@@ -61,8 +64,7 @@ export function parseSettingsJson(text: string, source: Omit<RuleSource, 'line'>
     data = JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    const line = position ? lineAt(text, Number(position[1])) : lineFromMessage(message);
+    const line = lineAt(text, jsonErrorOffset(text));
     return { rules: [], errors: [{ file, line, message: `invalid JSON: ${message}` }], permissions: empty };
   }
   if (!isRecord(data)) return { rules: [], errors: [{ file, line: 1, message: 'settings must be a JSON object' }], permissions: empty };
@@ -128,11 +130,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function lineAt(text: string, offset: number): number {
   return text.slice(0, Math.max(0, offset)).split('\n').length;
-}
-
-function lineFromMessage(message: string): number {
-  const match = /line (\d+)/.exec(message);
-  return match ? Number(match[1]) : 1;
 }
 
 function offsetOfKey(text: string, key: string, from: number): number {
