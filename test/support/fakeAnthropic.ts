@@ -13,7 +13,10 @@ export type ScriptedBlock =
   | { type: 'text'; text: string }
   | { type: 'thinking'; thinking: string }
   // rawInputJson is sent verbatim as input_json_delta chunks, so a test can send invalid JSON.
-  | { type: 'tool_use'; id?: string; name: string; input?: unknown; rawInputJson?: string };
+  | { type: 'tool_use'; id?: string; name: string; input?: unknown; rawInputJson?: string }
+  // Any other block (server_tool_use, web_search_tool_result, redacted_thinking ...), sent as given:
+  // whole in content_block_start when streaming, with no deltas.
+  | { type: 'raw'; block: Record<string, unknown> };
 
 export type ScriptedFault =
   // Sets retry-after / retry-after-ms headers when given; errorType defaults from the status.
@@ -30,7 +33,7 @@ export type ScriptedFault =
 export type ScriptedTurn = {
   blocks?: ScriptedBlock[];
   // Default: 'tool_use' if any tool_use block, else 'end_turn'.
-  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
+  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn';
   // Defaults: input ≈ request JSON chars / 4, output ≈ output chars / 4, cache counts 0.
   usage?: {
     input_tokens?: number;

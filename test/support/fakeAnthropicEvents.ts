@@ -17,7 +17,8 @@ export interface TurnContext {
 type ResolvedBlock =
   | { type: 'text'; text: string }
   | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'tool_use'; id: string; name: string; inputJson: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; inputJson: string; input: unknown }
+  | { type: 'raw'; block: Record<string, unknown> };
 
 const DEFAULT_TEXT_CHUNK = 8;
 const DEFAULT_JSON_CHUNK = 6;
@@ -110,6 +111,8 @@ function resolveBlocks(blocks: ScriptedBlock[], requestIndex: number): ResolvedB
           input: parseOr(inputJson, {}),
         };
       }
+      case 'raw':
+        return { type: 'raw', block: block.block };
     }
   });
 }
@@ -123,10 +126,13 @@ function emptyBlock(block: ResolvedBlock): Record<string, unknown> {
     case 'tool_use':
       // The real API always opens a tool_use block with an empty input and streams the JSON.
       return { type: 'tool_use', id: block.id, name: block.name, input: {} };
+    case 'raw':
+      return block.block;
   }
 }
 
 function finalBlock(block: ResolvedBlock): Record<string, unknown> {
+  if (block.type === 'raw') return block.block;
   if (block.type !== 'tool_use') return { ...block };
   // A Message body cannot carry unparseable input; invalid rawInputJson only makes sense when streaming,
   // so the non-streaming answer falls back to {}.
@@ -150,6 +156,8 @@ function blockDeltas(block: ResolvedBlock, turn: ScriptedTurn): Record<string, u
         type: 'input_json_delta',
         partial_json,
       }));
+    case 'raw':
+      return [];
   }
 }
 
@@ -186,6 +194,7 @@ function resolveUsage(turn: ScriptedTurn, ctx: TurnContext, blocks: ResolvedBloc
 function outputText(block: ResolvedBlock): string {
   if (block.type === 'text') return block.text;
   if (block.type === 'thinking') return block.thinking;
+  if (block.type === 'raw') return JSON.stringify(block.block);
   return block.name + block.inputJson;
 }
 

@@ -23,6 +23,11 @@ export function rawToolUse(name: string, rawInputJson: string, opts: { id?: stri
   return opts.id === undefined ? block : { ...block, id: opts.id };
 }
 
+/** A block the helpers above do not build (server_tool_use, web_search_tool_result ...), sent verbatim. */
+export function rawBlock(block: Record<string, unknown>): ScriptedBlock {
+  return { type: 'raw', block };
+}
+
 /** Stop reason defaults to tool_use when a block is a tool_use, else end_turn. */
 export function turn(...blocks: ScriptedBlock[]): ScriptedTurn {
   return { blocks };

@@ -1,0 +1,17 @@
+/** Model-facing text for ExitPlanMode, in our own words. */
+export const EXIT_PLAN_MODE_TOOL_NAME = 'ExitPlanMode';
+
+export const MAX_PLAN_CHARS = 50_000;
+
+export function exitPlanModePrompt(): string {
+  return `Presents your implementation plan to the user and asks to leave plan mode so you can carry it out.
+
+Only for plan mode (the session tells you when it is in plan mode); outside it this tool is refused. Call it when you have explored enough to know what you will change, and not before: the plan should name the files and the changes, the order of the steps, and how you will check the result (tests, commands). Write it in markdown; keep it concise.
+
+Do not use it for research-only tasks ("explain how X works", "find where Y is"): just answer those.
+
+What happens next:
+- The user approves: plan mode ends and you may start making the changes.
+- The user rejects, possibly with feedback: you stay in plan mode; revise the plan and present it again.
+- Nobody is present (a non-interactive run): the plan is recorded as your result and the session stays in plan mode; end your turn with the plan as your answer.`;
+}
