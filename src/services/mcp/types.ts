@@ -1,7 +1,72 @@
-/** What the engine knows about a connected MCP server; the MCP service owns the details. */
+/**
+ * The MCP vocabulary shared by the engine, the MCP tools and the front ends.
+ * Kept free of SDK imports so the core can name these types without loading
+ * the MCP SDK.
+ */
+
+/** pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose. */
 export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled';
 
+export type McpConfigScope = 'user' | 'project' | 'cli';
+
+export type McpStdioServerConfig = {
+  readonly type: 'stdio';
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+};
+
+export type McpRemoteServerConfig = {
+  /** http: Streamable HTTP, falling back to SSE for older servers; sse: SSE only. */
+  readonly type: 'http' | 'sse';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+};
+
+export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig;
+
+/** One configured server: where it was declared, and what it still lacks to start. */
+export type ScopedMcpServerConfig = {
+  readonly name: string;
+  readonly scope: McpConfigScope;
+  /** The file (or "--mcp-config (inline JSON)") that declared it, for messages. */
+  readonly source: string;
+  readonly config: McpServerConfig;
+  /** `${VAR}` references with no value and no default: the server cannot start without them. */
+  readonly missingEnvVars: readonly string[];
+};
+
+export type McpResource = {
+  readonly server: string;
+  readonly uri: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+};
+
+export type McpResourceContent = {
+  readonly uri: string;
+  readonly mimeType?: string;
+  readonly text?: string;
+  /** Base64, as the server sent it. */
+  readonly blob?: string;
+};
+
+/** What tools (and the /mcp view) may ask of one server connection. */
 export type McpClientHandle = {
   readonly name: string;
   readonly status: McpServerStatus;
+  /** Whether the server offers resources (known once connected). */
+  readonly hasResources: boolean;
+  listResources(signal: AbortSignal): Promise<readonly McpResource[]>;
+  readResource(uri: string, signal: AbortSignal): Promise<readonly McpResourceContent[]>;
+};
+
+/** Progress a running MCP tool reports (notifications/progress). */
+export type McpToolProgress = {
+  readonly type: 'mcp_progress';
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
 };

@@ -1,0 +1,143 @@
+/**
+ * All of a session's MCP servers. start() returns at once and every server
+ * connects in parallel in the background: the REPL shows its prompt without
+ * waiting and subscribes to learn when tools join; headless mode awaits
+ * whenStarted() (each start is bounded by MCP_TIMEOUT) and goes on without
+ * the servers that did not make it. Every server process is ended at exit.
+ */
+import type { Tool, Tools } from '../../Tool.js';
+import { ListMcpResourcesTool } from '../../tools/ListMcpResourcesTool/ListMcpResourcesTool.js';
+import { ReadMcpResourceTool } from '../../tools/ReadMcpResourceTool/ReadMcpResourceTool.js';
+import { registerCleanup } from '../../utils/cleanup.js';
+import type { LoadedMcpConfig } from './loadMcpConfig.js';
+import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
+import type { McpClientHandle, ScopedMcpServerConfig } from './types.js';
+
+export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;
+/** Tool output is measured in characters; ≈ 4 per token. */
+const CHARS_PER_TOKEN = 4;
+/** Tools may run for a long time; progress notifications keep resetting this. */
+const DEFAULT_MCP_TOOL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+const MAX_TIMER_MS = 2_147_483_647;
+const MAX_RESTARTS = 3;
+
+export type McpManagerOptions = {
+  readonly cwd: string;
+  readonly env?: NodeJS.ProcessEnv;
+};
+
+export class McpManager {
+  private readonly listeners = new Set<() => void>();
+  private readonly serverConnections: McpServerConnection[] = [];
+  private pendingTrust: readonly ScopedMcpServerConfig[];
+  private readonly initialStarts: Promise<void>[] = [];
+  private notifyScheduled = false;
+  private readonly unregisterCleanup: () => void;
+  private readonly settings: McpConnectionSettings;
+
+  private constructor(config: LoadedMcpConfig, options: McpManagerOptions) {
+    const env = options.env ?? process.env;
+    this.settings = {
+      cwd: options.cwd,
+      env,
+      startTimeoutMs: positiveNumber(env.MCP_TIMEOUT, DEFAULT_MCP_TIMEOUT_MS),
+      toolCallTimeoutMs: Math.min(positiveNumber(env.MCP_TOOL_TIMEOUT, DEFAULT_MCP_TOOL_TIMEOUT_MS), MAX_TIMER_MS),
+      maxRestarts: MAX_RESTARTS,
+      maxResultSizeChars: positiveNumber(env.MAX_MCP_OUTPUT_TOKENS, DEFAULT_MAX_MCP_OUTPUT_TOKENS) * CHARS_PER_TOKEN,
+      onChange: () => this.scheduleNotify(),
+    };
+    this.pendingTrust = config.awaitingTrust;
+    this.unregisterCleanup = registerCleanup(() => this.close());
+    for (const server of config.servers) this.addAndStart(server);
+  }
+
+  /** Starts every configured server in the background and returns at once. */
+  static start(config: LoadedMcpConfig, options: McpManagerOptions): McpManager {
+    return new McpManager(config, options);
+  }
+
+  get connections(): readonly McpServerConnection[] {
+    return this.serverConnections;
+  }
+
+  /** `.mcp.json` servers still waiting for the folder to be trusted. */
+  get awaitingTrust(): readonly ScopedMcpServerConfig[] {
+    return this.pendingTrust;
+  }
+
+  /** Resolves when every server started at launch is connected or has failed (each start is time-bounded). */
+  async whenStarted(): Promise<void> {
+    await Promise.all(this.initialStarts);
+  }
+
+  /**
+   * The MCP tools to pass to assembleToolPool, plus the resource tools once a
+   * server offers resources.
+   */
+  tools(): Tools {
+    const tools: Tool[] = this.serverConnections.flatMap((connection) => connection.tools);
+    if (this.serverConnections.some((connection) => connection.hasResources)) {
+      tools.push(ListMcpResourcesTool, ReadMcpResourceTool);
+    }
+    return tools;
+  }
+
+  clients(): readonly McpClientHandle[] {
+    return this.serverConnections;
+  }
+
+  connection(name: string): McpServerConnection | undefined {
+    return this.serverConnections.find((connection) => connection.name === name);
+  }
+
+  /** Called with no arguments whenever tools or statuses change (batched). Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** For /mcp: restart one server, forgetting earlier crashes. */
+  async reconnect(name: string): Promise<boolean> {
+    const connection = this.connection(name);
+    if (!connection) return false;
+    await connection.reconnect();
+    return true;
+  }
+
+  /** The REPL calls this once the user trusts the folder: `.mcp.json` servers start too. */
+  startTrustedProjectServers(): void {
+    const servers = this.pendingTrust;
+    this.pendingTrust = [];
+    for (const server of servers) this.addAndStart(server);
+    this.scheduleNotify();
+  }
+
+  async close(): Promise<void> {
+    this.unregisterCleanup();
+    this.listeners.clear();
+    await Promise.all(this.serverConnections.map((connection) => connection.close()));
+  }
+
+  private addAndStart(server: ScopedMcpServerConfig): void {
+    const existing = this.serverConnections.findIndex((connection) => connection.name === server.name);
+    if (existing >= 0) return;
+    const connection = new McpServerConnection(server, this.settings);
+    this.serverConnections.push(connection);
+    this.initialStarts.push(connection.start());
+  }
+
+  private scheduleNotify(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    queueMicrotask(() => {
+      this.notifyScheduled = false;
+      for (const listener of [...this.listeners]) listener();
+    });
+  }
+}
+
+function positiveNumber(raw: string | undefined, fallback: number): number {
+  const value = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value > 0 ? value : fallback;
+}

@@ -1,0 +1,338 @@
+/**
+ * One configured MCP server over its whole life: starting (bounded by the
+ * start-up timeout), listing its tools, following list_changed, serving
+ * calls, and dying. A server that dies keeps its tools in the pool (the
+ * tools array stays byte-stable) and is restarted on its next use, a few
+ * times at most; after that each call says why it cannot run.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '../../Tool.js';
+import type { McpToolInput, McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
+import { errorMessageOf } from '../../utils/errors.js';
+import { openSession, type OpenedSession, type TransportKind } from './connectTransport.js';
+import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
+import { listAllResources, listAllTools } from './listServerItems.js';
+import { StderrTail } from './stderrTail.js';
+import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
+import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
+
+export type McpConnectionSettings = {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly startTimeoutMs: number;
+  readonly toolCallTimeoutMs: number;
+  readonly maxRestarts: number;
+  readonly maxResultSizeChars: number;
+  /** Status, tools or anything shown in /mcp changed. */
+  readonly onChange: () => void;
+};
+
+type ConnectionState =
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'connected'; readonly session: OpenedSession }
+  | { readonly kind: 'failed'; readonly reason: string; readonly crashed: boolean }
+  | { readonly kind: 'disabled'; readonly reason: string };
+
+export class McpServerConnection implements McpClientHandle, McpToolCaller {
+  readonly stderr = new StderrTail();
+  private state: ConnectionState = { kind: 'pending' };
+  private toolList: readonly Tool[] = [];
+  private starting: Promise<void> | undefined;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+  private toolsChangedWhileStarting = false;
+  private restarts = 0;
+  private readonly closedByClient = new WeakMap<Client, Promise<void>>();
+
+  constructor(
+    readonly server: ScopedMcpServerConfig,
+    private readonly settings: McpConnectionSettings,
+  ) {}
+
+  get name(): string {
+    return this.server.name;
+  }
+  get serverName(): string {
+    return this.server.name;
+  }
+  get status(): McpServerStatus {
+    return this.state.kind;
+  }
+  /** Why the server is not connected, with its stderr tail when it has one. */
+  get problem(): string | undefined {
+    return this.state.kind === 'failed' || this.state.kind === 'disabled' ? this.state.reason : undefined;
+  }
+  get transportKind(): TransportKind {
+    return this.server.config.type;
+  }
+  get hasResources(): boolean {
+    return this.state.kind === 'connected' && this.state.session.client.getServerCapabilities()?.resources !== undefined;
+  }
+  /** The server's tools as agentcli tools; kept while a crashed server waits for its restart. */
+  get tools(): readonly Tool[] {
+    return this.toolList;
+  }
+
+  /** Starts (or joins a start in progress). Never rejects: the outcome is the status. */
+  start(): Promise<void> {
+    this.starting ??= this.connectOnce().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** For /mcp: drop the current session, forget past crashes, and start again. */
+  async reconnect(): Promise<void> {
+    await this.starting;
+    const previous = this.state;
+    this.state = { kind: 'pending' };
+    this.settings.onChange();
+    if (previous.kind === 'connected') await this.stopSession(previous.session);
+    this.restarts = 0;
+    await this.start();
+  }
+
+  async close(): Promise<void> {
+    const previous = this.state;
+    this.state = { kind: 'disabled', reason: 'shut down' };
+    if (previous.kind === 'connected') await this.stopSession(previous.session);
+  }
+
+  async callTool(toolName: string, input: McpToolInput, options: McpCallOptions): Promise<unknown> {
+    const session = await this.sessionForUse();
+    try {
+      return await session.client.callTool({ name: toolName, arguments: input }, undefined, {
+        // Aborting sends notifications/cancelled, so the server can stop too.
+        signal: options.signal,
+        timeout: this.settings.toolCallTimeoutMs,
+        resetTimeoutOnProgress: true,
+        onprogress: (progress) => options.onProgress(toToolProgress(progress)),
+      });
+    } catch (error) {
+      if (options.signal.aborted) throw error;
+      if (!this.isCurrent(session)) {
+        const next = this.restarts < this.settings.maxRestarts ? 'It will be restarted on the next call.' : 'It will not be restarted again automatically.';
+        throw new Error(`the MCP server "${this.name}" stopped while running ${toolName}${this.stderrSuffix()}. ${next}`);
+      }
+      throw new Error(`the MCP server "${this.name}" returned an error: ${errorMessageOf(error)}`);
+    }
+  }
+
+  async listResources(signal: AbortSignal): Promise<readonly McpResource[]> {
+    const session = await this.sessionForUse();
+    if (session.client.getServerCapabilities()?.resources === undefined) return [];
+    return listAllResources(session.client, this.name, signal);
+  }
+
+  async readResource(uri: string, signal: AbortSignal): Promise<readonly McpResourceContent[]> {
+    const session = await this.sessionForUse();
+    const result = await session.client.readResource({ uri }, { signal });
+    return result.contents.map((content) => ({
+      uri: content.uri,
+      ...(content.mimeType ? { mimeType: content.mimeType } : {}),
+      ...('text' in content && typeof content.text === 'string' ? { text: content.text } : {}),
+      ...('blob' in content && typeof content.blob === 'string' ? { blob: content.blob } : {}),
+    }));
+  }
+
+  private async connectOnce(): Promise<void> {
+    if (this.server.missingEnvVars.length > 0) {
+      const names = this.server.missingEnvVars.join(', ');
+      this.fail(`cannot start: environment variable ${names} is not set (it is used in ${this.server.source}; set it, or write \${NAME:-default})`);
+      return;
+    }
+    this.state = { kind: 'pending' };
+    this.toolsChangedWhileStarting = false;
+    this.stderr.clear();
+    this.settings.onChange();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.settings.startTimeoutMs);
+    try {
+      const [session, compileSchema] = await Promise.all([
+        openSession({
+          config: this.server.config,
+          cwd: this.settings.cwd,
+          env: this.settings.env,
+          stderr: this.stderr,
+          signal: deadline.signal,
+          prepare: (client) => this.prepare(client),
+        }),
+        loadJsonSchemaCompiler(),
+      ]);
+      let listed: McpListedTool[];
+      try {
+        listed = await listAllTools(session.client, deadline.signal);
+      } catch (error) {
+        await this.stopSession(session);
+        throw error;
+      }
+      if (this.currentKind() !== 'pending') {
+        // Closed while starting.
+        await this.stopSession(session);
+        return;
+      }
+      this.toolList = this.wrapAll(listed, compileSchema);
+      this.state = { kind: 'connected', session };
+      this.settings.onChange();
+      if (this.toolsChangedWhileStarting) void this.refreshTools();
+    } catch (error) {
+      if (this.currentKind() !== 'pending') return;
+      const seconds = Math.round(this.settings.startTimeoutMs / 100) / 10;
+      this.fail(
+        deadline.signal.aborted
+          ? `did not start within ${seconds} s (MCP_TIMEOUT)${this.stderrSuffix()}`
+          : `failed to start: ${errorMessageOf(error)}${this.stderrSuffix()}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs on each new client before it connects. */
+  private prepare(client: Client): void {
+    let markClosed: () => void = () => undefined;
+    this.closedByClient.set(client, new Promise<void>((resolve) => (markClosed = resolve)));
+    client.onclose = () => {
+      markClosed();
+      this.handleClosed(client);
+    };
+    client.fallbackNotificationHandler = async (notification) => {
+      if (notification.method !== 'notifications/tools/list_changed') return;
+      if (this.state.kind === 'connected') void this.refreshTools();
+      else this.toolsChangedWhileStarting = true;
+    };
+  }
+
+  private handleClosed(client: Client): void {
+    if (this.state.kind !== 'connected' || this.state.session.client !== client) return;
+    const what = this.server.config.type === 'stdio' ? 'the server process exited' : 'the connection closed';
+    this.state = { kind: 'failed', reason: `${what}${this.stderrSuffix()}`, crashed: true };
+    this.settings.onChange();
+  }
+
+  private async sessionForUse(): Promise<OpenedSession> {
+    if (this.starting) await this.starting;
+    if (this.state.kind === 'connected') return this.state.session;
+    if (this.state.kind === 'failed' && this.state.crashed) {
+      if (this.restarts >= this.settings.maxRestarts) {
+        throw new Error(
+          `the MCP server "${this.name}" stopped ${this.restarts + 1} times and is not restarted again automatically (last: ${this.state.reason}). Ask the user to check the server and reconnect it with /mcp.`,
+        );
+      }
+      this.restarts++;
+      await this.start();
+      const restarted = this.connectedSession();
+      if (restarted) return restarted;
+    }
+    throw new Error(`the MCP server "${this.name}" is not available: ${this.problem ?? this.status}`);
+  }
+
+  private async refreshTools(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        if (this.state.kind !== 'connected') return;
+        const session = this.state.session;
+        try {
+          const [listed, compileSchema] = await Promise.all([listAllTools(session.client), loadJsonSchemaCompiler()]);
+          if (!this.isCurrent(session)) return;
+          this.toolList = this.wrapAll(listed, compileSchema);
+          this.settings.onChange();
+        } catch {
+          // Keep the previous list; the next list_changed (or a reconnect) tries again.
+        }
+      } while (this.refreshAgain);
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private wrapAll(listed: readonly McpListedTool[], compileSchema: JsonSchemaCompiler): Tool[] {
+    const tools: Tool[] = [];
+    const names = new Set<string>();
+    for (const definition of listed) {
+      const tool: Tool<McpToolInput, McpToolOutput, McpToolProgress> = wrapMcpTool(definition, this, {
+        compileSchema,
+        maxResultSizeChars: this.settings.maxResultSizeChars,
+      });
+      // Two server names can normalise to one API name; the first keeps it.
+      if (names.has(tool.name)) continue;
+      names.add(tool.name);
+      tools.push(tool);
+    }
+    return tools;
+  }
+
+  private connectedSession(): OpenedSession | undefined {
+    return this.state.kind === 'connected' ? this.state.session : undefined;
+  }
+
+  /** Read through a method so TypeScript does not carry a narrowing across awaits. */
+  private currentKind(): ConnectionState['kind'] {
+    return this.state.kind;
+  }
+
+  private isCurrent(session: OpenedSession): boolean {
+    return this.state.kind === 'connected' && this.state.session === session;
+  }
+
+  private fail(reason: string): void {
+    this.state = { kind: 'failed', reason, crashed: false };
+    this.settings.onChange();
+  }
+
+  private stderrSuffix(): string {
+    const lines = this.stderr.lines(5);
+    return lines.length > 0 ? `; its stderr ended with:\n${lines.map((line) => `  ${line}`).join('\n')}` : '';
+  }
+
+  /**
+   * Asks politely first (a stdio server exits when its stdin closes), then
+   * escalates, within the exit cleanup's time budget.
+   */
+  private async stopSession(session: OpenedSession): Promise<void> {
+    const closed = this.closedByClient.get(session.client) ?? Promise.resolve();
+    const pid = session.pid();
+    void session.client.close().catch(() => undefined);
+    if (await settlesWithin(closed, 500)) return;
+    if (pid === null) return;
+    signalQuietly(pid, 'SIGTERM');
+    if (await settlesWithin(closed, 700)) return;
+    signalQuietly(pid, 'SIGKILL');
+  }
+}
+
+function toToolProgress(progress: { progress: number; total?: number; message?: string }): McpToolProgress {
+  return {
+    type: 'mcp_progress',
+    progress: progress.progress,
+    ...(progress.total !== undefined ? { total: progress.total } : {}),
+    ...(progress.message ? { message: progress.message } : {}),
+  };
+}
+
+async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+  return settled;
+}
+
+function signalQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Opens one MCP session over the transport a server's config names: a child
+ * process on stdio, Streamable HTTP, or SSE. `type: "http"` falls back to SSE
+ * when Streamable HTTP is refused, since many deployed servers still speak
+ * only the older protocol. The SDK is imported here, on first use, so
+ * sessions without MCP never load it.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { errorMessageOf } from '../../utils/errors.js';
+import { VERSION } from '../../version.js';
+import type { StderrTail } from './stderrTail.js';
+import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './types.js';
+
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
+export type OpenedSession = {
+  readonly client: Client;
+  readonly transport: Transport;
+  readonly kind: TransportKind;
+  /** The server's process id (stdio only), so it can be ended if it ignores a polite close. */
+  readonly pid: () => number | null;
+};
+
+export type OpenSessionOptions = {
+  readonly config: McpServerConfig;
+  /** Where a stdio server starts when its config names no cwd (relative cwds resolve here too). */
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly stderr: StderrTail;
+  /** Called on the new client before it connects, so no early notification is missed. */
+  readonly prepare: (client: Client) => void;
+  /** Gives up (and ends the process) when the start-up deadline passes. */
+  readonly signal: AbortSignal;
+};
+
+export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
+  const { config } = options;
+  if (config.type === 'stdio') return openStdio(config, options);
+  if (config.type === 'sse') return openSse(config, options);
+  try {
+    return await openStreamableHttp(config, options);
+  } catch (streamableError) {
+    try {
+      return await openSse(config, options);
+    } catch (sseError) {
+      throw new Error(
+        `Streamable HTTP failed (${errorMessageOf(streamableError)}), and so did the SSE fallback (${errorMessageOf(sseError)})`,
+      );
+    }
+  }
+}
+
+async function newClient(options: OpenSessionOptions): Promise<Client> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const client = new Client({ name: 'agentcli', version: VERSION }, { capabilities: {} });
+  options.prepare(client);
+  return client;
+}
+
+async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptions): Promise<OpenedSession> {
+  const [{ StdioClientTransport }, path] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('node:path'),
+  ]);
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: [...config.args],
+    // Servers expect the user's environment (tokens, PATH); the SDK alone would pass only a handful of variables.
+    env: { ...definedOnly(options.env), ...config.env },
+    cwd: path.resolve(options.cwd, config.cwd ?? '.'),
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer | string) => options.stderr.append(chunk));
+  const client = await newClient(options);
+  await connectOrClose(client, transport, options.signal);
+  return { client, transport, kind: 'stdio', pid: () => transport.pid };
+}
+
+async function openStreamableHttp(config: McpRemoteServerConfig, options: OpenSessionOptions): Promise<OpenedSession> {
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+  const client = await newClient(options);
+  await connectOrClose(client, transport, options.signal);
+  return { client, transport, kind: 'http', pid: () => null };
+}
+
+async function openSse(config: McpRemoteServerConfig, options: OpenSessionOptions): Promise<OpenedSession> {
+  const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+  const transport = new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+  const client = await newClient(options);
+  await connectOrClose(client, transport, options.signal);
+  return { client, transport, kind: 'sse', pid: () => null };
+}
+
+/** Connects, closing the client (and so the process) on failure or when the deadline passes. */
+async function connectOrClose(client: Client, transport: Transport, signal: AbortSignal): Promise<void> {
+  const close = (): void => void client.close().catch(() => undefined);
+  if (signal.aborted) {
+    close();
+    throw new Error('gave up before connecting');
+  }
+  signal.addEventListener('abort', close, { once: true });
+  try {
+    await client.connect(transport);
+    if (signal.aborted) throw new Error('gave up while connecting');
+  } catch (error) {
+    close();
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', close);
+  }
+}
+
+function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) result[key] = value;
+  return result;
+}

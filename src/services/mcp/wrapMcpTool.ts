@@ -1,0 +1,101 @@
+/**
+ * One server tool becomes one agentcli Tool by spreading the MCPTool
+ * template and overriding what the server decides: name, description, JSON
+ * Schema (sent to the API untouched), behaviour hints, and the call itself.
+ *
+ * Input is checked against the server's JSON Schema with ajv inside the
+ * tool's (otherwise permissive) zod schema. That puts the check at the
+ * pipeline's schema step, where a call to a deferred tool the model never
+ * loaded gets the "load it with ToolSearch first" hint like any other tool.
+ */
+import { z } from 'zod';
+import { lazySchema, type Tool, type ToolInputJSONSchema } from '../../Tool.js';
+import { MCPTool, type McpToolInput, type McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
+import { mcpToolPrompt } from '../../tools/MCPTool/prompt.js';
+import type { JsonSchemaCompiler } from './jsonSchemaValidator.js';
+import { toMcpToolOutput } from './mcpResultContent.js';
+import { buildMcpToolName } from './mcpToolName.js';
+import type { McpToolProgress } from './types.js';
+
+/** A tool as tools/list describes it (the fields agentcli uses). */
+export type McpListedTool = {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: ToolInputJSONSchema;
+  readonly annotations?: {
+    readonly title?: string;
+    readonly readOnlyHint?: boolean;
+    readonly destructiveHint?: boolean;
+  };
+  readonly _meta?: Readonly<Record<string, unknown>>;
+};
+
+export type McpCallOptions = {
+  readonly signal: AbortSignal;
+  readonly onProgress: (progress: McpToolProgress) => void;
+};
+
+/** The part of a server connection a tool needs. */
+export type McpToolCaller = {
+  readonly serverName: string;
+  callTool(toolName: string, input: McpToolInput, options: McpCallOptions): Promise<unknown>;
+};
+
+export type WrapOptions = {
+  readonly compileSchema: JsonSchemaCompiler;
+  readonly maxResultSizeChars: number;
+};
+
+export function wrapMcpTool(listed: McpListedTool, caller: McpToolCaller, options: WrapOptions): Tool<McpToolInput, McpToolOutput, McpToolProgress> {
+  const serverName = caller.serverName;
+  const readOnly = listed.annotations?.readOnlyHint === true;
+  const destructive = listed.annotations?.destructiveHint === true;
+  const title = listed.title ?? listed.annotations?.title ?? listed.name;
+  const searchHint = metaString(listed._meta, 'searchHint');
+  const check = lazySchema(() => options.compileSchema(listed.inputSchema));
+  const schema = lazySchema(() =>
+    z.record(z.string(), z.unknown()).superRefine((value, refinement) => {
+      for (const issue of check()(value)) refinement.addIssue({ code: 'custom', path: [...issue.path], message: issue.message });
+    }),
+  );
+
+  const tool: Tool<McpToolInput, McpToolOutput, McpToolProgress> = {
+    ...MCPTool,
+    name: buildMcpToolName(serverName, listed.name),
+    mcpInfo: { serverName, toolName: listed.name },
+    ...(searchHint ? { searchHint } : {}),
+    alwaysLoad: metaFlag(listed._meta, 'alwaysLoad'),
+    inputJSONSchema: listed.inputSchema,
+    get inputSchema() {
+      return schema();
+    },
+    description: () => `${serverName}: ${title}`,
+    prompt: () => mcpToolPrompt(listed.description),
+    userFacingName: () => `${serverName} - ${title} (MCP)`,
+    isReadOnly: () => readOnly,
+    // Only a tool that promises not to change anything may run beside others.
+    isConcurrencySafe: () => readOnly,
+    isDestructive: () => destructive,
+    maxResultSizeChars: options.maxResultSizeChars,
+    async call(input, context, onProgress) {
+      const result = await caller.callTool(listed.name, input, { signal: context.abortSignal, onProgress });
+      return { data: toMcpToolOutput(result, serverName) };
+    },
+  };
+  return Object.freeze(tool);
+}
+
+/** Servers written for Claude Code put hints under `anthropic/`; a bare key is accepted too. */
+function metaValue(meta: Readonly<Record<string, unknown>> | undefined, key: string): unknown {
+  return meta?.[`anthropic/${key}`] ?? meta?.[key];
+}
+
+function metaString(meta: Readonly<Record<string, unknown>> | undefined, key: string): string | undefined {
+  const value = metaValue(meta, key);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function metaFlag(meta: Readonly<Record<string, unknown>> | undefined, key: string): boolean {
+  return metaValue(meta, key) === true;
+}
