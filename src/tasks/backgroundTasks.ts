@@ -1,0 +1,183 @@
+/**
+ * Background shell tasks: commands started with Bash(run_in_background)
+ * that keep running while the conversation goes on. The model reads their
+ * new output with TaskOutput and ends them with TaskStop.
+ *
+ * Each task's output is bounded in memory (the unread part beyond the
+ * budget goes to a capped log file in the session folder), and each task's
+ * process group is registered with the exit cleanup, so no task outlives
+ * agentcli however it exits.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { BoundedOutput } from '../utils/process/boundedOutput.js';
+import { startShellCommand, type ShellProcess } from '../utils/process/shellCommand.js';
+
+export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
+
+export type BackgroundTaskInfo = {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly command: string;
+  readonly description: string | undefined;
+  readonly cwd: string;
+  readonly pid: number;
+  readonly startedAt: number;
+  readonly status: TaskStatus;
+  readonly exitCode: number | null;
+  readonly endedAt: number | undefined;
+};
+
+export type TaskOutputRead = {
+  readonly task: BackgroundTaskInfo;
+  /** New output since the last read (only matching lines when a filter was given). */
+  readonly text: string;
+  /** New characters that were no longer in memory; the log file has them. */
+  readonly omittedChars: number;
+  readonly logFile: string | undefined;
+};
+
+type TaskRecord = {
+  info: BackgroundTaskInfo;
+  readonly output: BoundedOutput;
+  readonly shell: ShellProcess;
+  readOffset: number;
+  stopRequested: boolean;
+  readonly finished: Promise<void>;
+};
+
+export type StartTaskOptions = {
+  readonly command: string;
+  readonly description?: string;
+  readonly cwd: string;
+  readonly sessionId: string;
+  /** The session folder; the task's log file goes under tasks/. */
+  readonly sessionDir: string;
+  readonly baseEnv?: NodeJS.ProcessEnv;
+};
+
+/** In memory per task: the first part of the output and the most recent part. */
+const TASK_HEAD_CHARS = 20_000;
+const TASK_TAIL_CHARS = 100_000;
+
+/** Finished tasks stay readable, but only this many of them (oldest forgotten first). */
+const MAX_FINISHED_TASKS = 50;
+
+const tasks = new Map<string, TaskRecord>();
+
+export async function startBackgroundTask(options: StartTaskOptions): Promise<BackgroundTaskInfo> {
+  const id = `bash_${randomBytes(4).toString('hex')}`;
+  const output = new BoundedOutput({
+    headChars: TASK_HEAD_CHARS,
+    tailChars: TASK_TAIL_CHARS,
+    spillFile: path.join(options.sessionDir, 'tasks', `${id}.log`),
+  });
+  evictOldFinishedTasks();
+  const shell = await startShellCommand({
+    command: options.command,
+    cwd: options.cwd,
+    output,
+    baseEnv: options.baseEnv,
+  });
+  const info: BackgroundTaskInfo = {
+    id,
+    sessionId: options.sessionId,
+    command: options.command,
+    description: options.description,
+    cwd: options.cwd,
+    pid: shell.pid,
+    startedAt: Date.now(),
+    status: 'running',
+    exitCode: null,
+    endedAt: undefined,
+  };
+  const record: TaskRecord = {
+    info,
+    output,
+    shell,
+    readOffset: 0,
+    stopRequested: false,
+    finished: shell.exited.then(async (exit) => {
+      await output.close();
+      const status: TaskStatus = record.stopRequested || exit.exitCode === null ? 'killed' : exit.exitCode === 0 ? 'completed' : 'failed';
+      record.info = { ...record.info, status, exitCode: exit.exitCode, endedAt: Date.now() };
+    }),
+  };
+  tasks.set(id, record);
+  return info;
+}
+
+export function getBackgroundTask(id: string): BackgroundTaskInfo | undefined {
+  return tasks.get(id)?.info;
+}
+
+export function listBackgroundTasks(sessionId?: string): BackgroundTaskInfo[] {
+  return [...tasks.values()].map((record) => record.info).filter((info) => !sessionId || info.sessionId === sessionId);
+}
+
+/**
+ * Returns the output produced since the previous read and moves the read
+ * position past it. With a filter, only matching lines are returned; the
+ * others are consumed all the same.
+ */
+export function readNewTaskOutput(id: string, filter?: RegExp): TaskOutputRead | undefined {
+  const record = tasks.get(id);
+  if (!record) return undefined;
+  const slice = record.output.readFrom(record.readOffset);
+  record.readOffset = slice.end;
+  const text = filter ? keepMatchingLines(slice.text, filter) : slice.text;
+  return { task: record.info, text, omittedChars: slice.omittedChars, logFile: record.output.spillFile };
+}
+
+/** Resolves true once the task has finished, false if `timeoutMs` passed or the signal fired first. */
+export async function waitForBackgroundTask(id: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+  const record = tasks.get(id);
+  if (!record) return false;
+  if (record.info.status !== 'running') return true;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const gaveUp = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+    onAbort = () => resolve(false);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([record.finished.then(() => true as const), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Kills the task's whole process tree; resolves once it is gone. Undefined for an unknown id. */
+export async function stopBackgroundTask(id: string): Promise<BackgroundTaskInfo | undefined> {
+  const record = tasks.get(id);
+  if (!record) return undefined;
+  if (record.info.status === 'running') {
+    record.stopRequested = true;
+    await record.shell.kill();
+  }
+  await record.finished;
+  return record.info;
+}
+
+/** Stops every running task (e.g. when a session ends without exiting the process). */
+export async function stopAllBackgroundTasks(sessionId?: string): Promise<void> {
+  const running = listBackgroundTasks(sessionId).filter((info) => info.status === 'running');
+  await Promise.all(running.map((info) => stopBackgroundTask(info.id)));
+}
+
+function evictOldFinishedTasks(): void {
+  const finished = [...tasks.values()].filter((record) => record.info.status !== 'running');
+  for (const record of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_TASKS + 1))) tasks.delete(record.info.id);
+}
+
+function keepMatchingLines(text: string, filter: RegExp): string {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const kept = lines.filter((line) => {
+    filter.lastIndex = 0;
+    return filter.test(line);
+  });
+  return kept.length > 0 ? `${kept.join('\n')}\n` : '';
+}

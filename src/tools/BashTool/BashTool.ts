@@ -1,0 +1,128 @@
+/**
+ * Bash: runs a shell command for the model. Foreground commands stream
+ * their output as progress and return it (bounded) with the exit code;
+ * background commands become tasks read with TaskOutput and stopped with
+ * TaskStop. The working directory carries over between calls through the
+ * result's contextModifier.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { buildTool, type ToolUseContext } from '../../Tool.js';
+import { toolResultsDir } from '../../services/tools/toolResultStorage.js';
+import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
+import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
+import { isConcurrencySafeBashCommand, isReadOnlyBashCommand, preloadBashTool } from './commandSafety.js';
+import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
+import { runForegroundCommand, type BashProgress } from './runForegroundCommand.js';
+import { nextWorkingDirectory, startingDirectory } from './workingDirectory.js';
+
+export { preloadBashTool } from './commandSafety.js';
+export type { BashProgress } from './runForegroundCommand.js';
+
+export type BashInput = {
+  readonly command: string;
+  readonly timeout?: number;
+  readonly description?: string;
+  readonly run_in_background?: boolean;
+};
+
+/** When the output outgrew memory, the model gets this much of its start and end (under the result limit). */
+const SPILLED_HEAD_CHARS = 15_000;
+const SPILLED_TAIL_CHARS = 10_000;
+
+export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
+  name: BASH_TOOL_NAME,
+  searchHint: 'shell command terminal run execute',
+  inputSchema: () =>
+    z.strictObject({
+      command: z.string().describe('The command to run'),
+      timeout: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_TIMEOUT_MS)
+        .optional()
+        .describe(`Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`),
+      description: z.string().optional().describe('What the command does, in 5-10 words'),
+      run_in_background: z
+        .boolean()
+        .optional()
+        .describe('Run as a background task and return its id at once; read output with TaskOutput'),
+    }),
+  description: (input) => input?.description || input?.command || 'Run a shell command',
+  prompt: () => bashPrompt(),
+  maxResultSizeChars: MAX_RESULT_CHARS,
+  cancelSiblingsOnError: true,
+  isReadOnly: (input) => isReadOnlyBashCommand(input.command),
+  isConcurrencySafe: (input) => isConcurrencySafeBashCommand(input.command, input.run_in_background === true),
+  interruptBehavior: () => 'cancel',
+  userFacingName: () => BASH_TOOL_NAME,
+  async validateInput(input) {
+    if (input.command.trim() === '') {
+      return { result: false, message: 'The command is empty. Pass the shell command to run in "command".' };
+    }
+    // The permission decision that follows asks isReadOnly(), which needs the parser.
+    await preloadBashTool();
+    return { result: true };
+  },
+  mapToolResultToToolResultBlockParam: mapBashResult,
+  ui: () => import('./UI.js'),
+  async call(input, context, onProgress) {
+    if (input.run_in_background) return { data: await startInBackground(input, context) };
+
+    const start = startingDirectory(context);
+    const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
+    const run = await runForegroundCommand({
+      command: input.command,
+      cwd: start.cwd,
+      timeoutMs,
+      signal: context.abortSignal,
+      spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
+      onProgress,
+    });
+
+    const next = nextWorkingDirectory(run.exit.finalCwd, start.cwd, context);
+    const notes = [start.note, next.note].filter((note): note is string => note !== undefined);
+    if (run.exit.strayProcessesStopped) {
+      notes.push('Processes the command left running in the background were stopped when it finished; use run_in_background for long-running jobs.');
+    }
+    const fullOutputFile = run.output.spillFile;
+    if (fullOutputFile && run.output.spillWasCapped) {
+      notes.push(`The saved output stops after 64 MiB; the command printed ${run.output.length.toLocaleString('en-US')} characters in all.`);
+    }
+    const data: BashForegroundResult = {
+      kind: 'foreground',
+      command: input.command,
+      output: fullOutputFile
+        ? run.output.excerpt(SPILLED_HEAD_CHARS, SPILLED_TAIL_CHARS)
+        : run.output.readFrom(0).text,
+      exitCode: run.exit.exitCode,
+      signal: run.exit.signal,
+      timedOut: run.timedOut,
+      timeoutMs,
+      durationMs: run.durationMs,
+      cwd: next.cwd,
+      notes,
+      ...(fullOutputFile ? { fullOutputFile } : {}),
+    };
+    const moved = next.cwd !== context.cwd;
+    return moved ? { data, contextModifier: (later: ToolUseContext) => ({ ...later, cwd: next.cwd }) } : { data };
+  },
+});
+
+async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
+  const start = startingDirectory(context);
+  const task = await startBackgroundTask({
+    command: input.command,
+    description: input.description,
+    cwd: start.cwd,
+    sessionId: context.session.id,
+    sessionDir: context.session.dir,
+  });
+  return { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd };
+}
+
+/** tool_use ids come from the model's stream; never let one escape the folder. */
+function safeFileName(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || 'bash';
+}

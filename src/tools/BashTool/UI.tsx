@@ -1,0 +1,76 @@
+/**
+ * How Bash calls look in the REPL: the command on the tool line, the last
+ * lines of output while it runs, then the output (shortened unless verbose)
+ * with the exit code. Presentation only.
+ */
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { BashInput } from './BashTool.js';
+import type { BashResult } from './bashResult.js';
+import type { BashProgress } from './runForegroundCommand.js';
+
+const COLLAPSED_LINES = 6;
+
+export function renderToolUseMessage(input: Partial<BashInput>, options: RenderOptions): ReactNode {
+  const command = input.command ?? '';
+  const shown = options.verbose ? command : firstLine(command, options.columns - 10);
+  return (
+    <Text>
+      {shown}
+      {input.run_in_background ? <Text dimColor> (background)</Text> : null}
+    </Text>
+  );
+}
+
+export function renderToolUseProgressMessage(progress: readonly BashProgress[], _options: RenderOptions): ReactNode {
+  const latest = progress.at(-1);
+  if (!latest) return <Text dimColor>Running…</Text>;
+  return (
+    <Box flexDirection="column">
+      <Text dimColor>{latest.lastLines}</Text>
+      <Text dimColor>
+        {latest.totalLines} lines · {Math.round(latest.elapsedMs / 1000)}s
+      </Text>
+    </Box>
+  );
+}
+
+export function renderToolResultMessage(output: BashResult, _input: BashInput, options: RenderOptions): ReactNode {
+  if (output.kind === 'background') {
+    return <Text dimColor>Running in background as {output.taskId}</Text>;
+  }
+  const lines = output.output.replace(/\n+$/, '').split('\n');
+  const visible = options.verbose ? lines : lines.slice(0, COLLAPSED_LINES);
+  const hidden = lines.length - visible.length;
+  const failed = output.timedOut || output.exitCode !== 0;
+  return (
+    <Box flexDirection="column">
+      {output.output.trim() === '' ? <Text dimColor>(no output)</Text> : <Text>{visible.join('\n')}</Text>}
+      {hidden > 0 ? <Text dimColor>… +{hidden} lines</Text> : null}
+      {output.notes.map((note) => (
+        <Text key={note} color="yellow">
+          {note}
+        </Text>
+      ))}
+      {failed ? (
+        <Text color="red">{output.timedOut ? `Timed out after ${output.timeoutMs} ms` : `Exit code ${output.exitCode ?? output.signal}`}</Text>
+      ) : null}
+    </Box>
+  );
+}
+
+export function renderToolUseRejectedMessage(input: BashInput, _reason: string, _options: RenderOptions): ReactNode {
+  return <Text dimColor>Did not run: {firstLine(input.command, 80)}</Text>;
+}
+
+export function renderToolUseErrorMessage(error: string, options: RenderOptions): ReactNode {
+  const lines = error.split('\n');
+  return <Text color="red">{options.verbose ? error : lines.slice(0, COLLAPSED_LINES).join('\n')}</Text>;
+}
+
+function firstLine(text: string, maxChars: number): string {
+  const [line = ''] = text.split('\n');
+  const cut = line.length > maxChars ? `${line.slice(0, Math.max(1, maxChars - 1))}…` : line;
+  return text.includes('\n') ? `${cut} …` : cut;
+}
