@@ -71,7 +71,7 @@ export async function fetchPage(start: URL, options: FetchPageOptions): Promise<
     return failed(`${start.href} redirected more than ${MAX_REDIRECTS} times (a redirect loop?); stopped at ${url.href}.`);
   } catch (error) {
     if (timeout.aborted && !options.signal.aborted) {
-      return failed(`Fetching ${url.href} timed out after ${Math.round(options.timeoutMs / 1000)} s. The site may be slow or unreachable; try again later or another source.`);
+      return failed(`Fetching ${url.href} timed out after ${formatDuration(options.timeoutMs)}. The site may be slow or unreachable; try again later or another source.`);
     }
     if (options.signal.aborted) throw error;
     return failed(`Could not fetch ${url.href}: ${describeNetworkError(error)}`);
@@ -143,6 +143,10 @@ function describeNetworkError(error: unknown): string {
     default:
       return errorMessageOf(error);
   }
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 1_000)} s`;
 }
 
 export function formatBytes(bytes: number): string {

@@ -71,6 +71,20 @@ parentPort.once('message', ({ html, maxChars }) => {
   const truncated = cleaned.length > maxChars;
   const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
   service.remove(['iframe', 'canvas', 'form', 'button', 'select', 'input', 'nav', 'footer']);
+  // One space after the list marker instead of turndown's aligned three: the same markdown, fewer tokens.
+  service.addRule('compactListItem', {
+    filter: 'li',
+    replacement(content, node, options) {
+      const parent = node.parentNode;
+      let marker = options.bulletListMarker + ' ';
+      if (parent && parent.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start')) || 1;
+        marker = (start + Array.prototype.indexOf.call(parent.children, node)) + '. ';
+      }
+      const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, '\n' + ' '.repeat(marker.length));
+      return marker + body + (node.nextSibling && !/\n$/.test(body) ? '\n' : '');
+    },
+  });
   const title = pageTitle(html);
   let markdown = service.turndown(truncated ? cleaned.slice(0, maxChars) : cleaned);
   if (title && !markdown.startsWith('# ')) markdown = 'Title: ' + title + '\n\n' + markdown;
@@ -82,6 +96,7 @@ parentPort.once('message', ({ html, maxChars }) => {
 let turndownPath: string | undefined;
 
 export async function htmlToMarkdown(html: string, signal: AbortSignal): Promise<MarkdownConversion> {
+  if (signal.aborted) throw abortReason(signal);
   turndownPath ??= createRequire(import.meta.url).resolve('turndown');
   const { Worker } = await import('node:worker_threads');
   const worker = new Worker(WORKER_SOURCE, {
@@ -97,7 +112,7 @@ export async function htmlToMarkdown(html: string, signal: AbortSignal): Promise
         () => resolve({ ok: false, message: `converting the page to markdown took over ${CONVERSION_TIMEOUT_MS / 1000} s` }),
         CONVERSION_TIMEOUT_MS,
       );
-      const onAbort = (): void => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      const onAbort = (): void => reject(abortReason(signal));
       signal.addEventListener('abort', onAbort, { once: true });
       const settle = (): void => {
         clearTimeout(timer);
@@ -121,6 +136,10 @@ export async function htmlToMarkdown(html: string, signal: AbortSignal): Promise
   } finally {
     void worker.terminate();
   }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
 function parseWorkerReply(message: unknown): MarkdownConversion {
