@@ -1,0 +1,137 @@
+/**
+ * Reading a text file for the model. Small files are read whole (and their
+ * text kept for the stale-file guard); larger ones only in a window the
+ * model asks for, streamed in 64 KB chunks so memory stays flat however far
+ * into a 50 MB file the window lies.
+ */
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import type { ReadFileState } from '../../state/readFileState.js';
+import { looksBinary, SNIFF_BYTES } from '../../utils/files/fileKinds.js';
+import { fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
+import { formatBytes } from '../../utils/files/formatBytes.js';
+import { formatNumberedLines, LineCollector } from '../../utils/files/numberedLines.js';
+import { snapshotOfWindow } from '../../utils/files/readFileGuard.js';
+import { decodeText, detectEncoding } from '../../utils/files/textEncoding.js';
+import { MAX_READ_OUTPUT_CHARS, type ReadTextOutput } from './readResult.js';
+
+/** Larger files must be read with offset/limit. */
+export const MAX_WHOLE_READ_BYTES = 256 * 1024;
+export const DEFAULT_READ_LINES = 2_000;
+const STREAM_CHUNK_BYTES = 64 * 1024;
+
+export type TextReadRequest = {
+  readonly filePath: string;
+  readonly shownPath: string;
+  /** fileStateKey() of the file. */
+  readonly key: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly readFileState: ReadFileState;
+  readonly signal: AbortSignal;
+};
+
+type TextReadResult = { readonly data: ReadTextOutput | FileToolFailure };
+
+export async function readTextFile(request: TextReadRequest): Promise<TextReadResult> {
+  const { size, shownPath } = request;
+  const ranged = request.offset !== undefined || request.limit !== undefined;
+  if (size > MAX_WHOLE_READ_BYTES && !ranged) {
+    return fileToolFailure(
+      `${shownPath} is ${formatBytes(size)}, more than the ${formatBytes(MAX_WHOLE_READ_BYTES)} Read returns without offset/limit. Read it in pages instead: offset=1 with limit=${DEFAULT_READ_LINES}, then offset=${DEFAULT_READ_LINES + 1}, and so on — or find the part you need with Grep first and read just around it.`,
+    );
+  }
+  const head = size <= MAX_WHOLE_READ_BYTES ? await readFile(request.filePath, { signal: request.signal }) : await readHead(request.filePath);
+  if (looksBinary(request.filePath, head.subarray(0, SNIFF_BYTES))) return binaryFailure(shownPath, size);
+  return size <= MAX_WHOLE_READ_BYTES ? readWhole(request, head) : readWindow(request, head);
+}
+
+function binaryFailure(shownPath: string, size: number): { data: FileToolFailure } {
+  const hint = shownPath.toLowerCase().endsWith('.pdf') ? ' For a PDF, try `pdftotext` through Bash if it is installed.' : '';
+  return fileToolFailure(
+    `${shownPath} is a binary file (${formatBytes(size)}). Read shows text files, images (png, jpg, gif, webp) and Jupyter notebooks.${hint} To inspect it, use Bash, e.g. \`file ${shownPath}\` or \`xxd ${shownPath} | head\`.`,
+  );
+}
+
+async function readHead(filePath: string): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(STREAM_CHUNK_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function newCollector(request: TextReadRequest): LineCollector {
+  return new LineCollector({
+    firstLine: Math.max(1, request.offset ?? 1),
+    maxLines: request.limit ?? DEFAULT_READ_LINES,
+    maxTotalChars: MAX_READ_OUTPUT_CHARS,
+  });
+}
+
+function readWhole(request: TextReadRequest, bytes: Buffer): TextReadResult {
+  const { text } = decodeText(bytes);
+  const collector = newCollector(request);
+  collector.feed(text);
+  collector.end();
+  const output = toOutput(request, collector, countLines(text));
+  const sawEverything = text === '' || (output.firstLine === 1 && !output.moreAfter);
+  const previous = request.readFileState.get(request.key);
+  // Re-reading a part of a file the model already saw whole, unchanged, must not demote what it knows.
+  const keepWhole = !sawEverything && previous !== undefined && !previous.partial && previous.content === text;
+  if (!keepWhole) {
+    request.readFileState.set(request.key, {
+      content: text,
+      mtimeMs: request.mtimeMs,
+      ...(sawEverything ? {} : { partial: { offset: output.firstLine, limit: output.numLines } }),
+    });
+  }
+  return { data: output };
+}
+
+async function readWindow(request: TextReadRequest, head: Buffer): Promise<TextReadResult> {
+  const { encoding, bomLength } = detectEncoding(head, { isWholeFile: false });
+  const collector = newCollector(request);
+  const stream = createReadStream(request.filePath, {
+    encoding,
+    start: bomLength,
+    highWaterMark: STREAM_CHUNK_BYTES,
+    signal: request.signal,
+  });
+  for await (const chunk of stream) {
+    collector.feed(String(chunk));
+    if (collector.moreAfter) break;
+  }
+  stream.destroy();
+  if (!collector.moreAfter) collector.end();
+  const output = toOutput(request, collector, collector.moreAfter ? undefined : collector.linesSeen);
+  request.readFileState.set(request.key, snapshotOfWindow(request.mtimeMs, { offset: output.firstLine, limit: output.numLines }));
+  return { data: output };
+}
+
+function toOutput(request: TextReadRequest, collector: LineCollector, totalLines: number | undefined): ReadTextOutput {
+  const firstLine = Math.max(1, request.offset ?? 1);
+  return {
+    type: 'text',
+    filePath: request.filePath,
+    shownPath: request.shownPath,
+    content: formatNumberedLines(collector.lines, firstLine),
+    firstLine,
+    numLines: collector.lines.length,
+    ...(totalLines !== undefined ? { totalLines } : {}),
+    moreAfter: collector.moreAfter,
+    stoppedForSize: collector.stoppedForSize,
+  };
+}
+
+function countLines(text: string): number {
+  if (text === '') return 0;
+  let count = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
+  return text.endsWith('\n') ? count : count + 1;
+}

@@ -1,0 +1,45 @@
+/**
+ * The last step every file-changing tool shares: put the text back in the
+ * file's own shape (line endings, encoding, BOM), write it atomically, and
+ * remember it as the version the model now knows.
+ */
+import type { ReadFileState } from '../../state/readFileState.js';
+import { writeFileAtomically } from './atomicWrite.js';
+import { describeFsError } from './fsErrors.js';
+import { recordWrite } from './readFileGuard.js';
+import { encodeText, toFileLineEndings, type TextFormat } from './textEncoding.js';
+
+export type TextWriteRequest = {
+  readonly filePath: string;
+  readonly key: string;
+  readonly shownPath: string;
+  /** The new text with `\n` line endings (the model's view). */
+  readonly text: string;
+  readonly format: TextFormat;
+  readonly readFileState: ReadFileState;
+  /** False for an Edit of a file the model read only in part. */
+  readonly wholeFileKnown: boolean;
+};
+
+export type TextWriteResult =
+  | { readonly ok: true; readonly createdDirectory?: string }
+  | { readonly ok: false; readonly message: string };
+
+export async function writeTextFile(request: TextWriteRequest): Promise<TextWriteResult> {
+  const { format, shownPath } = request;
+  const stored = toFileLineEndings(request.text, format.lineEnding);
+  const encoded = encodeText(stored, format);
+  if (!encoded.ok) {
+    return {
+      ok: false,
+      message: `${shownPath} is stored as Latin-1, which cannot hold ${encoded.unencodable.join(' ')}, so nothing was written. Use characters Latin-1 has (or an escape the file format allows), or convert the file to UTF-8 first (e.g. \`iconv -f latin1 -t utf-8\` through Bash) and Read it again.`,
+    };
+  }
+  try {
+    const written = await writeFileAtomically(request.filePath, encoded.bytes);
+    recordWrite(request.readFileState, request.key, { text: stored, mtimeMs: written.mtimeMs, wholeFileKnown: request.wholeFileKnown });
+    return { ok: true, ...(written.createdDirectory ? { createdDirectory: written.createdDirectory } : {}) };
+  } catch (error) {
+    return { ok: false, message: describeFsError(error, 'write', shownPath) };
+  }
+}

@@ -1,0 +1,83 @@
+// Runs the file tools through the real pipeline step (runToolUse: schema, validateInput,
+// permission, call, result mapping) against a real temp directory, one call at a time, with
+// one readFileState shared by the calls of a test — as within one session.
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Tool, ToolUseContext } from '../../../src/Tool.js';
+import { NO_HOOKS } from '../../../src/hooks/types.js';
+import { emptyRuleSet, type CanUseToolFn } from '../../../src/permissions/canUseTool.js';
+import { runToolUse, type ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
+import { createAppStateStore, initialAppState } from '../../../src/state/appState.js';
+import { createReadFileState, type ReadFileState } from '../../../src/state/readFileState.js';
+import { EditTool } from '../../../src/tools/EditTool/EditTool.js';
+import { NotebookEditTool } from '../../../src/tools/NotebookEditTool/NotebookEditTool.js';
+import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';
+import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
+
+export const FILE_TOOLS: Tool[] = [ReadTool, WriteTool, EditTool, NotebookEditTool];
+
+export type CallResult = {
+  readonly outcome: ToolCallOutcome;
+  /** The tool_result text the model would get (text blocks joined). */
+  readonly text: string;
+  readonly isError: boolean;
+};
+
+export type FileToolSandbox = {
+  /** The temp directory (real path), also the session's cwd. */
+  readonly dir: string;
+  readonly readFileState: ReadFileState;
+  /** Absolute path inside the sandbox. */
+  path(...parts: string[]): string;
+  call(toolName: string, input: unknown, options?: { cwd?: string; signal?: AbortSignal }): Promise<CallResult>;
+  cleanup(): Promise<void>;
+};
+
+let counter = 0;
+
+// Permissions are not under test here (the end-to-end tests use the session's real engine).
+const allowEverything: CanUseToolFn = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'bypassPermissions' } });
+
+export async function createSandbox(): Promise<FileToolSandbox> {
+  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentcli-files-')));
+  const readFileState = createReadFileState();
+  const appState = createAppStateStore(
+    initialAppState({ mode: 'bypassPermissions', workingDirectories: [dir], isBypassAvailable: true, rules: emptyRuleSet() }),
+  );
+  const baseContext = (cwd: string, signal: AbortSignal, toolUseId: string): ToolUseContext => ({
+    abortSignal: signal,
+    toolUseId,
+    cwd,
+    projectRoot: dir,
+    session: { id: 'test-session', dir: path.join(dir, '.session'), configDir: path.join(dir, '.config') },
+    readFileState,
+    tools: FILE_TOOLS,
+    messages: [],
+    model: 'test-model',
+    isInteractive: false,
+    appState,
+    mcpClients: [],
+  });
+  return {
+    dir,
+    readFileState,
+    path: (...parts) => path.join(dir, ...parts),
+    async call(toolName, input, options = {}) {
+      const id = `toolu_test_${++counter}`;
+      const context = baseContext(options.cwd ?? dir, options.signal ?? new AbortController().signal, id);
+      const outcome = await runToolUse(
+        { id, name: toolName, input },
+        { env: { canUseTool: allowEverything, hooks: NO_HOOKS }, context, onProgress: () => undefined },
+      );
+      return { outcome, text: blockText(outcome.result.content), isError: outcome.result.is_error === true };
+    },
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+function blockText(content: ToolCallOutcome['result']['content']): string {
+  if (content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
+}
