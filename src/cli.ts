@@ -6,6 +6,7 @@
  * and `--help` stay instant and headless runs never load Ink.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
@@ -24,6 +25,8 @@ export type CliOptions = {
   addDir?: string[];
   appendSystemPrompt?: string;
   verbose?: boolean;
+  mcpConfig: string[];
+  strictMcpConfig?: boolean;
 };
 
 function positiveInteger(value: string): number {
@@ -32,6 +35,10 @@ function positiveInteger(value: string): number {
     throw new InvalidArgumentError('expected a whole number of at least 1.');
   }
   return parsed;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function permissionMode(value: string): PermissionMode {
@@ -62,7 +69,10 @@ export function buildProgram(): Command {
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
+    .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
+    .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
     .option('--verbose', 'show more detail');
+  registerPermissionsCommand(program);
   program.action(async (prompt: string | undefined, options: CliOptions) => {
     process.exitCode = await runMain(prompt, options);
   });
@@ -74,11 +84,22 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
   if (!options.print) {
     throw new UserFacingError('the interactive REPL is not available in this build yet; run headless with -p "<prompt>".');
   }
-  const [{ createSession }, { runHeadless }, { headlessPrompts }] = await Promise.all([
-    import('./session/createSession.js'),
-    import('./entrypoints/headless.js'),
-    import('./entrypoints/headlessInput.js'),
-  ]);
+  const [{ createSession }, { runHeadless }, { headlessPrompts }, { startConfiguredMcpServers, reportMcpStartup }, { configDir }] =
+    await Promise.all([
+      import('./session/createSession.js'),
+      import('./entrypoints/headless.js'),
+      import('./entrypoints/headlessInput.js'),
+      import('./services/mcp/startMcpServers.js'),
+      import('./session/paths.js'),
+    ]);
+  // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
+  const mcp = await startConfiguredMcpServers({
+    cwd: process.cwd(),
+    configDir: configDir(),
+    cliConfigs: options.mcpConfig,
+    strict: options.strictMcpConfig,
+    isTrusted: true,
+  });
   const session = await createSession({
     cwd: process.cwd(),
     model: options.model,
@@ -91,7 +112,9 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     isInteractive: false,
     // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
     isTrusted: true,
+    ...(mcp ? { mcp } : {}),
   });
+  if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   const controller = new AbortController();
   const onSigint = (): void => {
     if (controller.signal.aborted) process.exit(130);

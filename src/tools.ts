@@ -8,9 +8,11 @@
 import type { Tool, Tools } from './Tool.js';
 import type { ToolPermissionContext } from './permissions/types.js';
 import { isToolBlanketDenied } from './permissions/canUseTool.js';
+import { ToolSearchTool } from './tools/ToolSearchTool/ToolSearchTool.js';
 
 export function getAllBaseTools(): Tools {
-  return [];
+  // ToolSearch is always in the pool; requests carry it only while deferral is on (services/toolSearch).
+  return [ToolSearchTool];
 }
 
 export function getTools(permissionContext: ToolPermissionContext, baseTools: Tools = getAllBaseTools()): Tools {

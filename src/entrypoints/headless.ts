@@ -54,6 +54,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       costTracker: session.costTracker,
       retryPolicy: session.retryPolicy,
       maxConcurrency: session.maxConcurrency,
+      selectRequestTools: session.selectRequestTools,
       onContextChange: (context) => {
         cwd = context.cwd;
       },

@@ -33,7 +33,7 @@ export function initLine(session: Session) {
     model: session.model,
     permissionMode: session.appState.get().toolPermissionContext.mode,
     tools: session.tools.map((tool) => tool.name),
-    mcp_servers: [] as Array<{ name: string; status: string }>,
+    mcp_servers: (session.mcp?.describe() ?? []).map((server) => ({ name: server.name, status: server.status })),
   };
 }
 

@@ -18,8 +18,10 @@ import type { PermissionDenialRecord, PermissionMode } from '../permissions/type
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
 import type { ModelClient } from '../services/api/types.js';
+import type { McpServersControl } from '../services/mcp/types.js';
 import { retryPolicyFromEnv, type RetryPolicy } from '../services/api/withRetry.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
+import { createRequestToolSelection } from '../services/toolSearch/requestToolSelection.js';
 import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
 import { createAppStateStore, initialAppState, type AppStateStore } from '../state/appState.js';
 import { createReadFileState, type ReadFileState } from '../state/readFileState.js';
@@ -44,6 +46,8 @@ export type SessionOptions = {
   /** Replaces the built-in tool list (tests use small synthetic tools). */
   readonly baseTools?: Tools;
   readonly mcpTools?: Tools;
+  /** Live MCP servers: their tools join the pool (and it is re-assembled when they change); their clients go in the context. */
+  readonly mcp?: McpServersControl;
   /** Replaces the Anthropic client (tests, benchmarks). */
   readonly modelClient?: ModelClient;
 };
@@ -59,7 +63,9 @@ export type Session = {
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
   readonly systemPrompt: readonly TextBlockParam[];
+  /** The current pool; a new array whenever MCP servers' tools change. */
   readonly tools: Tools;
+  readonly mcp: McpServersControl | undefined;
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
   readonly modelClient: ModelClient;
@@ -70,6 +76,8 @@ export type Session = {
   readonly permissionDenials: PermissionDenialRecord[];
   /** The tool-run environment without a permission asker (front ends add theirs). */
   readonly baseEnv: ToolRunEnv;
+  /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
+  readonly selectRequestTools: (context: ToolUseContext) => Tools;
   /** A fresh base context for the next query (cwd carried over from the last one). */
   toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
 };
@@ -97,11 +105,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     }),
   ]);
   const memoryFiles = await loadMemoryFiles({ cwd, projectRoot: git?.root, configDir: config });
-  const tools = assembleToolPool(
-    getTools(permissions.context, options.baseTools),
-    options.mcpTools ?? [],
-    permissions.context,
-  );
+  const builtInTools = getTools(permissions.context, options.baseTools);
+  const assemble = (): Tools =>
+    assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
+  let tools = assemble();
+  options.mcp?.subscribe(() => {
+    const next = assemble();
+    // A status change alone keeps the same array, so nothing downstream recomputes.
+    if (next.length !== tools.length || next.some((tool, index) => tool !== tools[index])) tools = next;
+  });
   const systemPrompt = buildSystemPrompt({
     cwd,
     additionalDirectories: permissions.context.workingDirectories.slice(1),
@@ -119,6 +131,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const readFileState = createReadFileState();
   const permissionDenials: PermissionDenialRecord[] = [];
   const maxTokens = Number.parseInt(env.AGENTCLI_MAX_OUTPUT_TOKENS ?? '', 10);
+  const requestTools = createRequestToolSelection(env);
 
   return {
     id,
@@ -131,7 +144,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     git,
     memoryFiles,
     systemPrompt,
-    tools,
+    get tools() {
+      return tools;
+    },
+    mcp: options.mcp,
     appState,
     readFileState,
     modelClient,
@@ -144,7 +160,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       canUseTool: permissions.canUseTool,
       hooks: NO_HOOKS,
       onPermissionDenied: (record) => permissionDenials.push(record),
+      schemaNotSentHint: requestTools.schemaNotSentHint,
     },
+    selectRequestTools: requestTools.selectRequestTools,
     toolUseContext: (signal, messages, currentCwd) => ({
       abortSignal: signal,
       toolUseId: '',
@@ -157,7 +175,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       model,
       isInteractive: options.isInteractive,
       appState,
-      mcpClients: [],
+      mcpClients: options.mcp?.clients() ?? [],
       modelClient,
     }),
   };

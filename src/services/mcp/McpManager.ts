@@ -11,7 +11,8 @@ import { ReadMcpResourceTool } from '../../tools/ReadMcpResourceTool/ReadMcpReso
 import { registerCleanup } from '../../utils/cleanup.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
-import type { McpClientHandle, ScopedMcpServerConfig } from './types.js';
+import { describeMcpServers } from './mcpStatusView.js';
+import type { McpClientHandle, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;
@@ -27,7 +28,7 @@ export type McpManagerOptions = {
   readonly env?: NodeJS.ProcessEnv;
 };
 
-export class McpManager {
+export class McpManager implements McpServersControl {
   private readonly listeners = new Set<() => void>();
   private readonly serverConnections: McpServerConnection[] = [];
   private pendingTrust: readonly ScopedMcpServerConfig[];
@@ -85,6 +86,10 @@ export class McpManager {
 
   clients(): readonly McpClientHandle[] {
     return this.serverConnections;
+  }
+
+  describe(): readonly McpServerView[] {
+    return describeMcpServers(this);
   }
 
   connection(name: string): McpServerConnection | undefined {

@@ -3,6 +3,7 @@
  * Kept free of SDK imports so the core can name these types without loading
  * the MCP SDK.
  */
+import type { Tools } from '../../Tool.js';
 
 /** pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose. */
 export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled';
@@ -69,4 +70,32 @@ export type McpToolProgress = {
   readonly progress: number;
   readonly total?: number;
   readonly message?: string;
+};
+
+/** One row of `/mcp`: where a server was configured, its state, and why it failed. */
+export type McpServerView = {
+  readonly name: string;
+  readonly scope: McpConfigScope;
+  readonly source: string;
+  readonly transport: 'stdio' | 'http' | 'sse';
+  /** `awaiting trust`: a `.mcp.json` server that starts once the folder is trusted. */
+  readonly status: McpServerStatus | 'awaiting trust';
+  readonly toolCount: number;
+  readonly problem?: string;
+  readonly stderrTail: readonly string[];
+};
+
+/**
+ * What a session and its front end hold of the MCP servers (McpManager
+ * implements it): the tools for the pool, the clients for the context, and
+ * the /mcp controls.
+ */
+export type McpServersControl = {
+  /** The MCP tools to add to the pool (they change as servers connect, die or list_changed). */
+  tools(): Tools;
+  clients(): readonly McpClientHandle[];
+  /** Called whenever tools or statuses change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  describe(): readonly McpServerView[];
+  reconnect(name: string): Promise<boolean>;
 };

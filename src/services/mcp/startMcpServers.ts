@@ -1,0 +1,30 @@
+/**
+ * The front ends' entry to MCP. startConfiguredMcpServers() reads the config
+ * (a bad file is a start-up error) and, only when some server is configured,
+ * loads the MCP machinery and starts every server in the background. The
+ * REPL passes the returned manager to createSession and shows its prompt at
+ * once; headless mode also awaits reportMcpStartup().
+ */
+import { loadMcpConfig, type McpConfigOptions } from './loadMcpConfig.js';
+import type { McpManager } from './McpManager.js';
+
+export type StartMcpOptions = McpConfigOptions;
+
+export async function startConfiguredMcpServers(options: StartMcpOptions): Promise<McpManager | undefined> {
+  const config = await loadMcpConfig(options);
+  if (config.servers.length === 0 && config.awaitingTrust.length === 0) return undefined;
+  const { McpManager } = await import('./McpManager.js');
+  return McpManager.start(config, { cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });
+}
+
+/**
+ * Waits until every server has connected or given up (each bounded by
+ * MCP_TIMEOUT) and says on stderr which ones the run goes on without.
+ */
+export async function reportMcpStartup(manager: McpManager, writeStderr: (text: string) => void): Promise<void> {
+  await manager.whenStarted();
+  for (const connection of manager.connections) {
+    if (connection.status === 'connected') continue;
+    writeStderr(`agentcli: MCP server "${connection.name}" ${connection.problem ?? connection.status}; continuing without it.\n`);
+  }
+}

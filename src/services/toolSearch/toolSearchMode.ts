@@ -1,0 +1,77 @@
+/**
+ * When deferred loading is on. `AGENTCLI_TOOL_SEARCH`:
+ *   auto (default)  on once the deferred tools' definitions would take more
+ *                   than 10 % of the model's context window (`auto:N` for N %)
+ *   on              whenever there is a deferred tool
+ *   off             never: every tool's definition is sent
+ * Sizes are estimated at ≈ 4 characters per token, the same rule the
+ * rest of agentcli uses, so no tokenizer is loaded.
+ */
+import type { Tool, Tools } from '../../Tool.js';
+import { inputJsonSchemaOf } from '../api/toolSchemas.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../../tools/ToolSearchTool/constants.js';
+import { isDeferredTool } from './isDeferredTool.js';
+
+export type ToolSearchMode =
+  | { readonly kind: 'auto'; readonly percentOfContext: number }
+  | { readonly kind: 'on' }
+  | { readonly kind: 'off' };
+
+export const DEFAULT_AUTO_PERCENT = 10;
+export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
+const LONG_CONTEXT_WINDOW_TOKENS = 1_000_000;
+const CHARS_PER_TOKEN = 4;
+/** Until an async prompt() resolves, its description is assumed to be this long. */
+const UNKNOWN_DESCRIPTION_CHARS = 1_000;
+
+export function parseToolSearchMode(raw: string | undefined): ToolSearchMode {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (['on', 'true', '1', 'always'].includes(value)) return { kind: 'on' };
+  if (['off', 'false', '0', 'never'].includes(value)) return { kind: 'off' };
+  const percent = /^auto:(\d+(?:\.\d+)?)$/.exec(value);
+  if (percent) {
+    const parsed = Number(percent[1]);
+    if (parsed >= 0 && parsed <= 100) return { kind: 'auto', percentOfContext: parsed };
+  }
+  return { kind: 'auto', percentOfContext: DEFAULT_AUTO_PERCENT };
+}
+
+/** Model names ending in `[1m]` select the long-context variant; everything else is assumed to have 200k. */
+export function contextWindowTokens(model: string): number {
+  return /\[1m\]$/i.test(model) ? LONG_CONTEXT_WINDOW_TOKENS : DEFAULT_CONTEXT_WINDOW_TOKENS;
+}
+
+const definitionChars = new WeakMap<Tool, number>();
+
+/** About how many characters a tool's definition adds to a request. */
+export function estimateDefinitionChars(tool: Tool, pool: Tools): number {
+  const cached = definitionChars.get(tool);
+  if (cached !== undefined) return cached;
+  const fixed = tool.name.length + JSON.stringify(inputJsonSchemaOf(tool)).length;
+  const description = tool.prompt({ tools: pool, permissionMode: 'default' });
+  if (typeof description === 'string') {
+    definitionChars.set(tool, fixed + description.length);
+    return fixed + description.length;
+  }
+  void description.then(
+    (text) => definitionChars.set(tool, fixed + text.length),
+    () => undefined,
+  );
+  return fixed + UNKNOWN_DESCRIPTION_CHARS;
+}
+
+export function deferredDefinitionTokens(pool: Tools): number {
+  let chars = 0;
+  for (const tool of pool) if (isDeferredTool(tool)) chars += estimateDefinitionChars(tool, pool);
+  return Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
+/** Whether this pool's requests should withhold deferred tools behind ToolSearch. */
+export function isDeferralActive(pool: Tools, model: string, mode: ToolSearchMode): boolean {
+  if (mode.kind === 'off') return false;
+  // Without ToolSearch in the pool (denied, or a custom tool list) a withheld tool could never be loaded.
+  if (!pool.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)) return false;
+  if (!pool.some(isDeferredTool)) return false;
+  if (mode.kind === 'on') return true;
+  return deferredDefinitionTokens(pool) > (contextWindowTokens(model) * mode.percentOfContext) / 100;
+}
