@@ -8,11 +8,16 @@
 import type { Tool, Tools } from './Tool.js';
 import type { ToolPermissionContext } from './permissions/types.js';
 import { isToolBlanketDenied } from './permissions/canUseTool.js';
+import { AskUserQuestionTool } from './tools/AskUserQuestionTool/AskUserQuestionTool.js';
+import { ExitPlanModeTool } from './tools/ExitPlanModeTool/ExitPlanModeTool.js';
+import { TodoWriteTool } from './tools/TodoWriteTool/TodoWriteTool.js';
 import { ToolSearchTool } from './tools/ToolSearchTool/ToolSearchTool.js';
+import { WebFetchTool } from './tools/WebFetchTool/WebFetchTool.js';
+import { WebSearchTool } from './tools/WebSearchTool/WebSearchTool.js';
 
 export function getAllBaseTools(): Tools {
   // ToolSearch is always in the pool; requests carry it only while deferral is on (services/toolSearch).
-  return [ToolSearchTool];
+  return [AskUserQuestionTool, ExitPlanModeTool, TodoWriteTool, ToolSearchTool, WebFetchTool, WebSearchTool];
 }
 
 export function getTools(permissionContext: ToolPermissionContext, baseTools: Tools = getAllBaseTools()): Tools {
