@@ -1,9 +1,19 @@
 /**
- * The engine's permission seam: decides by mode and the tool's own check
- * only. The permission system replaces this with rule-based decisions.
+ * The engine's permission seam, filled by the rule engine: every tool call
+ * is decided from the session's rules and mode (engine/decidePermission.ts),
+ * combined with the tool's own checkPermissions. The result carries the
+ * deciding rule and its source, and the trace, for dialogs, denials sent to
+ * the model, and `agentcli permissions check`.
  */
+import os from 'node:os';
 import type { Tool, ToolUseContext } from '../Tool.js';
-import type { PermissionDecision, PermissionRuleSetHandle, ToolPermissionContext } from './types.js';
+import { decidePermission } from './engine/decidePermission.js';
+import type { Explanation, PermissionVerdict, ToolCallSubject } from './engine/decisionTypes.js';
+import { createPathResolver } from './engine/resolvePaths.js';
+import { findWholeToolRule } from './engine/ruleMatching.js';
+import { emptyPermissionRuleSet, type PermissionRuleSet } from './rules/ruleSet.js';
+import { toolFamily } from './rules/toolNames.js';
+import type { DecisionReason, PermissionDecision, PermissionRuleSetHandle, ToolPermissionContext } from './types.js';
 
 export type CanUseToolFn = (tool: Tool, input: unknown, context: ToolUseContext) => Promise<PermissionDecision>;
 
@@ -15,32 +25,94 @@ export function permissionContextOf(context: ToolUseContext): ToolPermissionCont
   return context.appState.get().toolPermissionContext;
 }
 
-export const canUseToolByMode: CanUseToolFn = async (tool, input, context) => {
-  const toolDecision = await tool.checkPermissions(input, context);
-  if (toolDecision.behavior !== 'passthrough') return toolDecision;
+export function ruleSetOf(permissionContext: ToolPermissionContext, fallbackRoot: string): PermissionRuleSet {
+  return permissionContext.rules.ruleSet ?? emptyPermissionRuleSet(fallbackRoot, os.homedir());
+}
 
-  const mode = permissionContextOf(context).mode;
-  if (tool.isReadOnly(input)) return { behavior: 'allow', reason: { type: 'mode', mode } };
-  if (mode === 'bypassPermissions') return { behavior: 'allow', reason: { type: 'mode', mode } };
-  if (mode === 'plan') {
-    return {
-      behavior: 'deny',
-      message: `${tool.name} has side effects and plan mode only runs read-only tools. Finish exploring, then present your plan with ExitPlanMode.`,
-      reason: { type: 'mode', mode },
-    };
-  }
-  return {
-    behavior: 'ask',
-    message: `${tool.userFacingName()} needs permission to run.`,
-    reason: { type: 'mode', mode },
-    suggestedRules: [tool.name],
-  };
+export const canUseToolWithRules: CanUseToolFn = async (tool, input, context) => {
+  const permissionContext = permissionContextOf(context);
+  const ruleSet = ruleSetOf(permissionContext, context.projectRoot);
+  const verdict = await decidePermission(describeCall(tool, input, context), {
+    mode: permissionContext.mode,
+    ruleSet,
+    cwd: context.cwd,
+    workingDirectories: permissionContext.workingDirectories,
+    home: ruleSet.home,
+    paths: createPathResolver(),
+  });
+  const toolDecision = await tool.checkPermissions(input, context);
+  return combineWithTool(verdictToDecision(verdict), toolDecision, verdict);
 };
 
+/** What the engine needs to know about a call, from the tool's own answers. */
+export function describeCall(tool: Tool, input: unknown, context: ToolUseContext): ToolCallSubject {
+  const family = toolFamily(tool.name);
+  const text = (key: string): string | undefined => stringField(input, key);
+  let isReadOnly = false;
+  try {
+    isReadOnly = tool.isReadOnly(input);
+  } catch {
+    isReadOnly = false; // a throwing check counts as not read-only (fail closed)
+  }
+  let toolPath: string | undefined;
+  try {
+    toolPath = tool.getPath?.(input);
+  } catch {
+    toolPath = undefined;
+  }
+  if (toolPath === undefined && (family === 'read' || family === 'edit')) toolPath = text('file_path') ?? text('notebook_path') ?? text('path') ?? context.cwd;
+  return {
+    toolName: tool.name,
+    isReadOnly,
+    ...(toolPath !== undefined ? { path: toolPath } : {}),
+    ...(family === 'bash' ? { command: text('command') ?? '' } : {}),
+    ...(family === 'webfetch' ? { url: text('url') ?? '' } : {}),
+  };
+}
+
+function stringField(input: unknown, key: string): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const value: unknown = Reflect.get(input, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function reasonOf(explanation: Explanation): DecisionReason {
+  switch (explanation.kind) {
+    case 'rule':
+      return { type: 'rule', rule: explanation.rule, source: explanation.source };
+    case 'mode':
+      return { type: 'mode', mode: explanation.mode };
+    case 'safety':
+      return { type: 'other', detail: explanation.detail };
+  }
+}
+
+export function verdictToDecision(verdict: PermissionVerdict): PermissionDecision {
+  const reason = reasonOf(verdict.explanation);
+  const trace = verdict.trace;
+  if (verdict.behavior === 'allow') return { behavior: 'allow', reason, trace };
+  if (verdict.behavior === 'deny') return { behavior: 'deny', message: verdict.message, reason, trace };
+  return { behavior: 'ask', message: verdict.message, reason, trace, ...(verdict.suggestedRules.length > 0 ? { suggestedRules: verdict.suggestedRules } : {}) };
+}
+
 /**
- * Whether a deny rule names the whole tool (e.g. `deny: WebFetch`), so it is
- * not even offered to the model. The mode-only seam has no rules.
+ * deny (from either side) > ask > allow. A tool may allow what the mode
+ * default would ask about (it knows its own input best), but never what a
+ * rule or a safety check asks about or denies.
  */
-export function isToolBlanketDenied(_tool: Tool, _context: ToolPermissionContext): boolean {
-  return false;
+function combineWithTool(ours: PermissionDecision, tool: Awaited<ReturnType<Tool['checkPermissions']>>, verdict: PermissionVerdict): PermissionDecision {
+  if (tool.behavior === 'passthrough' || ours.behavior === 'deny') return ours;
+  if (tool.behavior === 'deny') return tool;
+  if (tool.behavior === 'ask') return ours.behavior === 'ask' ? ours : tool;
+  if (ours.behavior === 'ask' && verdict.explanation.kind === 'mode') return { ...tool, trace: verdict.trace };
+  return ours;
+}
+
+/**
+ * A deny rule naming the whole tool (`deny: WebFetch`, `--disallowedTools Bash`,
+ * `deny: mcp__github`): the tool is not even offered to the model.
+ */
+export function isToolBlanketDenied(tool: Tool, context: ToolPermissionContext): boolean {
+  const ruleSet = context.rules.ruleSet;
+  return ruleSet !== undefined && findWholeToolRule(ruleSet, 'deny', tool.name) !== undefined;
 }

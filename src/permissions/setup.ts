@@ -1,11 +1,15 @@
 /**
  * Builds the session's permission context and decision function from the
- * CLI options. Mode-only until the rule engine lands; the signature is the
- * seam it fills in.
+ * CLI options and every rule source on disk. A malformed rule file stops
+ * start-up with one line per problem, each naming file:line.
  */
+import os from 'node:os';
 import path from 'node:path';
+import { UserFacingError } from '../utils/errors.js';
 import type { CanUseToolFn } from './canUseTool.js';
-import { canUseToolByMode, emptyRuleSet } from './canUseTool.js';
+import { canUseToolWithRules } from './canUseTool.js';
+import { loadPermissionRules } from './loadPermissionRules.js';
+import { compileRuleSet, formatRuleFileError } from './rules/ruleSet.js';
 import type { PermissionMode, ToolPermissionContext } from './types.js';
 
 export type PermissionSetupOptions = {
@@ -18,6 +22,8 @@ export type PermissionSetupOptions = {
   /** Whether repository-sourced allow rules apply (headless: yes; REPL: once the folder is trusted). */
   readonly isTrusted: boolean;
   readonly isBypassAvailable: boolean;
+  /** Defaults to the real home directory; tests pass a fake one. */
+  readonly home?: string;
 };
 
 export type PermissionSetup = {
@@ -26,14 +32,26 @@ export type PermissionSetup = {
 };
 
 export async function setupPermissions(options: PermissionSetupOptions): Promise<PermissionSetup> {
-  const workingDirectories = [options.cwd, ...options.additionalDirectories].map((dir) => path.resolve(options.cwd, dir));
+  const loaded = await loadPermissionRules(options);
+  if (loaded.errors.length > 0) {
+    const lines = loaded.errors.map(formatRuleFileError);
+    throw new UserFacingError(`invalid permission rules:\n  ${lines.join('\n  ')}`);
+  }
+  const home = options.home ?? os.homedir();
+  const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home, folderTrusted: options.isTrusted });
+  const flagDirectories = options.additionalDirectories.map((dir) => path.resolve(options.cwd, dir));
+  const workingDirectories = [...new Set([path.resolve(options.cwd), ...flagDirectories, ...loaded.additionalDirectories])];
+  // The CLI flag wins; otherwise the settings' defaultMode — but a repository may not switch itself into bypass.
+  const settingsMode = loaded.defaultMode === 'bypassPermissions' && loaded.defaultModeFromRepository ? undefined : loaded.defaultMode;
+  const mode = options.mode ?? settingsMode ?? 'default';
   return {
     context: {
-      mode: options.mode ?? 'default',
+      mode,
       workingDirectories,
-      isBypassAvailable: options.isBypassAvailable || options.mode === 'bypassPermissions',
-      rules: emptyRuleSet(),
+      isBypassAvailable: options.isBypassAvailable || mode === 'bypassPermissions',
+      // ruleSet carries the compiled rules with their sources (see types.ts).
+      rules: { __ruleSet: true, ruleSet },
     },
-    canUseTool: canUseToolByMode,
+    canUseTool: canUseToolWithRules,
   };
 }

@@ -3,6 +3,9 @@
  * engine only needs to ask "may this call run?" and get back one of three
  * answers with a reason it can show to the user and the model.
  */
+import type { TraceEntry } from './engine/decisionTypes.js';
+import type { PermissionRuleSet } from './rules/ruleSet.js';
+
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
@@ -19,9 +22,13 @@ export type DecisionReason =
   | { readonly type: 'hook'; readonly detail: string }
   | { readonly type: 'other'; readonly detail: string };
 
+/** Every part of the call the permission system examined (simple commands, paths) and how each came out. */
+export type DecisionTrace = readonly TraceEntry[];
+
 export type PermissionAllow = {
   readonly behavior: 'allow';
   readonly reason: DecisionReason;
+  readonly trace?: DecisionTrace;
   /** A tool or hook may rewrite the input it allows (e.g. normalised paths). */
   readonly updatedInput?: unknown;
 };
@@ -29,11 +36,13 @@ export type PermissionDeny = {
   readonly behavior: 'deny';
   readonly message: string;
   readonly reason: DecisionReason;
+  readonly trace?: DecisionTrace;
 };
 export type PermissionAsk = {
   readonly behavior: 'ask';
   readonly message: string;
   readonly reason: DecisionReason;
+  readonly trace?: DecisionTrace;
   /** The narrowest rules that would have allowed this call ("don't ask again"). */
   readonly suggestedRules?: readonly string[];
 };
@@ -59,8 +68,11 @@ export type ToolPermissionContext = {
   readonly rules: PermissionRuleSetHandle;
 };
 
-/** Branded so only the permission system builds one; the engine just carries it. */
-export type PermissionRuleSetHandle = { readonly __ruleSet: true } & Record<string, unknown>;
+/**
+ * Branded so only the permission system builds one; the engine just carries
+ * it. Holds the compiled rules (with their sources) the session runs with.
+ */
+export type PermissionRuleSetHandle = { readonly __ruleSet: true; readonly ruleSet?: PermissionRuleSet };
 
 /** The user's answer to an `ask` (REPL dialog). */
 export type PermissionResponse =

@@ -1,0 +1,95 @@
+/**
+ * The `permissions` subcommands: the same rule loading and decision a
+ * session uses, printed for a human. Headless semantics: the folder counts
+ * as trusted (repository allow rules apply), as in `agentcli -p`.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { configDir as resolveConfigDir } from '../../session/paths.js';
+import { UserFacingError } from '../../utils/errors.js';
+import { decidePermission } from '../engine/decidePermission.js';
+import { describeExplanation, type ToolCallSubject } from '../engine/decisionTypes.js';
+import { createPathResolver } from '../engine/resolvePaths.js';
+import { loadPermissionRules } from '../loadPermissionRules.js';
+import { describeSource } from '../rules/permissionRule.js';
+import { compileRuleSet, formatRuleFileError, type PermissionRuleSet } from '../rules/ruleSet.js';
+import { canonicalToolName, isKnownTool, toolFamily } from '../rules/toolNames.js';
+import type { PermissionMode } from '../types.js';
+import type { PermissionsCommandOptions } from './registerPermissionsCommand.js';
+
+type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; files: readonly string[] };
+
+async function load(options: PermissionsCommandOptions): Promise<Loaded> {
+  const cwd = process.cwd();
+  const loaded = await loadPermissionRules({
+    cwd,
+    configDir: resolveConfigDir(process.env),
+    allowedTools: options.allowedTools ?? [],
+    disallowedTools: options.disallowedTools ?? [],
+  });
+  if (loaded.errors.length > 0) throw new UserFacingError(`invalid permission rules:\n  ${loaded.errors.map(formatRuleFileError).join('\n  ')}`);
+  const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home: os.homedir(), folderTrusted: true });
+  const settingsMode = loaded.defaultMode === 'bypassPermissions' && loaded.defaultModeFromRepository ? undefined : loaded.defaultMode;
+  const workingDirectories = [...new Set([cwd, ...(options.addDir ?? []).map((d) => path.resolve(cwd, d)), ...loaded.additionalDirectories])];
+  return { ruleSet, mode: options.mode ?? settingsMode ?? 'default', workingDirectories, cwd, files: loaded.files };
+}
+
+/** `Read(.env)` → a Read call on .env; a known tool name alone → that tool; anything else → a Bash command. */
+export function parseCheckedCall(call: string, cwd: string): ToolCallSubject {
+  const match = /^([A-Za-z][A-Za-z0-9_]*)\((.*)\)$/s.exec(call.trim());
+  const bare = /^(mcp__[A-Za-z0-9_-]+|[A-Za-z][A-Za-z0-9_]*)$/.exec(call.trim());
+  const name = match?.[1] ?? bare?.[1];
+  if (!name || (!isKnownTool(name) && !name.startsWith('mcp__'))) return { toolName: 'Bash', isReadOnly: false, command: call };
+  const toolName = canonicalToolName(name);
+  const inner = match?.[2] ?? '';
+  switch (toolFamily(toolName)) {
+    case 'bash':
+      return { toolName, isReadOnly: false, command: inner };
+    case 'read':
+      return { toolName, isReadOnly: true, path: path.resolve(cwd, inner || '.') };
+    case 'edit':
+      return { toolName, isReadOnly: false, path: path.resolve(cwd, inner || '.') };
+    case 'webfetch':
+      return { toolName, isReadOnly: true, url: /^[a-z]+:\/\//i.test(inner) ? inner : `https://${inner}` };
+    default:
+      return { toolName, isReadOnly: false };
+  }
+}
+
+export async function runPermissionsCheck(call: string, options: PermissionsCommandOptions): Promise<number> {
+  const loaded = await load(options);
+  const subject = parseCheckedCall(call, loaded.cwd);
+  const verdict = await decidePermission(subject, {
+    mode: loaded.mode,
+    ruleSet: loaded.ruleSet,
+    cwd: loaded.cwd,
+    workingDirectories: loaded.workingDirectories,
+    home: loaded.ruleSet.home,
+    paths: createPathResolver(),
+  });
+  const lines = [
+    `${verdict.behavior.toUpperCase()}  ${subject.toolName}${subject.command !== undefined ? `: ${subject.command}` : subject.path ? `(${subject.path})` : subject.url ? `(${subject.url})` : ''}`,
+    `  ${verdict.message}`,
+    `  mode: ${loaded.mode}`,
+    'trace:',
+    ...verdict.trace.map((entry) => `  ${entry.behavior.padEnd(5)}  ${entry.subject}  —  ${describeExplanation(entry.explanation)}`),
+  ];
+  if (verdict.suggestedRules.length > 0) lines.push(`"don't ask again" would save: ${verdict.suggestedRules.join(', ')}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+export async function runPermissionsList(options: PermissionsCommandOptions): Promise<number> {
+  const loaded = await load(options);
+  const lines = [`mode: ${loaded.mode}`, `working directories: ${loaded.workingDirectories.join(', ')}`, `rule files read: ${loaded.files.length > 0 ? loaded.files.join(', ') : '(none)'}`];
+  const order = { deny: 0, ask: 1, allow: 2 } as const;
+  const rules = [...loaded.ruleSet.rules].sort((a, b) => order[a.behavior] - order[b.behavior]);
+  if (rules.length === 0) lines.push('no rules: every decision is the mode default');
+  const width = Math.max(0, ...rules.map((r) => r.rule.text.length));
+  for (const rule of rules) {
+    const note = rule.source.fromRepository && rule.behavior === 'allow' ? '  (repository allow rule: applies once the folder is trusted; -p runs trust it)' : '';
+    lines.push(`${rule.behavior.padEnd(5)}  ${rule.rule.text.padEnd(width)}  ${describeSource(rule.source)}${note}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,55 @@
+/**
+ * `agentcli permissions check "<Tool(input) or a Bash command>" [--mode M]`
+ * and `agentcli permissions list`. Registered on start-up (tiny), loaded
+ * only when run (the engine and the parser stay off the prompt path).
+ */
+import type { Command } from 'commander';
+import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from '../types.js';
+
+export type PermissionsCommandOptions = {
+  mode?: PermissionMode;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  addDir?: string[];
+};
+
+function parseMode(value: string): PermissionMode {
+  if (!isPermissionMode(value)) throw new Error(`--mode must be one of ${PERMISSION_MODES.join(', ')}`);
+  return value;
+}
+
+/** The session flags are also defined on the root program, which may have consumed them. */
+function optionsOf(command: Command): PermissionsCommandOptions {
+  const all = command.optsWithGlobals();
+  const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+  const mode: unknown = all['mode'];
+  return {
+    ...(typeof mode === 'string' && isPermissionMode(mode) ? { mode } : {}),
+    ...(strings(all['allowedTools']) ? { allowedTools: strings(all['allowedTools']) } : {}),
+    ...(strings(all['disallowedTools']) ? { disallowedTools: strings(all['disallowedTools']) } : {}),
+    ...(strings(all['addDir']) ? { addDir: strings(all['addDir']) } : {}),
+  };
+}
+
+export function registerPermissionsCommand(program: Command): void {
+  const permissions = program.command('permissions').description('explain permission decisions and list the effective rules');
+  const common = (command: Command): Command =>
+    command
+      .option('--allowedTools <rules...>', 'extra allow rules, as for a session')
+      .option('--disallowedTools <rules...>', 'extra deny rules, as for a session')
+      .option('--add-dir <dirs...>', 'extra working directories');
+  common(
+    permissions
+      .command('check')
+      .description('decide a tool call without running it, and show why (the trace)')
+      .argument('<call>', 'a Bash command, or Tool(input): "Read(.env)", "Edit(src/a.ts)", "WebFetch(https://x)", "mcp__server__tool"')
+      .option('--mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, parseMode),
+  ).action(async (call: string, _options: unknown, command: Command) => {
+    const { runPermissionsCheck } = await import('./permissionsCommand.js');
+    process.exitCode = await runPermissionsCheck(call, optionsOf(command));
+  });
+  common(permissions.command('list').description('list every effective rule with its source')).action(async (_options: unknown, command: Command) => {
+    const { runPermissionsList } = await import('./permissionsCommand.js');
+    process.exitCode = await runPermissionsList(optionsOf(command));
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * Loads every rule source a session runs with (ARCHITECTURE §5), each rule
+ * remembering where it came from:
+ *   --allowedTools / --disallowedTools
+ *   .claude/settings.local.json, .claude/settings.json   (repository content)
+ *   $AGENTCLI_CONFIG_DIR/settings.json                    (the user's own)
+ *   every CLAUDE.md / CLAUDE.local.md the session loads   (repository content,
+ *                                                          except the user's)
+ * A file that exists but cannot be parsed is an error naming file:line —
+ * never skipped, because a skipped deny rule is a hole.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadMemoryFiles } from '../context/memoryFiles.js';
+import type { RuleSource, SourcedRule } from './rules/permissionRule.js';
+import { parseClaudeMdRules, parseCliRules, parseSettingsJson, type ParsedRules } from './rules/ruleFileParsers.js';
+import type { PermissionModeName, RuleFileError } from './rules/ruleSet.js';
+
+export type RuleLoadOptions = {
+  readonly cwd: string;
+  readonly configDir: string;
+  readonly allowedTools: readonly string[];
+  readonly disallowedTools: readonly string[];
+};
+
+export type LoadedRules = {
+  readonly rules: readonly SourcedRule[];
+  readonly errors: readonly RuleFileError[];
+  /** From settings: the nearest source that sets it wins (local, project, user). */
+  readonly defaultMode: PermissionModeName | undefined;
+  /** Repository content must not put a session into bypassPermissions by itself. */
+  readonly defaultModeFromRepository: boolean;
+  /** From settings, resolved against the folder each settings file applies to. */
+  readonly additionalDirectories: readonly string[];
+  /** Files that contributed (for `permissions list`). */
+  readonly files: readonly string[];
+  /** The repository root the CLAUDE.md search went up to. */
+  readonly projectRoot: string;
+};
+
+export function settingsPaths(cwd: string, configDir: string): { local: string; project: string; user: string } {
+  return {
+    local: path.join(cwd, '.claude', 'settings.local.json'),
+    project: path.join(cwd, '.claude', 'settings.json'),
+    user: path.join(configDir, 'settings.json'),
+  };
+}
+
+export async function loadPermissionRules(options: RuleLoadOptions): Promise<LoadedRules> {
+  const rules: SourcedRule[] = [];
+  const errors: RuleFileError[] = [];
+  const files: string[] = [];
+  const add = (parsed: ParsedRules): void => {
+    rules.push(...parsed.rules);
+    errors.push(...parsed.errors);
+  };
+  add(parseCliRules(options.allowedTools, 'allow', '--allowedTools'));
+  add(parseCliRules(options.disallowedTools, 'deny', '--disallowedTools'));
+
+  const paths = settingsPaths(options.cwd, options.configDir);
+  const settingsSources: [string, RuleSource['kind'], boolean][] = [
+    [paths.local, 'localSettings', true],
+    [paths.project, 'projectSettings', true],
+    [paths.user, 'userSettings', false],
+  ];
+  let defaultMode: PermissionModeName | undefined;
+  let defaultModeFromRepository = false;
+  const additionalDirectories: string[] = [];
+  for (const [file, kind, fromRepository] of settingsSources) {
+    const read = await readIfExists(file);
+    if (read.kind === 'missing') continue;
+    if (read.kind === 'error') {
+      errors.push({ file, line: undefined, message: `cannot read: ${read.message}` });
+      continue;
+    }
+    const text = read.text;
+    files.push(file);
+    const parsed = parseSettingsJson(text, { kind, origin: file, fromRepository });
+    add(parsed);
+    if (defaultMode === undefined && parsed.permissions.defaultMode !== undefined) {
+      defaultMode = parsed.permissions.defaultMode;
+      defaultModeFromRepository = fromRepository;
+    }
+    additionalDirectories.push(...parsed.permissions.additionalDirectories.map((dir) => path.resolve(options.cwd, expandHome(dir))));
+  }
+
+  const projectRoot = findRepositoryRoot(options.cwd);
+  const memoryFiles = await loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir });
+  for (const memory of memoryFiles) {
+    files.push(memory.path);
+    const fromRepository = memory.scope !== 'user';
+    add(parseClaudeMdRules(memory.content, { kind: 'claudeMd', origin: memory.path, fromRepository }));
+  }
+  return { rules, errors, defaultMode, defaultModeFromRepository, additionalDirectories, files, projectRoot };
+}
+
+type ReadAttempt = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; message: string };
+
+async function readIfExists(file: string): Promise<ReadAttempt> {
+  try {
+    return { kind: 'text', text: await readFile(file, 'utf8') };
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The nearest folder at or above cwd holding `.git`; the cwd itself if there is none. */
+export function findRepositoryRoot(cwd: string): string {
+  let current = path.resolve(cwd);
+  for (;;) {
+    if (existsSync(path.join(current, '.git'))) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return path.resolve(cwd);
+    current = parent;
+  }
+}
+
+function expandHome(dir: string): string {
+  const home = process.env.HOME ?? '';
+  return dir === '~' ? home : dir.startsWith('~/') ? path.join(home, dir.slice(2)) : dir;
+}
