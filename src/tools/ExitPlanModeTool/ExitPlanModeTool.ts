@@ -25,8 +25,10 @@ export const ExitPlanModeTool = buildTool<ExitPlanModeInput, ExitPlanModeOutput>
     }),
   description: () => 'Present the plan and ask to leave plan mode',
   prompt: exitPlanModePrompt,
-  // It changes the permission mode, so it is not read-only; it runs in plan mode because it allows itself below.
-  isReadOnly: () => false,
+  // Read-only: it changes nothing outside the session, and the mode switch happens only when the user
+  // approves, which is itself the permission step. Plan mode runs only read-only tools, and this is the
+  // one tool plan mode exists to reach.
+  isReadOnly: () => true,
   isConcurrencySafe: () => false,
   interruptBehavior: () => 'cancel',
   async validateInput(_input, context) {
