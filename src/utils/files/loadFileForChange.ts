@@ -32,7 +32,8 @@ export async function loadFileForChange(absolutePath: string, shownPath: string)
     stats = await stat(absolutePath);
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'unchangeable', message: describeFsError(error, 'read', shownPath) };
+    // The path cannot even be looked up (a file where a directory should be, no search permission): no write can succeed.
+    return { kind: 'unchangeable', message: describeFsError(error, 'write', shownPath) };
   }
   if (stats.isDirectory()) {
     return { kind: 'unchangeable', message: `${shownPath} is a directory, not a file. Give the path of a file inside it.` };
