@@ -82,7 +82,23 @@ export function buildProgram(): Command {
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
   const mode: PermissionMode | undefined = options.dangerouslySkipPermissions ? 'bypassPermissions' : options.permissionMode;
   if (!options.print) {
-    throw new UserFacingError('the interactive REPL is not available in this build yet; run headless with -p "<prompt>".');
+    // Ink and React load only on this path; headless runs never pay for them.
+    const { startRepl } = await import('./ui/startRepl.js');
+    return startRepl({
+      session: {
+        cwd: process.cwd(),
+        model: options.model,
+        permissionMode: mode,
+        allowedTools: options.allowedTools,
+        disallowedTools: options.disallowedTools,
+        additionalDirectories: options.addDir,
+        appendSystemPrompt: options.appendSystemPrompt,
+        maxTurns: options.maxTurns,
+      },
+      initialPrompt: prompt,
+      verbose: options.verbose,
+      mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig },
+    });
   }
   const [{ createSession }, { runHeadless }, { headlessPrompts }, { startConfiguredMcpServers, reportMcpStartup }, { configDir }] =
     await Promise.all([

@@ -1,0 +1,22 @@
+/**
+ * Every built-in slash command, in the order /help lists them. Add a new
+ * command by writing it under builtin/ and listing it here.
+ */
+import { clearCommand } from './builtin/clear.js';
+import { costCommand } from './builtin/cost.js';
+import { exitCommand } from './builtin/exit.js';
+import { helpCommand } from './builtin/help.js';
+import { modelCommand } from './builtin/model.js';
+import { permissionsCommand } from './builtin/permissions.js';
+import { statusCommand } from './builtin/status.js';
+import type { SlashCommand } from './types.js';
+
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
+  helpCommand,
+  clearCommand,
+  costCommand,
+  permissionsCommand,
+  modelCommand,
+  statusCommand,
+  exitCommand,
+];

@@ -1,0 +1,46 @@
+/**
+ * Permission modes in words, and the Shift+Tab cycle. Shared by the status
+ * line, /status and /permissions so the same mode always reads the same.
+ */
+import type { PermissionMode } from '../permissions/types.js';
+
+/** The status-line label; the default mode shows nothing. */
+export function modeStatusLabel(mode: PermissionMode): string | undefined {
+  switch (mode) {
+    case 'default':
+      return undefined;
+    case 'acceptEdits':
+      return 'accept edits on';
+    case 'plan':
+      return 'plan mode on';
+    case 'bypassPermissions':
+      return 'bypass permissions on';
+  }
+}
+
+export function describeMode(mode: PermissionMode): string {
+  switch (mode) {
+    case 'default':
+      return 'default (reads run; edits and commands ask first)';
+    case 'acceptEdits':
+      return 'accept edits (file edits in the working folders run; commands ask)';
+    case 'plan':
+      return 'plan (nothing with side effects runs; the model proposes a plan)';
+    case 'bypassPermissions':
+      return 'bypass permissions (everything runs except what a deny rule names)';
+  }
+}
+
+/** default → acceptEdits → plan → (bypassPermissions, only when the session started with it) → default. */
+export function nextPermissionMode(mode: PermissionMode, isBypassAvailable: boolean): PermissionMode {
+  switch (mode) {
+    case 'default':
+      return 'acceptEdits';
+    case 'acceptEdits':
+      return 'plan';
+    case 'plan':
+      return isBypassAvailable ? 'bypassPermissions' : 'default';
+    case 'bypassPermissions':
+      return 'default';
+  }
+}

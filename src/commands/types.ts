@@ -1,0 +1,64 @@
+/**
+ * Slash commands: what a command is, what it may touch, and what it can ask
+ * the REPL to do. Commands are business logic — they return data (text to
+ * show, a prompt to send, "exit") and never render anything themselves.
+ */
+import type { PermissionMode } from '../permissions/types.js';
+import type { Session } from '../session/createSession.js';
+import type { ConversationMessage } from '../types/messages.js';
+
+export type CommandResult =
+  /** Shown in the transcript under the command. */
+  | { readonly type: 'text'; readonly text: string; readonly tone?: 'info' | 'error' }
+  /** Sent to the model as the user's prompt (custom commands). */
+  | { readonly type: 'prompt'; readonly prompt: string }
+  | { readonly type: 'exit' }
+  /** Nothing to show (the command changed state the status line already shows). */
+  | { readonly type: 'none' };
+
+/** One permission rule as the /permissions listing shows it. */
+export type PermissionRuleListing = {
+  readonly behavior: 'allow' | 'ask' | 'deny';
+  readonly rule: string;
+  /** Where it comes from: a file (with line), a CLI flag, or "this session". */
+  readonly source: string;
+  /** False for a repository allow rule while the folder is not trusted. */
+  readonly active: boolean;
+};
+
+/**
+ * The permission engine's management surface, as commands see it. Each
+ * member is optional so the REPL works before the engine provides it.
+ */
+export type PermissionRulesAccess = {
+  listRules?(): Promise<readonly PermissionRuleListing[]>;
+  /** Adds a rule to .claude/settings.local.json and to the live rule set; returns a message for the user. */
+  addRule?(behavior: 'allow' | 'ask' | 'deny', rule: string): Promise<string>;
+  removeRule?(rule: string): Promise<string>;
+};
+
+export type CommandContext = {
+  readonly session: Session;
+  /** Every command the registry holds, for /help. */
+  readonly commands: () => readonly SlashCommand[];
+  readonly getModel: () => string;
+  readonly setModel: (model: string) => void;
+  readonly getMessages: () => readonly ConversationMessage[];
+  /** Forgets the conversation so the next prompt starts fresh. */
+  readonly clearConversation: () => void;
+  readonly getPermissionMode: () => PermissionMode;
+  readonly permissions: PermissionRulesAccess;
+};
+
+export type SlashCommand = {
+  /** Typed after the slash, e.g. `help`; custom commands may contain `:` (`frontend:review`). */
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  /** One line for /help and the completion menu. */
+  readonly description: string;
+  /** Shown after the name in completions, e.g. `[model]`. */
+  readonly argumentHint?: string;
+  /** Where a custom command was defined; absent for built-ins. */
+  readonly source?: 'project' | 'user';
+  run(args: string, context: CommandContext): Promise<CommandResult> | CommandResult;
+};

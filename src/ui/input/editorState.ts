@@ -1,0 +1,42 @@
+/**
+ * Everything the prompt remembers between key presses. Kept in a ref and
+ * replaced as a whole: several key events can arrive in one stdin chunk
+ * (a paste marker, then text, then the end marker), and each must see the
+ * state the previous one left — React state updates would still be pending.
+ */
+import { AT_DRAFT, type HistoryPosition } from './historyNavigation.js';
+import { EMPTY_BUFFER, type TextBuffer } from './textBuffer.js';
+
+export type HistorySearch = {
+  readonly query: string;
+  /** Index of the shown match in the history entries, if any. */
+  readonly match: number | undefined;
+  /** The input before the search began, restored on Esc. */
+  readonly original: TextBuffer;
+};
+
+export type EditorState = {
+  readonly buffer: TextBuffer;
+  readonly history: HistoryPosition;
+  readonly search: HistorySearch | undefined;
+  readonly selectedSuggestion: number;
+  /** Esc hides the menu until the text changes. */
+  readonly suggestionsDismissedFor: string | undefined;
+  /** Set by a first Ctrl+C on an empty input: a second one exits. */
+  readonly exitArmed: boolean;
+  /** Text of a bracketed paste still arriving. */
+  readonly pasting: string | undefined;
+};
+
+export const INITIAL_EDITOR_STATE: EditorState = {
+  buffer: EMPTY_BUFFER,
+  history: AT_DRAFT,
+  search: undefined,
+  selectedSuggestion: 0,
+  suggestionsDismissedFor: undefined,
+  exitArmed: false,
+  pasting: undefined,
+};
+
+/** A paste larger than this (even bracketed) is cut: a prompt box is no place for a 50 MB log. */
+export const MAX_PASTE_CHARS = 2_000_000;

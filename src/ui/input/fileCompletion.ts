@@ -1,0 +1,31 @@
+/**
+ * Candidate paths for an `@` mention: the entries of the typed folder that
+ * start with the typed name. One readdir per keystroke pause, bounded.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+const MAX_SUGGESTIONS = 12;
+/** Entries never worth suggesting unless typed explicitly. */
+const NOISY = new Set(['node_modules', '.git']);
+
+export async function completeFilePath(cwd: string, partial: string): Promise<string[]> {
+  const slash = partial.lastIndexOf('/');
+  const folderTyped = slash >= 0 ? partial.slice(0, slash + 1) : '';
+  const namePrefix = slash >= 0 ? partial.slice(slash + 1) : partial;
+  const folder = path.resolve(cwd, folderTyped === '' ? '.' : folderTyped);
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const needle = namePrefix.toLowerCase();
+  return entries
+    .filter((entry) => entry.name.toLowerCase().startsWith(needle))
+    .filter((entry) => namePrefix.startsWith('.') || !entry.name.startsWith('.'))
+    .filter((entry) => !NOISY.has(entry.name) || entry.name === namePrefix)
+    .sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || a.name.localeCompare(b.name))
+    .slice(0, MAX_SUGGESTIONS)
+    .map((entry) => `${folderTyped}${entry.name}${entry.isDirectory() ? '/' : ''}`);
+}

@@ -1,0 +1,96 @@
+/**
+ * Brings the REPL up: folder trust, the session, history, commands, then the
+ * Ink app; and takes it down again so the terminal is left as it was found.
+ */
+import { render } from 'ink';
+import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
+import { loadCustomCommands } from '../commands/customCommands.js';
+import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
+import { createCommandRegistry } from '../commands/registry.js';
+import { openPromptHistory } from '../history/promptHistory.js';
+import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
+import { createSession } from '../session/createSession.js';
+import { configDir } from '../session/paths.js';
+import { registerCleanup } from '../utils/cleanup.js';
+import { VERSION } from '../version.js';
+import { loadMarkdownLexer } from './markdown/markdownEngine.js';
+import { printReadinessFor } from './repl/printReadiness.js';
+import { ReplApp } from './repl/ReplApp.js';
+import { ReplController } from './repl/replController.js';
+import type { ReplLaunchOptions } from './startRepl.js';
+import { loadToolRenderers } from './tools/toolRendererCache.js';
+import { askFolderTrust } from './trust/askFolderTrust.js';
+import { isFolderTrusted, trustFolder } from './trust/trustedFolders.js';
+
+const BRACKETED_PASTE_ON = '\u001B[?2004h';
+const BRACKETED_PASTE_OFF = '\u001B[?2004l';
+/** How long to wait, after the app closes, for an interrupted turn to finish answering its tool calls. */
+const SHUTDOWN_GRACE_MS = 3_000;
+
+export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
+  // Markdown loads while the session is set up, so the first reply renders at once.
+  void loadMarkdownLexer();
+  const env = options.session.env ?? process.env;
+  const config = configDir(env);
+  const cwd = options.session.cwd;
+
+  if (!(await isFolderTrusted(config, cwd))) {
+    if (!(await askFolderTrust(cwd))) return 0;
+    await trustFolder(config, cwd);
+  }
+
+  // Project MCP servers are repository content too: they start only now that the folder is trusted.
+  const mcp = await startConfiguredMcpServers({
+    cwd,
+    configDir: config,
+    cliConfigs: options.mcp?.cliConfigs,
+    strict: options.mcp?.strict,
+    isTrusted: true,
+    env,
+  });
+  const session = await createSession({ ...options.session, isInteractive: true, isTrusted: true, ...(mcp ? { mcp } : {}) });
+  const [history, customCommands] = await Promise.all([
+    openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
+    loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir }),
+  ]);
+  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);
+  const controller = new ReplController({
+    session,
+    commands,
+    history,
+    permissionRules: createPermissionRulesAccess({ projectRoot: session.cwd, engineOnAllowAlways: session.baseEnv.onAllowAlways }),
+    readiness: printReadinessFor(() => session.tools),
+    baseUrl: env.ANTHROPIC_BASE_URL || undefined,
+  });
+  for (const tool of session.tools) void loadToolRenderers(tool);
+  if (options.verbose) controller.toggleVerbose();
+  controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: session.model, cwd: session.cwd });
+
+  process.stdout.write(BRACKETED_PASTE_ON);
+  const unregister = registerCleanup(() => {
+    process.stdout.write(BRACKETED_PASTE_OFF);
+  });
+  const onSignal = (): void => controller.requestExit();
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+  process.on('SIGINT', onSignal);
+
+  const instance = render(<ReplApp controller={controller} commands={commands} history={history} />, {
+    exitOnCtrlC: false,
+    kittyKeyboard: { mode: 'auto' },
+  });
+  try {
+    if (options.initialPrompt?.trim()) controller.submit(options.initialPrompt);
+    await instance.waitUntilExit();
+    controller.requestExit();
+    await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
+  } finally {
+    controller.dispose();
+    process.off('SIGTERM', onSignal);
+    process.off('SIGHUP', onSignal);
+    process.off('SIGINT', onSignal);
+    process.stdout.write(BRACKETED_PASTE_OFF);
+    unregister();
+  }
+  return 0;
+}

@@ -1,0 +1,56 @@
+/**
+ * The words of a permission dialog: its title, its question, and the three
+ * choices. The rule offered in choice 2 is exactly the rule that will be
+ * saved — the user sees what they agree to.
+ */
+import path from 'node:path';
+import type { PermissionResponse } from '../../permissions/types.js';
+
+export type PermissionChoice =
+  | { readonly kind: 'allow_once' }
+  | { readonly kind: 'allow_always'; readonly rules: readonly string[] }
+  | { readonly kind: 'deny_with_feedback' };
+
+export type PermissionChoiceOption = { readonly label: string; readonly value: PermissionChoice };
+
+export function permissionChoices(suggestedRules: readonly string[] | undefined): PermissionChoiceOption[] {
+  const rules = (suggestedRules ?? []).filter((rule) => rule.trim() !== '');
+  return [
+    { label: 'Yes', value: { kind: 'allow_once' } },
+    ...(rules.length > 0 ? [{ label: `Yes, and don't ask again for ${rules.join(', ')}`, value: { kind: 'allow_always', rules } as const }] : []),
+    { label: 'No, and tell the model what to do differently (esc)', value: { kind: 'deny_with_feedback' } },
+  ];
+}
+
+export function responseFor(choice: Exclude<PermissionChoice, { kind: 'deny_with_feedback' }>): PermissionResponse {
+  return choice.kind === 'allow_once' ? { type: 'allow_once' } : { type: 'allow_always', rules: choice.rules };
+}
+
+export function denialWithFeedback(feedback: string): PermissionResponse {
+  const trimmed = feedback.trim();
+  return trimmed === '' ? { type: 'deny' } : { type: 'deny', feedback: trimmed };
+}
+
+export type PermissionWording = { readonly title: string; readonly question: string };
+
+export function permissionWording(toolName: string, displayName: string, input: unknown): PermissionWording {
+  const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const file = typeof record.file_path === 'string' ? path.basename(record.file_path) : typeof record.notebook_path === 'string' ? path.basename(record.notebook_path) : undefined;
+  switch (toolName) {
+    case 'Bash':
+      return { title: 'Bash command', question: 'Do you want to run this command?' };
+    case 'Edit':
+    case 'MultiEdit':
+      return { title: 'Edit file', question: `Do you want to make this edit to ${file ?? 'the file'}?` };
+    case 'Write':
+      return { title: 'Write file', question: `Do you want to write ${file ?? 'this file'}?` };
+    case 'NotebookEdit':
+      return { title: 'Edit notebook', question: `Do you want to edit ${file ?? 'this notebook'}?` };
+    case 'WebFetch':
+      return { title: 'Fetch', question: 'Do you want to fetch this URL?' };
+    case 'ExitPlanMode':
+      return { title: 'Ready to code?', question: 'Do you want to leave plan mode and start on this plan?' };
+    default:
+      return { title: displayName, question: `Do you want to use ${displayName}?` };
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The REPL screen, top to bottom:
+ *
+ *   <Static>   finished transcript items, printed once (scroll-back works)
+ *   live area  streaming reply, running tools, spinner
+ *   dialog     when the turn waits on the user (permission, question, plan)
+ *   input box  (hidden while a dialog has the keyboard)
+ *   status     mode, model, context, cost, folder, branch
+ */
+import { Box, Static, useApp, useInput } from 'ink';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { CommandRegistry } from '../../commands/registry.js';
+import type { PromptHistory } from '../../history/promptHistory.js';
+import { PlanApprovalDialog } from '../dialogs/PlanApprovalDialog.js';
+import { QuestionsDialog } from '../dialogs/QuestionsDialog.js';
+import { useTerminalSize } from '../hooks/useTerminalSize.js';
+import { PromptInput } from '../input/PromptInput.js';
+import type { PromptEffects } from '../input/promptKeyHandler.js';
+import { PermissionDialog } from '../permissions/PermissionDialog.js';
+import { StatusLine } from '../status/StatusLine.js';
+import { LiveArea } from '../transcript/LiveArea.js';
+import { TranscriptItemView } from '../transcript/TranscriptItemView.js';
+import type { PendingDialog } from './dialogQueue.js';
+import type { ReplController, ReplStatus } from './replController.js';
+
+export type ReplAppProps = {
+  readonly controller: ReplController;
+  readonly commands: CommandRegistry;
+  readonly history: PromptHistory;
+};
+
+/** Rows kept for the input box, the status line and the spinner; the live area gets the rest. */
+const RESERVED_ROWS = 9;
+
+export function ReplApp({ controller, commands, history }: ReplAppProps): ReactNode {
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const { session } = controller;
+  const transcript = useSyncExternalStore(controller.transcript.subscribe, controller.transcript.getSnapshot);
+  const status = useSyncExternalStore(controller.subscribeStatus, controller.getStatus);
+  const dialog = useSyncExternalStore(controller.dialogs.subscribe, controller.dialogs.current);
+  const mode = useSyncExternalStore(session.appState.subscribe, () => session.appState.get().toolPermissionContext.mode);
+
+  useEffect(() => {
+    if (status.exitRequested) exit();
+  }, [status.exitRequested, exit]);
+
+  // <Static> never looks at printed items again: let their payloads go.
+  useEffect(() => {
+    controller.transcript.releasePrinted(transcript.staticItems.length);
+  }, [controller, transcript.staticItems.length]);
+
+  // With a dialog open the input box is gone; Ctrl+C still stops the turn.
+  useInput(
+    (input, key) => {
+      if (key.ctrl && input === 'c') controller.interrupt();
+    },
+    { isActive: dialog !== undefined },
+  );
+
+  const effects = useMemo<PromptEffects>(
+    () => ({
+      submit: (text) => controller.submit(text),
+      interrupt: () => void controller.interrupt(),
+      cycleMode: () => void controller.cycleMode(),
+      toggleVerbose: () => controller.toggleVerbose(),
+      exit: () => controller.requestExit(),
+    }),
+    [controller],
+  );
+
+  return (
+    <Box flexDirection="column">
+      <Static key={transcript.staticEpoch} items={transcript.staticItems}>
+        {(item) => <TranscriptItemView key={item.id} item={item} tools={session.tools} verbose={status.verbose} columns={columns} />}
+      </Static>
+      <LiveArea
+        segments={transcript.live}
+        turn={transcript.turn}
+        tools={session.tools}
+        verbose={status.verbose}
+        columns={columns}
+        maxRows={Math.max(3, rows - RESERVED_ROWS)}
+        showSpinner={dialog === undefined}
+      />
+      {dialog ? <DialogView key={dialog.id} dialog={dialog} columns={columns} /> : null}
+      <Box marginTop={1} flexDirection="column" display={dialog ? 'none' : 'flex'}>
+        <PromptInput
+          isActive={dialog === undefined && !status.exitRequested}
+          isBusy={status.busy}
+          history={history.entries}
+          commands={commands}
+          cwd={status.cwd}
+          columns={columns}
+          effects={effects}
+          restoredInput={status.restoredInput}
+          hint={promptHint(status)}
+        />
+      </Box>
+      <StatusLine
+        mode={mode}
+        model={status.model}
+        contextTokens={status.contextTokens}
+        costUsd={status.costUsd}
+        cwd={status.cwd}
+        branch={session.git?.branch}
+        verbose={status.verbose}
+        columns={columns}
+      />
+    </Box>
+  );
+}
+
+function DialogView({ dialog, columns }: { readonly dialog: PendingDialog; readonly columns: number }): ReactNode {
+  switch (dialog.kind) {
+    case 'permission':
+      return <PermissionDialog request={dialog.request} onAnswer={dialog.answer} columns={columns} />;
+    case 'questions':
+      return <QuestionsDialog questions={dialog.questions} onAnswer={dialog.answer} />;
+    case 'plan':
+      return <PlanApprovalDialog plan={dialog.plan} onAnswer={dialog.answer} columns={columns} />;
+  }
+}
+
+function promptHint(status: ReplStatus): string | undefined {
+  const hints: string[] = [];
+  if (status.queued.length > 0) hints.push(`${status.queued.length} queued: ${truncate(status.queued[0]!, 40)}${status.queued.length > 1 ? ' …' : ''}`);
+  if (status.pendingContextCount > 0) hints.push('shell output goes to the model with your next prompt');
+  return hints.length > 0 ? hints.join(' · ') : undefined;
+}
+
+function truncate(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

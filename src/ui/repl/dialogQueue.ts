@@ -1,0 +1,92 @@
+/**
+ * Questions the running turn is waiting on: permission asks, AskUserQuestion,
+ * plan approval. One is shown at a time, oldest first; the others (and the
+ * tools behind them) wait. The UI only collects the answer — what an answer
+ * means is decided by whoever asked (the pipeline applies permission answers).
+ *
+ * A question whose turn is interrupted is withdrawn and answered with the
+ * safe value (deny / not approved), so nothing waits forever.
+ */
+import type { PermissionRequest } from '../../services/tools/toolExecution.js';
+import type { PermissionResponse } from '../../permissions/types.js';
+import type { PlanApproval, UserAnswers, UserInteraction, UserQuestion } from '../../types/userInteraction.js';
+
+export type PendingDialog =
+  | { readonly id: number; readonly kind: 'permission'; readonly request: PermissionRequest; answer(response: PermissionResponse): void }
+  | { readonly id: number; readonly kind: 'questions'; readonly questions: readonly UserQuestion[]; answer(answers: UserAnswers): void }
+  | { readonly id: number; readonly kind: 'plan'; readonly plan: string; answer(approval: PlanApproval): void };
+
+export class DialogQueue {
+  private queue: PendingDialog[] = [];
+  private nextId = 1;
+  private readonly listeners = new Set<() => void>();
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The dialog to show now (useSyncExternalStore snapshot: stable until the queue changes). */
+  current = (): PendingDialog | undefined => this.queue[0];
+
+  get size(): number {
+    return this.queue.length;
+  }
+
+  askPermission = (request: PermissionRequest): Promise<PermissionResponse> =>
+    this.enqueue(request.signal, { type: 'deny' }, (id, settle) => ({ id, kind: 'permission', request, answer: settle }));
+
+  readonly userInteraction: UserInteraction = {
+    askQuestions: (questions, signal) =>
+      this.enqueue<UserAnswers>(signal, new Error('The question was withdrawn: the turn was interrupted.'), (id, settle) => ({
+        id,
+        kind: 'questions',
+        questions,
+        answer: settle,
+      })),
+    approvePlan: (plan, signal) =>
+      this.enqueue<PlanApproval>(signal, { approved: false }, (id, settle) => ({ id, kind: 'plan', plan, answer: settle })),
+  };
+
+  /** Withdraws every open question (exit): each gets its safe answer. */
+  cancelAll(): void {
+    for (const dialog of [...this.queue]) {
+      if (dialog.kind === 'permission') dialog.answer({ type: 'deny' });
+      else if (dialog.kind === 'plan') dialog.answer({ approved: false });
+      else dialog.answer({});
+    }
+  }
+
+  private enqueue<T>(
+    signal: AbortSignal,
+    onAbort: T | Error,
+    build: (id: number, settle: (value: T) => void) => PendingDialog,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const finish = (settleWith: () => void): void => {
+        signal.removeEventListener('abort', abort);
+        const before = this.queue.length;
+        this.queue = this.queue.filter((dialog) => dialog !== entry);
+        if (this.queue.length !== before) {
+          settleWith();
+          this.notify();
+        }
+      };
+      const abort = (): void => finish(() => (onAbort instanceof Error ? reject(onAbort) : resolve(onAbort)));
+      const entry = build(this.nextId++, (value) => finish(() => resolve(value)));
+      if (signal.aborted) {
+        if (onAbort instanceof Error) reject(onAbort);
+        else resolve(onAbort);
+        return;
+      }
+      signal.addEventListener('abort', abort, { once: true });
+      this.queue = [...this.queue, entry];
+      this.notify();
+    });
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+

@@ -1,0 +1,483 @@
+/**
+ * Turns the agent loop's event stream into what the screen shows: finished
+ * items for <Static> and the live tail. No React here — the store is plain
+ * state plus a throttled "changed" signal, so every rule (ordering, retry,
+ * interrupt) is testable without a terminal.
+ *
+ * Ordering: live segments leave for <Static> strictly in the order they
+ * began, so a tool line never prints above the text that introduced it.
+ * Streaming text leaves a paragraph at a time, at safe markdown boundaries.
+ *
+ * Throttling: changes are published at most once per `publishIntervalMs`,
+ * and only when something changed — an idle REPL has no timer at all.
+ */
+import type { QueryOutcome } from '../../query/events.js';
+import type { QueryEvent } from '../../query.js';
+import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
+import type { ToolResultBlockParam } from '../../types/messages.js';
+import { parsePartialJson } from '../markdown/partialJson.js';
+import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
+import type {
+  LiveSegment,
+  NoticeTone,
+  ToolPhase,
+  TranscriptItem,
+  TranscriptSnapshot,
+  TurnActivity,
+} from './transcriptTypes.js';
+
+/** Tells the store whether an item can be printed in its final form yet (renderers and markdown loaded). */
+export type StaticReadiness = {
+  isReady(item: TranscriptItem): boolean;
+  whenReady(item: TranscriptItem): Promise<void>;
+};
+
+export type TranscriptStoreOptions = {
+  readonly readiness?: StaticReadiness;
+  /** Minimum time between two publications (default 33 ms: at most ~30 repaints per second). */
+  readonly publishIntervalMs?: number;
+  readonly now?: () => number;
+};
+
+const MAX_PROGRESS_EVENTS = 20;
+/** Tool result text kept for display; the model got the full text, the screen needs the first screenful. */
+const MAX_RESULT_TEXT_CHARS = 20_000;
+const CHARS_PER_TOKEN = 4;
+
+type TextSegment = { kind: 'text'; id: string; text: string; continuation: boolean; closed: boolean };
+type ThinkingSegment = { kind: 'thinking'; id: string; text: string; closed: boolean };
+type ToolSegment = {
+  kind: 'tool';
+  id: string;
+  toolName: string;
+  partialJson: string;
+  parsedFrom: number;
+  input: unknown;
+  inputFinal: boolean;
+  phase: ToolPhase;
+  progress: unknown[];
+  startedAt?: number;
+  outcome?: Pick<ToolCallOutcome, 'status' | 'data'> & { readonly resultText: string };
+};
+type Segment = TextSegment | ThinkingSegment | ToolSegment;
+
+type Turn = { startedAt: number; activity: TurnActivity; reportedTokens: number; streamedChars: number; printedThisAttempt: number };
+
+const ALWAYS_READY: StaticReadiness = { isReady: () => true, whenReady: async () => {} };
+
+export class TranscriptStore {
+  private staticItems: TranscriptItem[] = [];
+  private staticEpoch = 0;
+  /** Items whose turn to print has come, waiting for their renderers to load. */
+  private readonly waitingToPrint: TranscriptItem[] = [];
+  private waitingFor: Promise<void> | undefined;
+  private live: Segment[] = [];
+  private turn: Turn | undefined;
+  private nextId = 0;
+
+  private snapshot: TranscriptSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private publishTimer: NodeJS.Timeout | undefined;
+  private lastPublishedAt = Number.NEGATIVE_INFINITY;
+  private readonly readiness: StaticReadiness;
+  private readonly publishIntervalMs: number;
+  private readonly now: () => number;
+
+  constructor(options: TranscriptStoreOptions = {}) {
+    this.readiness = options.readiness ?? ALWAYS_READY;
+    this.publishIntervalMs = options.publishIntervalMs ?? 33;
+    this.now = options.now ?? (() => Date.now());
+    this.snapshot = this.buildSnapshot();
+  }
+
+  // --- subscription (useSyncExternalStore) ---
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): TranscriptSnapshot => this.snapshot;
+
+  get isTurnActive(): boolean {
+    return this.turn !== undefined;
+  }
+
+  /** Publishes pending changes now (tests, and moments where latency matters more than batching). */
+  flush(): void {
+    if (this.publishTimer) clearTimeout(this.publishTimer);
+    this.publishTimer = undefined;
+    this.publish();
+  }
+
+  dispose(): void {
+    if (this.publishTimer) clearTimeout(this.publishTimer);
+    this.publishTimer = undefined;
+    this.listeners.clear();
+  }
+
+  // --- items that do not come from the model ---
+
+  addItem(item: DistributiveOmit<Exclude<TranscriptItem, { kind: 'released' }>, 'id'>): void {
+    this.closeAllText();
+    this.moveFinishedToStatic();
+    this.enqueuePrint({ ...item, id: this.newId(item.kind) } as TranscriptItem);
+    this.changed();
+  }
+
+  addNotice(tone: NoticeTone, text: string): void {
+    this.addItem({ kind: 'notice', tone, text });
+  }
+
+  /** A tool call the REPL ran itself (`!cmd`, `@file`), shown like any other. */
+  startLocalTool(toolUseId: string, toolName: string, input: unknown): void {
+    this.closeAllText();
+    this.live.push(this.newToolSegment(toolUseId, toolName, input, true, 'running'));
+    this.changed();
+  }
+
+  finishLocalTool(outcome: ToolCallOutcome): void {
+    this.completeTool(outcome.toolUseId, outcome);
+    this.moveFinishedToStatic();
+    this.changed();
+  }
+
+  /** Forgets everything on screen; <Static> starts over (printed lines stay in the scroll-back). */
+  clear(): void {
+    this.staticItems = [];
+    this.waitingToPrint.length = 0;
+    this.live = [];
+    this.staticEpoch++;
+    this.changed();
+  }
+
+  /**
+   * Releases the payload of items <Static> has printed (it never looks at
+   * them again), so a long session does not keep every tool output alive.
+   */
+  releasePrinted(count: number): void {
+    for (let index = 0; index < Math.min(count, this.staticItems.length); index++) {
+      const item = this.staticItems[index]!;
+      if (item.kind !== 'released') this.staticItems[index] = { kind: 'released', id: item.id };
+    }
+  }
+
+  // --- the loop's events ---
+
+  beginTurn(): void {
+    this.turn = { startedAt: this.now(), activity: 'requesting', reportedTokens: 0, streamedChars: 0, printedThisAttempt: 0 };
+    this.changed();
+  }
+
+  handle(event: QueryEvent): void {
+    const turn = this.turn;
+    switch (event.type) {
+      case 'request_start':
+        if (turn) Object.assign(turn, { activity: 'requesting', streamedChars: 0, printedThisAttempt: 0 });
+        break;
+      case 'text_delta':
+        this.appendText(event.text);
+        this.setActivity('writing', event.text.length);
+        break;
+      case 'thinking_delta':
+        this.appendThinking(event.thinking);
+        this.setActivity('thinking', event.thinking.length);
+        break;
+      case 'tool_use_start':
+        this.closeAllText();
+        if (!this.findTool(event.toolUseId)) this.live.push(this.newToolSegment(event.toolUseId, event.toolName, undefined, false, 'streaming_input'));
+        this.setActivity('tool_input', 0);
+        break;
+      case 'tool_input_delta': {
+        const tool = this.findTool(event.toolUseId);
+        if (tool && !tool.inputFinal) tool.partialJson += event.partialJson;
+        this.setActivity('tool_input', event.partialJson.length);
+        break;
+      }
+      case 'tool_started': {
+        this.closeAllText();
+        const tool = this.findTool(event.toolUseId) ?? this.pushTool(event.toolUseId, event.toolName);
+        Object.assign(tool, { input: event.input, inputFinal: true, partialJson: '', phase: 'running', startedAt: this.now() });
+        this.setActivity('running_tools', 0);
+        break;
+      }
+      case 'tool_progress': {
+        const tool = this.findTool(event.toolUseId);
+        if (tool) {
+          tool.progress.push(event.progress);
+          if (tool.progress.length > MAX_PROGRESS_EVENTS) tool.progress.splice(0, tool.progress.length - MAX_PROGRESS_EVENTS);
+        }
+        break;
+      }
+      case 'tool_result':
+        this.completeTool(event.outcome.toolUseId, event.outcome);
+        break;
+      case 'assistant_message':
+        this.closeAllText();
+        for (const segment of this.live) {
+          if (segment.kind === 'tool' && segment.phase === 'streaming_input') segment.phase = 'queued';
+        }
+        if (turn) {
+          turn.reportedTokens += event.message.usage.output_tokens;
+          turn.streamedChars = 0;
+        }
+        break;
+      case 'user_message':
+        // Calls answered without a tool_result event (inputs cut off mid-stream, interrupted turns).
+        if (typeof event.message.content !== 'string') {
+          for (const block of event.message.content) {
+            if (block.type === 'tool_result' && this.findTool(block.tool_use_id)?.phase !== 'done') {
+              this.completeTool(block.tool_use_id, { status: 'error', result: block, data: undefined });
+            }
+          }
+        }
+        break;
+      case 'retry':
+        this.voidAttempt(event.attempt, event.delayMs, event.failure.message);
+        break;
+    }
+    this.moveFinishedToStatic();
+    this.changed();
+  }
+
+  /** The query returned: settle everything still live and say how the turn ended. */
+  endTurn(outcome: Pick<QueryOutcome, 'reason'>, failureText?: string): void {
+    this.closeAllText();
+    for (const segment of this.live) {
+      if (segment.kind === 'tool' && segment.phase !== 'done') {
+        const interrupted = outcome.reason === 'interrupted';
+        segment.phase = 'done';
+        segment.outcome = {
+          status: interrupted ? 'interrupted' : 'cancelled',
+          resultText: interrupted ? 'Interrupted before it finished.' : 'Did not run.',
+        };
+      }
+    }
+    this.moveFinishedToStatic();
+    this.turn = undefined;
+    if (outcome.reason === 'interrupted') this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'interrupted', text: 'Interrupted' });
+    if (outcome.reason === 'max_turns') {
+      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the turn limit (--max-turns) was reached.' });
+    }
+    if (outcome.reason === 'api_error') {
+      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'error', text: failureText ?? 'The API request failed.' });
+    }
+    this.changed();
+  }
+
+  // --- internals ---
+
+  private appendText(text: string): void {
+    const last = this.live.at(-1);
+    if (last?.kind === 'text' && !last.closed) last.text += text;
+    else {
+      this.closeAllText();
+      this.live.push({ kind: 'text', id: this.newId('text'), text, continuation: false, closed: false });
+    }
+  }
+
+  private appendThinking(text: string): void {
+    const last = this.live.at(-1);
+    if (last?.kind === 'thinking' && !last.closed) last.text += text;
+    else {
+      this.closeAllText();
+      this.live.push({ kind: 'thinking', id: this.newId('thinking'), text, closed: false });
+    }
+  }
+
+  private closeAllText(): void {
+    for (const segment of this.live) {
+      if (segment.kind !== 'tool') segment.closed = true;
+    }
+  }
+
+  private setActivity(activity: TurnActivity, streamedChars: number): void {
+    if (!this.turn) return;
+    this.turn.streamedChars += streamedChars;
+    const toolsRunning = this.live.some((segment) => segment.kind === 'tool' && segment.phase === 'running');
+    this.turn.activity = toolsRunning && activity !== 'running_tools' && activity !== 'tool_input' ? 'running_tools' : activity;
+  }
+
+  private newToolSegment(id: string, toolName: string, input: unknown, inputFinal: boolean, phase: ToolPhase): ToolSegment {
+    return { kind: 'tool', id, toolName, partialJson: '', parsedFrom: 0, input, inputFinal, phase, progress: [], ...(phase === 'running' ? { startedAt: this.now() } : {}) };
+  }
+
+  private pushTool(id: string, toolName: string): ToolSegment {
+    const segment = this.newToolSegment(id, toolName, undefined, false, 'queued');
+    this.live.push(segment);
+    return segment;
+  }
+
+  private findTool(id: string): ToolSegment | undefined {
+    return this.live.find((segment): segment is ToolSegment => segment.kind === 'tool' && segment.id === id);
+  }
+
+  private completeTool(id: string, outcome: Pick<ToolCallOutcome, 'status' | 'result' | 'data'> & { readonly input?: unknown; readonly toolName?: string }): void {
+    const tool = this.findTool(id) ?? this.pushTool(id, outcome.toolName ?? 'Tool');
+    if (outcome.input !== undefined) {
+      tool.input = outcome.input;
+      tool.inputFinal = true;
+    } else if (!tool.inputFinal) {
+      tool.input = parsePartialJson(tool.partialJson);
+    }
+    tool.partialJson = '';
+    tool.phase = 'done';
+    tool.outcome = { status: outcome.status, data: outcome.data, resultText: boundedResultText(outcome.result) };
+  }
+
+  /** Everything streamed since the last request_start is void: the request is being retried. */
+  private voidAttempt(attempt: number, delayMs: number, reason: string): void {
+    const printed = this.turn?.printedThisAttempt ?? 0;
+    this.live = [];
+    if (this.turn) Object.assign(this.turn, { activity: 'requesting', streamedChars: 0 });
+    const seconds = Math.max(1, Math.round(delayMs / 1000));
+    const repeatNote = printed > 0 ? ' The reply starts over, so some of the lines above may repeat.' : '';
+    this.enqueuePrint({
+      kind: 'notice',
+      id: this.newId('notice'),
+      tone: 'warning',
+      text: `The request failed (${reason}); retrying in ${seconds}s (attempt ${attempt + 1}).${repeatNote}`,
+    });
+  }
+
+  /** Moves finished segments from the front of the live list into the print queue, in order. */
+  private moveFinishedToStatic(): void {
+    while (this.live.length > 0) {
+      const head = this.live[0]!;
+      if (head.kind === 'tool') {
+        if (head.phase !== 'done' || !head.outcome) return;
+        this.live.shift();
+        this.enqueuePrint({
+          kind: 'tool_call',
+          id: this.newId('tool'),
+          toolName: head.toolName,
+          input: head.input,
+          status: head.outcome.status,
+          data: head.outcome.data,
+          resultText: head.outcome.resultText,
+        });
+        continue;
+      }
+      if (head.kind === 'thinking') {
+        if (!head.closed) return;
+        this.live.shift();
+        if (head.text.trim() !== '') this.enqueuePrint({ kind: 'thinking', id: this.newId('thinking'), text: head.text.trim() });
+        continue;
+      }
+      if (head.closed) {
+        this.live.shift();
+        if (head.text.trim() !== '') {
+          this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: head.text.trim(), continuation: head.continuation });
+        }
+        continue;
+      }
+      const { finished, rest } = splitFinishedMarkdown(head.text);
+      if (finished.trim() !== '') {
+        this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: finished.trim(), continuation: head.continuation });
+        head.text = rest;
+        head.continuation = true;
+      }
+      return;
+    }
+  }
+
+  private enqueuePrint(item: TranscriptItem): void {
+    this.waitingToPrint.push(item);
+    if (this.turn) this.turn.printedThisAttempt++;
+    this.printReady();
+  }
+
+  private printReady(): void {
+    while (this.waitingToPrint.length > 0) {
+      const head = this.waitingToPrint[0]!;
+      if (!this.readiness.isReady(head)) {
+        this.waitingFor ??= this.readiness.whenReady(head).then(
+          () => this.resumePrinting(),
+          () => this.resumePrinting(),
+        );
+        return;
+      }
+      this.staticItems.push(this.waitingToPrint.shift()!);
+    }
+  }
+
+  private resumePrinting(): void {
+    this.waitingFor = undefined;
+    const head = this.waitingToPrint[0];
+    // A renderer that failed to load must not hold the transcript back forever.
+    if (head && !this.readiness.isReady(head)) this.staticItems.push(this.waitingToPrint.shift()!);
+    this.printReady();
+    this.changed();
+  }
+
+  private changed(): void {
+    if (this.publishTimer) return;
+    const wait = Math.max(0, this.lastPublishedAt + this.publishIntervalMs - this.now());
+    this.publishTimer = setTimeout(() => {
+      this.publishTimer = undefined;
+      this.publish();
+    }, wait);
+  }
+
+  private publish(): void {
+    this.lastPublishedAt = this.now();
+    this.snapshot = this.buildSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+
+  private buildSnapshot(): TranscriptSnapshot {
+    const turn = this.turn;
+    return {
+      // A new array so React sees the change; items themselves are shared.
+      staticItems: [...this.staticItems],
+      staticEpoch: this.staticEpoch,
+      live: this.live.map((segment) => this.liveView(segment)),
+      turn: turn
+        ? {
+            startedAt: turn.startedAt,
+            activity: turn.activity,
+            outputTokens: turn.reportedTokens + Math.round(turn.streamedChars / CHARS_PER_TOKEN),
+          }
+        : undefined,
+    };
+  }
+
+  private liveView(segment: Segment): LiveSegment {
+    switch (segment.kind) {
+      case 'text':
+        return { kind: 'text', id: segment.id, text: segment.text, continuation: segment.continuation };
+      case 'thinking':
+        return { kind: 'thinking', id: segment.id, text: segment.text };
+      case 'tool':
+        if (!segment.inputFinal && segment.partialJson.length !== segment.parsedFrom) {
+          segment.input = parsePartialJson(segment.partialJson) ?? segment.input;
+          segment.parsedFrom = segment.partialJson.length;
+        }
+        return {
+          kind: 'tool',
+          id: segment.id,
+          toolName: segment.toolName,
+          input: segment.input,
+          phase: segment.phase,
+          progress: [...segment.progress],
+          ...(segment.startedAt !== undefined ? { startedAt: segment.startedAt } : {}),
+          ...(segment.outcome ? { status: segment.outcome.status, data: segment.outcome.data, resultText: segment.outcome.resultText } : {}),
+        };
+    }
+  }
+
+  private newId(prefix: string): string {
+    return `${prefix}-${++this.nextId}`;
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function boundedResultText(result: ToolResultBlockParam): string {
+  const content = result.content;
+  const text =
+    typeof content === 'string'
+      ? content
+      : (content ?? []).map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
+  return text.length > MAX_RESULT_TEXT_CHARS ? `${text.slice(0, MAX_RESULT_TEXT_CHARS)}\n…` : text;
+}

@@ -1,0 +1,47 @@
+/**
+ * Entry to the interactive REPL, imported lazily by cli.ts. It settles the
+ * colour question before Ink (and its colour library) loads: with NO_COLOR
+ * set, Ink starts with styling off, which also covers every tool's UI.tsx.
+ */
+import type { SessionOptions } from '../session/createSession.js';
+import { UserFacingError } from '../utils/errors.js';
+import { isNoColorRequested } from './theme.js';
+
+export type ReplLaunchOptions = {
+  /** Everything createSession needs except what the REPL decides (interactive, trusted). */
+  readonly session: Omit<SessionOptions, 'isInteractive' | 'isTrusted'>;
+  /** `agentcli "prompt"`: sent as soon as the REPL is up. */
+  readonly initialPrompt?: string;
+  readonly verbose?: boolean;
+  /** `--mcp-config` values and `--strict-mcp-config`; servers start once the folder's trust is settled. */
+  readonly mcp?: { readonly cliConfigs?: readonly string[]; readonly strict?: boolean };
+};
+
+/** Runs the REPL until the user leaves; returns the exit code. */
+export async function startRepl(options: ReplLaunchOptions): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new UserFacingError('the interactive REPL needs a terminal; for scripts and pipes run headless with -p "<prompt>".');
+  }
+  if (isNoColorRequested() && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
+  const { launchRepl } = await importWithoutCiFlag(() => import('./launchRepl.js'));
+  return launchRepl(options);
+}
+
+/**
+ * Ink reads CI/CONTINUOUS_INTEGRATION once, when it loads, and in CI mode
+ * never paints its live area. A REPL on a real terminal must paint, so the
+ * flags are hidden while Ink loads and put back at once (tools' child
+ * processes still see them).
+ */
+async function importWithoutCiFlag<T>(load: () => Promise<T>): Promise<T> {
+  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+  try {
+    return await load();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value !== undefined) process.env[name] = value;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The line under the input box: the permission mode in words (only when it
+ * is not the default), then model, context used, cost, folder and git
+ * branch. Items wrap onto a second line on a narrow terminal.
+ */
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { modeStatusLabel } from '../../commands/permissionModes.js';
+import type { PermissionMode } from '../../permissions/types.js';
+import { colors } from '../theme.js';
+import { formatContextUsed, formatCost, shortenPath } from './statusFormat.js';
+
+export type StatusLineProps = {
+  readonly mode: PermissionMode;
+  readonly model: string;
+  readonly contextTokens: number;
+  readonly costUsd: number;
+  readonly cwd: string;
+  readonly branch: string | undefined;
+  readonly verbose: boolean;
+  readonly columns: number;
+};
+
+export function StatusLine(props: StatusLineProps): ReactNode {
+  const modeLabel = modeStatusLabel(props.mode);
+  const facts = [
+    props.model,
+    formatContextUsed(props.contextTokens),
+    formatCost(props.costUsd),
+    shortenPath(props.cwd, Math.max(16, Math.floor(props.columns / 3))) + (props.branch ? ` (${props.branch})` : ''),
+    props.verbose ? 'verbose' : undefined,
+  ].filter((fact): fact is string => fact !== undefined);
+  return (
+    <Box flexDirection="row" flexWrap="wrap" paddingX={1} columnGap={2}>
+      {modeLabel ? (
+        <Text color={modeColor(props.mode)}>
+          {modeLabel} <Text dimColor>(shift+tab to cycle)</Text>
+        </Text>
+      ) : null}
+      {facts.map((fact) => (
+        <Text key={fact} dimColor>
+          {fact}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function modeColor(mode: PermissionMode): string | undefined {
+  switch (mode) {
+    case 'acceptEdits':
+      return colors.permission;
+    case 'plan':
+      return colors.accent;
+    case 'bypassPermissions':
+      return colors.error;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The facts of the status line, as short strings. Pure, so the wording and
+ * the shortening rules are unit tests.
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+/** The context window the percentage is taken of (all current Claude models accept at least this). */
+export const DEFAULT_CONTEXT_WINDOW = 200_000;
+
+export function formatContextUsed(tokens: number, window = DEFAULT_CONTEXT_WINDOW): string | undefined {
+  if (tokens <= 0) return undefined;
+  const percent = Math.min(100, Math.round((tokens / window) * 100));
+  return `${percent}% context used`;
+}
+
+export function formatCost(usd: number): string | undefined {
+  if (usd <= 0) return undefined;
+  return usd < 0.01 ? '<$0.01' : `$${usd.toFixed(2)}`;
+}
+
+/** `~/src/app`, and for deep paths only the last folders: `…/packages/core`. */
+export function shortenPath(cwd: string, maxChars = 30, home = os.homedir()): string {
+  const withHome = home && (cwd === home || cwd.startsWith(home + path.sep)) ? `~${cwd.slice(home.length)}` : cwd;
+  if (withHome.length <= maxChars) return withHome;
+  const parts = withHome.split(path.sep).filter(Boolean);
+  let tail = parts.at(-1) ?? withHome;
+  for (let index = parts.length - 2; index >= 0; index--) {
+    const candidate = `${parts[index]}${path.sep}${tail}`;
+    if (candidate.length + 2 > maxChars) break;
+    tail = candidate;
+  }
+  return `…${path.sep}${tail}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * The repainted part of the screen, between the printed transcript and the
+ * input box: the reply still streaming, tools still running, the spinner.
+ * Everything here is bounded to fit the terminal (see liveTail.ts).
+ */
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import type { Tools } from '../../Tool.js';
+import { findToolByName } from '../../Tool.js';
+import { Markdown } from '../markdown/Markdown.js';
+import type { LiveSegment, TurnStatus } from '../repl/transcriptTypes.js';
+import { glyphs } from '../theme.js';
+import { tailThatFits } from './liveTail.js';
+import { Spinner } from './Spinner.js';
+import { ToolCallView } from './ToolCallView.js';
+
+export type LiveAreaProps = {
+  readonly segments: readonly LiveSegment[];
+  readonly turn: TurnStatus | undefined;
+  readonly tools: Tools;
+  readonly verbose: boolean;
+  readonly columns: number;
+  /** Rows the live area may use; the input box and status line need the rest. */
+  readonly maxRows: number;
+  /** Hidden while a dialog asks something: the dialog says what is waiting. */
+  readonly showSpinner: boolean;
+};
+
+/** Running tools shown in full; more are counted on one line. */
+const MAX_VISIBLE_TOOLS = 6;
+
+export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, showSpinner }: LiveAreaProps): ReactNode {
+  const toolSegments = segments.filter((segment) => segment.kind === 'tool');
+  const hiddenTools = Math.max(0, toolSegments.length - MAX_VISIBLE_TOOLS);
+  const visible = hiddenTools > 0 ? segments.filter((segment) => segment.kind !== 'tool' || toolSegments.indexOf(segment) < MAX_VISIBLE_TOOLS) : segments;
+  const textRows = Math.max(3, maxRows - 3 * Math.min(toolSegments.length, MAX_VISIBLE_TOOLS));
+  if (visible.length === 0 && !(turn && showSpinner)) return null;
+  return (
+    <Box flexDirection="column">
+      {visible.map((segment) => {
+        switch (segment.kind) {
+          case 'text':
+            return <LiveText key={segment.id} text={segment.text} continuation={segment.continuation} columns={columns} maxRows={textRows} />;
+          case 'thinking':
+            return verbose ? (
+              <Box key={segment.id} marginTop={1}>
+                <Text dimColor italic>
+                  {tailThatFits(segment.text, columns, Math.min(6, textRows)).text}
+                </Text>
+              </Box>
+            ) : null;
+          case 'tool':
+            return (
+              <Box key={segment.id} marginTop={1}>
+                <ToolCallView
+                  tool={findToolByName(tools, segment.toolName)}
+                  toolName={segment.toolName}
+                  input={segment.input}
+                  phase={segment.phase}
+                  status={segment.status}
+                  data={segment.data}
+                  resultText={segment.resultText}
+                  progress={segment.progress}
+                  options={{ verbose, columns }}
+                />
+              </Box>
+            );
+        }
+      })}
+      {hiddenTools > 0 ? <Text dimColor>+{hiddenTools} more tool calls running</Text> : null}
+      {turn && showSpinner ? (
+        <Box marginTop={1}>
+          <Spinner turn={turn} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function LiveText({ text, continuation, columns, maxRows }: { readonly text: string; readonly continuation: boolean; readonly columns: number; readonly maxRows: number }): ReactNode {
+  if (text.trim() === '') return null;
+  const width = Math.max(10, columns - 2);
+  const tail = tailThatFits(text.trimEnd(), width, maxRows);
+  return (
+    <Box marginTop={1} flexDirection="row">
+      <Text>{continuation || tail.truncated ? '  ' : `${glyphs.bullet} `}</Text>
+      <Box flexDirection="column" flexShrink={1}>
+        {tail.truncated ? <Text>{tail.text}</Text> : <Markdown text={tail.text} columns={width} />}
+      </Box>
+    </Box>
+  );
+}

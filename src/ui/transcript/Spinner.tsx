@@ -1,0 +1,59 @@
+/**
+ * The line under the live output while a turn runs:
+ *   ✻ Writing… (12s · ↓ 340 tokens · esc to interrupt)
+ * Its clock runs only while it is mounted, i.e. only while a turn is in
+ * flight: an idle REPL does no rendering work at all.
+ */
+import { Text } from 'ink';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { TurnActivity, TurnStatus } from '../repl/transcriptTypes.js';
+import { colors, glyphs } from '../theme.js';
+
+const FRAME_MS = 120;
+
+export function Spinner({ turn, now = Date.now }: { readonly turn: TurnStatus; readonly now?: () => number }): ReactNode {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((value) => value + 1), FRAME_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const frames = glyphs.spinnerFrames;
+  const frame = frames[tick % frames.length];
+  const seconds = Math.max(0, Math.floor((now() - turn.startedAt) / 1000));
+  const details = [formatElapsed(seconds), turn.outputTokens > 0 ? `↓ ${formatTokens(turn.outputTokens)} tokens` : undefined, 'esc to interrupt']
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Text>
+      <Text color={colors.accent}>{frame} </Text>
+      <Text color={colors.accent}>
+        {activityLabel(turn.activity)}
+        {glyphs.ellipsis}
+      </Text>
+      <Text dimColor> ({details})</Text>
+    </Text>
+  );
+}
+
+export function activityLabel(activity: TurnActivity): string {
+  switch (activity) {
+    case 'requesting':
+      return 'Waiting for the model';
+    case 'thinking':
+      return 'Thinking';
+    case 'writing':
+      return 'Writing';
+    case 'tool_input':
+      return 'Preparing a tool call';
+    case 'running_tools':
+      return 'Running tools';
+  }
+}
+
+export function formatElapsed(seconds: number): string {
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+
+export function formatTokens(tokens: number): string {
+  return tokens >= 1000 ? `${(tokens / 1000).toFixed(1)}k` : String(tokens);
+}

@@ -1,0 +1,126 @@
+/**
+ * A finished transcript item, printed once into <Static>: the user's prompt,
+ * assistant markdown, a tool call with its result, a command's output, or a
+ * notice such as "Interrupted".
+ */
+import { Box, Text } from 'ink';
+import { memo, type ReactNode } from 'react';
+import type { Tools } from '../../Tool.js';
+import { findToolByName } from '../../Tool.js';
+import { Markdown } from '../markdown/Markdown.js';
+import type { NoticeTone, TranscriptItem } from '../repl/transcriptTypes.js';
+import { colors, glyphs } from '../theme.js';
+import { ToolCallView } from './ToolCallView.js';
+
+export type TranscriptItemViewProps = {
+  readonly item: TranscriptItem;
+  readonly tools: Tools;
+  readonly verbose: boolean;
+  readonly columns: number;
+};
+
+export const TranscriptItemView = memo(function TranscriptItemView({ item, tools, verbose, columns }: TranscriptItemViewProps): ReactNode {
+  switch (item.kind) {
+    case 'welcome':
+      return (
+        <Box flexDirection="column" borderStyle="round" borderColor={colors.accent} paddingX={1} width={Math.min(columns, 72)}>
+          <Text>
+            <Text bold color={colors.accent}>
+              agentcli
+            </Text>{' '}
+            <Text dimColor>{item.version}</Text>
+          </Text>
+          <Text dimColor wrap="truncate-middle">
+            {item.cwd}
+          </Text>
+          <Text dimColor>/help for commands · model {item.model}</Text>
+        </Box>
+      );
+    case 'user_prompt':
+      return (
+        <Box marginTop={1} flexDirection="row">
+          <Text color={colors.userPrompt}>{glyphs.prompt} </Text>
+          <Box flexShrink={1}>
+            <Text color={colors.userPrompt}>{item.text}</Text>
+          </Box>
+        </Box>
+      );
+    case 'assistant_text':
+      return (
+        <Box marginTop={1} flexDirection="row">
+          <Text>{item.continuation ? '  ' : `${glyphs.bullet} `}</Text>
+          <Box flexDirection="column" flexShrink={1}>
+            <Markdown text={item.text} columns={Math.max(10, columns - 2)} />
+          </Box>
+        </Box>
+      );
+    case 'thinking':
+      if (!verbose) return null;
+      return (
+        <Box marginTop={1} flexDirection="column">
+          <Text dimColor italic>
+            ✻ Thinking{glyphs.ellipsis}
+          </Text>
+          <Box paddingLeft={2}>
+            <Text dimColor italic>
+              {item.text}
+            </Text>
+          </Box>
+        </Box>
+      );
+    case 'tool_call':
+      return (
+        <Box marginTop={1}>
+          <ToolCallView
+            tool={findToolByName(tools, item.toolName)}
+            toolName={item.toolName}
+            input={item.input}
+            phase="done"
+            status={item.status}
+            data={item.data}
+            resultText={item.resultText}
+            options={{ verbose, columns }}
+          />
+        </Box>
+      );
+    case 'command':
+      return (
+        <Box marginTop={1} flexDirection="column">
+          <Text color={colors.userPrompt}>
+            {glyphs.prompt} {item.input}
+          </Text>
+          {item.output === '' ? null : (
+            <Box flexDirection="row">
+              <Text dimColor>{`  ${glyphs.resultIndent}  `}</Text>
+              <Box flexShrink={1}>
+                <Text color={item.tone === 'error' ? colors.error : undefined}>{item.output}</Text>
+              </Box>
+            </Box>
+          )}
+        </Box>
+      );
+    case 'notice':
+      return (
+        <Box marginTop={item.tone === 'interrupted' ? 0 : 1} flexDirection="row">
+          <Text dimColor>{item.tone === 'interrupted' ? `  ${glyphs.resultIndent}  ` : ''}</Text>
+          <Box flexShrink={1}>
+            <Text color={noticeColor(item.tone)}>{item.text}</Text>
+          </Box>
+        </Box>
+      );
+    case 'released':
+      return null;
+  }
+});
+
+function noticeColor(tone: NoticeTone): string | undefined {
+  switch (tone) {
+    case 'error':
+      return colors.error;
+    case 'warning':
+    case 'interrupted':
+      return colors.warning;
+    case 'info':
+      return undefined;
+  }
+}
