@@ -37,6 +37,7 @@ export async function createToolTestSession(options: {
   readonly mode?: PermissionMode;
   readonly userInteraction?: UserInteraction;
   readonly modelClient?: ModelClient;
+  readonly allowedTools?: readonly string[];
 }): Promise<ToolTestSession> {
   const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-misc-config-'));
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-misc-cwd-'));
@@ -44,6 +45,7 @@ export async function createToolTestSession(options: {
     cwd,
     env: { AGENTCLI_CONFIG_DIR: configDir },
     permissionMode: options.mode ?? 'default',
+    allowedTools: options.allowedTools ?? [],
     isInteractive: options.userInteraction !== undefined,
     isTrusted: true,
     baseTools: options.tools,

@@ -228,6 +228,37 @@ describe('WebFetch against a local server', () => {
   });
 });
 
+describe('WebFetch and the permission rules', () => {
+  let pages: PageServer;
+  let harness: ToolTestSession | undefined;
+  beforeAll(async () => {
+    pages = await startPageServer({ '/ok': sendPage('text/plain', 'allowed page') });
+  });
+  afterAll(async () => {
+    await pages.close();
+  });
+  afterEach(async () => {
+    clearWebFetchCache();
+    await harness?.cleanup();
+    harness = undefined;
+  });
+
+  it('a WebFetch(domain:...) allow rule lets it run in default mode; without one, a headless run is refused', async () => {
+    harness = await createToolTestSession({ tools: [WebFetchTool], mode: 'default', allowedTools: ['WebFetch(domain:127.0.0.1)'] });
+    const allowed = await harness.call(WebFetchTool, { url: `${pages.url}/ok` });
+    expect(allowed.status).toBe('success');
+    expect(contentText(allowed)).toMatch(/allowed page$/);
+    await harness.cleanup();
+
+    harness = await createToolTestSession({ tools: [WebFetchTool], mode: 'default', allowedTools: ['WebFetch(domain:example.com)'] });
+    const before = pages.hits('/ok');
+    const refused = await harness.call(WebFetchTool, { url: `${pages.url}/ok` });
+    expect(refused.status).toBe('denied');
+    expect(contentText(refused)).toContain('WebFetch(domain:127.0.0.1)');
+    expect(pages.hits('/ok')).toBe(before);
+  });
+});
+
 describe('WebFetch with a prompt, through the loop and the fake model server', () => {
   let pages: PageServer;
   let scenario: ScenarioResult | undefined;
