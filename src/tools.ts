@@ -9,7 +9,12 @@ import type { Tool, Tools } from './Tool.js';
 import type { ToolPermissionContext } from './permissions/types.js';
 import { isToolBlanketDenied } from './permissions/canUseTool.js';
 import { AskUserQuestionTool } from './tools/AskUserQuestionTool/AskUserQuestionTool.js';
+import { BashTool } from './tools/BashTool/BashTool.js';
 import { ExitPlanModeTool } from './tools/ExitPlanModeTool/ExitPlanModeTool.js';
+import { GlobTool } from './tools/GlobTool/GlobTool.js';
+import { GrepTool } from './tools/GrepTool/GrepTool.js';
+import { TaskOutputTool } from './tools/TaskOutputTool/TaskOutputTool.js';
+import { TaskStopTool } from './tools/TaskStopTool/TaskStopTool.js';
 import { TodoWriteTool } from './tools/TodoWriteTool/TodoWriteTool.js';
 import { ToolSearchTool } from './tools/ToolSearchTool/ToolSearchTool.js';
 import { WebFetchTool } from './tools/WebFetchTool/WebFetchTool.js';
@@ -17,7 +22,19 @@ import { WebSearchTool } from './tools/WebSearchTool/WebSearchTool.js';
 
 export function getAllBaseTools(): Tools {
   // ToolSearch is always in the pool; requests carry it only while deferral is on (services/toolSearch).
-  return [AskUserQuestionTool, ExitPlanModeTool, TodoWriteTool, ToolSearchTool, WebFetchTool, WebSearchTool];
+  return [
+    AskUserQuestionTool,
+    BashTool,
+    ExitPlanModeTool,
+    GlobTool,
+    GrepTool,
+    TaskOutputTool,
+    TaskStopTool,
+    TodoWriteTool,
+    ToolSearchTool,
+    WebFetchTool,
+    WebSearchTool,
+  ];
 }
 
 export function getTools(permissionContext: ToolPermissionContext, baseTools: Tools = getAllBaseTools()): Tools {

@@ -181,3 +181,13 @@ function keepMatchingLines(text: string, filter: RegExp): string {
   });
   return kept.length > 0 ? `${kept.join('\n')}\n` : '';
 }
+
+/** The error text for an id that names no task: lists the session's tasks so the model can pick the right one. */
+export function unknownTaskMessage(id: string, sessionId: string): string {
+  const known = listBackgroundTasks(sessionId);
+  const listing =
+    known.length === 0
+      ? 'No background tasks have been started in this session; start one with Bash and run_in_background: true.'
+      : `Known tasks: ${known.map((task) => `${task.id} (${task.status}: ${task.command.slice(0, 60)})`).join('; ')}.`;
+  return `No background task with id "${id}". ${listing}`;
+}

@@ -1,0 +1,55 @@
+/**
+ * TaskStop: kills a background task's whole process tree and reports how
+ * it ended. It only ever touches tasks this session started, so it needs
+ * no permission of its own.
+ */
+import { z } from 'zod';
+import { buildTool } from '../../Tool.js';
+import type { TaskStatus } from '../../tasks/backgroundTasks.js';
+import { getBackgroundTask, stopBackgroundTask, unknownTaskMessage } from '../../tasks/backgroundTasks.js';
+import { describeTaskStatus } from '../TaskOutputTool/TaskOutputTool.js';
+import { TASK_STOP_TOOL_NAME, taskStopPrompt } from './prompt.js';
+
+export type TaskStopInput = { readonly task_id: string };
+
+export type TaskStopResult = {
+  readonly taskId: string;
+  readonly command: string;
+  readonly status: TaskStatus;
+  readonly exitCode: number | null;
+  /** The task had already finished before the call. */
+  readonly alreadyFinished: boolean;
+};
+
+export const TaskStopTool = buildTool<TaskStopInput, TaskStopResult>({
+  name: TASK_STOP_TOOL_NAME,
+  searchHint: 'kill stop background task process',
+  inputSchema: () => z.strictObject({ task_id: z.string().describe('The id Bash returned for the background task') }),
+  description: (input) => `Stop ${input?.task_id ?? 'a background task'}`,
+  prompt: () => taskStopPrompt(),
+  async checkPermissions() {
+    return { behavior: 'allow', reason: { type: 'tool', detail: 'stops a background task this session started' } };
+  },
+  async validateInput(input, context) {
+    return getBackgroundTask(input.task_id)
+      ? { result: true }
+      : { result: false, message: unknownTaskMessage(input.task_id, context.session.id) };
+  },
+  mapToolResultToToolResultBlockParam: (data, toolUseId) => ({
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    content: data.alreadyFinished
+      ? `Task ${data.taskId} had already finished: ${describeTaskStatus(data.status, data.exitCode)}. Nothing was stopped.`
+      : `Stopped task ${data.taskId} (${data.command.split('\n')[0]!.slice(0, 80)}) and every process it started.`,
+  }),
+  ui: () => import('./UI.js'),
+  async call(input, context) {
+    const before = getBackgroundTask(input.task_id);
+    if (!before) throw new Error(unknownTaskMessage(input.task_id, context.session.id));
+    const alreadyFinished = before.status !== 'running';
+    const after = (await stopBackgroundTask(input.task_id)) ?? before;
+    return {
+      data: { taskId: after.id, command: after.command, status: after.status, exitCode: after.exitCode, alreadyFinished },
+    };
+  },
+});

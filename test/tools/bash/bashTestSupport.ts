@@ -1,0 +1,81 @@
+// Helpers for the Bash / background-task tests: run tool calls through the real loop and
+// pipeline against the fake model server, and check that processes really are gone.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Tool } from '../../../src/Tool.js';
+import type { QueryEvent } from '../../../src/query.js';
+import type { ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
+import type { ScriptedBlock } from '../../support/fakeAnthropic.js';
+import { resultText, runScenario, toolResultEvents, type ScenarioResult } from '../../support/queryHarness.js';
+import { endTurn, turn } from '../../support/scenario.js';
+
+export type ToolRun = {
+  readonly scenario: ScenarioResult;
+  /** Every tool call's outcome, in tool_use order across turns. */
+  readonly outcomes: readonly ToolCallOutcome[];
+  readonly texts: readonly string[];
+  readonly events: readonly QueryEvent[];
+};
+
+/** Each inner array is one model turn's tool_use blocks; a final text turn ends the run. */
+export async function runTurns(
+  tools: Tool[],
+  turns: ScriptedBlock[][],
+  options: { cwd?: string; signal?: AbortSignal; onEvent?: (event: QueryEvent) => void } = {},
+): Promise<ToolRun> {
+  const scenario = await runScenario({
+    tools,
+    script: [...turns.map((blocks) => turn(...blocks)), endTurn('done')],
+    ...options,
+  });
+  const outcomes = toolResultEvents(scenario.events).map(({ outcome }) => outcome);
+  return {
+    scenario,
+    outcomes,
+    texts: outcomes.map((outcome) => resultText(outcome.result.content)),
+    events: scenario.events.map(({ event }) => event),
+  };
+}
+
+/**
+ * Whether a process still runs. `kill(pid, 0)` failing with ESRCH is the
+ * proof we want; a zombie (exited, waiting to be reaped) also counts as
+ * gone, because this VM's PID 1 never reaps orphans, so a killed orphan
+ * stays a zombie here forever.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+export async function readPid(dir: string, name: string): Promise<number> {
+  const text = await readFile(path.join(dir, name), 'utf8');
+  const pid = Number.parseInt(text.trim(), 10);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no pid in ${name}: ${JSON.stringify(text)}`);
+  return pid;
+}
+
+/** Polls (bounded) for a file to appear; used only to sequence a test, never to assert timing. */
+export async function waitForFile(file: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await readFile(file);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${file} did not appear`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
