@@ -59,21 +59,31 @@ async function newClient(options: OpenSessionOptions): Promise<Client> {
 }
 
 async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptions): Promise<OpenedSession> {
-  const [{ StdioClientTransport }, path] = await Promise.all([
+  const [{ StdioClientTransport }, path, { stat }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('node:path'),
+    import('node:fs/promises'),
   ]);
+  const cwd = path.resolve(options.cwd, config.cwd ?? '.');
+  // spawn reports a missing cwd as the command being missing; say which it is.
+  const isDirectory = await stat(cwd).then((info) => info.isDirectory(), () => false);
+  if (!isDirectory) throw new Error(`its working directory ${cwd} does not exist`);
   const transport = new StdioClientTransport({
     command: config.command,
     args: [...config.args],
     // Servers expect the user's environment (tokens, PATH); the SDK alone would pass only a handful of variables.
     env: { ...definedOnly(options.env), ...config.env },
-    cwd: path.resolve(options.cwd, config.cwd ?? '.'),
+    cwd,
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer | string) => options.stderr.append(chunk));
   const client = await newClient(options);
-  await connectOrClose(client, transport, options.signal);
+  try {
+    await connectOrClose(client, transport, options.signal);
+  } catch (error) {
+    if (isSpawnNotFound(error)) throw new Error(`the command "${config.command}" was not found (is it installed and on PATH?)`);
+    throw error;
+  }
   return { client, transport, kind: 'stdio', pid: () => transport.pid };
 }
 
@@ -104,12 +114,33 @@ async function connectOrClose(client: Client, transport: Transport, signal: Abor
   try {
     await client.connect(transport);
     if (signal.aborted) throw new Error('gave up while connecting');
+    deliverNotificationsBeforeResponses(transport);
   } catch (error) {
     close();
     throw error;
   } finally {
     signal.removeEventListener('abort', close);
   }
+}
+
+/**
+ * The SDK runs notification handlers one microtask late but settles a
+ * request the moment its response arrives. A progress notification sent
+ * just before the result, arriving in the same read, would then find its
+ * request gone and be dropped. Each response waits one microtask, so
+ * whatever the server sent before it is handled first.
+ */
+function deliverNotificationsBeforeResponses(transport: Transport): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => {
+    if ('id' in message && !('method' in message)) queueMicrotask(() => deliver(message, extra));
+    else deliver(message, extra);
+  };
+}
+
+function isSpawnNotFound(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT' && 'syscall' in error && String(error.syscall).startsWith('spawn');
 }
 
 function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
