@@ -10,30 +10,38 @@ import type { ToolPermissionContext } from './permissions/types.js';
 import { isToolBlanketDenied } from './permissions/canUseTool.js';
 import { AskUserQuestionTool } from './tools/AskUserQuestionTool/AskUserQuestionTool.js';
 import { BashTool } from './tools/BashTool/BashTool.js';
+import { EditTool } from './tools/EditTool/EditTool.js';
 import { ExitPlanModeTool } from './tools/ExitPlanModeTool/ExitPlanModeTool.js';
 import { GlobTool } from './tools/GlobTool/GlobTool.js';
 import { GrepTool } from './tools/GrepTool/GrepTool.js';
+import { NotebookEditTool } from './tools/NotebookEditTool/NotebookEditTool.js';
+import { ReadTool } from './tools/ReadTool/ReadTool.js';
 import { TaskOutputTool } from './tools/TaskOutputTool/TaskOutputTool.js';
 import { TaskStopTool } from './tools/TaskStopTool/TaskStopTool.js';
 import { TodoWriteTool } from './tools/TodoWriteTool/TodoWriteTool.js';
 import { ToolSearchTool } from './tools/ToolSearchTool/ToolSearchTool.js';
 import { WebFetchTool } from './tools/WebFetchTool/WebFetchTool.js';
 import { WebSearchTool } from './tools/WebSearchTool/WebSearchTool.js';
+import { WriteTool } from './tools/WriteTool/WriteTool.js';
 
 export function getAllBaseTools(): Tools {
   // ToolSearch is always in the pool; requests carry it only while deferral is on (services/toolSearch).
   return [
     AskUserQuestionTool,
     BashTool,
+    EditTool,
     ExitPlanModeTool,
     GlobTool,
     GrepTool,
+    NotebookEditTool,
+    ReadTool,
     TaskOutputTool,
     TaskStopTool,
     TodoWriteTool,
     ToolSearchTool,
     WebFetchTool,
     WebSearchTool,
+    WriteTool,
   ];
 }
 
