@@ -4,42 +4,43 @@
  * know, and every one of them must survive an edit untouched.
  */
 import { z } from 'zod';
+import { lazySchema } from '../../Tool.js';
 
-const sourceSchema = z.union([z.string(), z.array(z.string())]);
-
-const outputSchema = z.looseObject({
-  output_type: z.string(),
-  text: sourceSchema.optional(),
-  name: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-  ename: z.string().optional(),
-  evalue: z.string().optional(),
-  traceback: z.array(z.string()).optional(),
+// Built on first use: start-up should construct no schema it does not need.
+const notebookSchema = lazySchema(() => {
+  const sourceSchema = z.union([z.string(), z.array(z.string())]);
+  const outputSchema = z.looseObject({
+    output_type: z.string(),
+    text: sourceSchema.optional(),
+    name: z.string().optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+    ename: z.string().optional(),
+    evalue: z.string().optional(),
+    traceback: z.array(z.string()).optional(),
+  });
+  const cellSchema = z.looseObject({
+    cell_type: z.string(),
+    id: z.string().optional(),
+    source: sourceSchema,
+    outputs: z.array(outputSchema).optional(),
+    execution_count: z.number().nullable().optional(),
+  });
+  return z.looseObject({
+    cells: z.array(cellSchema),
+    nbformat: z.number().optional(),
+    nbformat_minor: z.number().optional(),
+    metadata: z
+      .looseObject({
+        language_info: z.looseObject({ name: z.string().optional() }).optional(),
+        kernelspec: z.looseObject({ language: z.string().optional() }).optional(),
+      })
+      .optional(),
+  });
 });
 
-const cellSchema = z.looseObject({
-  cell_type: z.string(),
-  id: z.string().optional(),
-  source: sourceSchema,
-  outputs: z.array(outputSchema).optional(),
-  execution_count: z.number().nullable().optional(),
-});
-
-const notebookSchema = z.looseObject({
-  cells: z.array(cellSchema),
-  nbformat: z.number().optional(),
-  nbformat_minor: z.number().optional(),
-  metadata: z
-    .looseObject({
-      language_info: z.looseObject({ name: z.string().optional() }).optional(),
-      kernelspec: z.looseObject({ language: z.string().optional() }).optional(),
-    })
-    .optional(),
-});
-
-export type Notebook = z.infer<typeof notebookSchema>;
-export type NotebookCell = z.infer<typeof cellSchema>;
-export type NotebookOutput = z.infer<typeof outputSchema>;
+export type Notebook = z.infer<ReturnType<typeof notebookSchema>>;
+export type NotebookCell = Notebook['cells'][number];
+export type NotebookOutput = NonNullable<NotebookCell['outputs']>[number];
 
 export type ParsedNotebook = { readonly ok: true; readonly notebook: Notebook } | { readonly ok: false; readonly message: string };
 
@@ -63,7 +64,7 @@ export function parseNotebook(text: string, shownPath: string): ParsedNotebook {
  * git. Edits therefore work on the original object, checked here.
  */
 function isNotebook(value: unknown): value is Notebook {
-  return notebookSchema.safeParse(value).success;
+  return notebookSchema().safeParse(value).success;
 }
 
 export function sourceText(source: string | readonly string[] | undefined): string {

@@ -37,7 +37,7 @@ describe('NotebookEdit', () => {
     const after = await readNotebook();
     expect(after.cells[1]).toEqual({ cell_type: 'code', execution_count: null, id: 'calc', metadata: { tags: ['keep-me'] }, outputs: [], source: ['x = 2\n', 'print(x * 2)'] });
     // Same file apart from that cell: indentation, key order, other cells and the trailing newline.
-    const expected = notebookObject();
+    const expected: { cells: Record<string, unknown>[] } = notebookObject();
     expected.cells[1] = { ...expected.cells[1]!, execution_count: null, outputs: [], source: ['x = 2\n', 'print(x * 2)'] };
     expect(after.text).toBe(`${JSON.stringify(expected, null, 1)}\n`);
   });
