@@ -2,6 +2,7 @@
 // the fixtures next to this file), a manager over an inline config, and a
 // ToolUseContext for running the real pipeline on one call.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,12 @@ import { runToolUse, type ToolCallOutcome } from '../../src/services/tools/toolE
 import { NO_HOOKS } from '../../src/hooks/types.js';
 import { createAppStateStore, initialAppState } from '../../src/state/appState.js';
 import { createReadFileState } from '../../src/state/readFileState.js';
+import type { PermissionMode } from '../../src/permissions/types.js';
+import { query, userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
+import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
+import { createSession, type Session } from '../../src/session/createSession.js';
+import { ToolSearchTool } from '../../src/tools/ToolSearchTool/ToolSearchTool.js';
+import { startFakeAnthropic, type FakeAnthropicServer, type RecordedRequest, type ScriptFn, type ScriptedTurn } from '../support/fakeAnthropic.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(here, '..', '..');
@@ -148,4 +155,85 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+export type McpScenario = {
+  readonly server: FakeAnthropicServer;
+  readonly session: Session;
+  readonly outcome: QueryOutcome;
+  readonly events: readonly QueryEvent[];
+  cleanup(): Promise<void>;
+};
+
+/**
+ * The real loop against the fake Anthropic server with MCP servers in the
+ * session, wired as the headless front end wires it (selectRequestTools and
+ * the schema hint included).
+ */
+export async function runMcpScenario(options: {
+  readonly script: ScriptedTurn[] | ScriptFn;
+  readonly mcp: McpManager;
+  readonly env?: Record<string, string>;
+  readonly disallowedTools?: readonly string[];
+  readonly mode?: PermissionMode;
+  readonly prompt?: string;
+  /** Built-ins in the pool; default just ToolSearch, so the MCP part is measured alone. */
+  readonly baseTools?: Tools;
+}): Promise<McpScenario> {
+  const server = await startFakeAnthropic({ script: options.script });
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-config-'));
+  const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-cwd-'));
+  const session = await createSession({
+    cwd,
+    env: { AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...options.env },
+    permissionMode: options.mode ?? 'bypassPermissions',
+    disallowedTools: options.disallowedTools,
+    isInteractive: false,
+    isTrusted: true,
+    mcp: options.mcp,
+    baseTools: options.baseTools ?? [ToolSearchTool],
+    modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
+  });
+  const signal = new AbortController().signal;
+  const history = [userPromptMessage(options.prompt ?? 'go')];
+  const run = query({
+    messages: history,
+    systemPrompt: session.systemPrompt,
+    modelClient: session.modelClient,
+    model: session.model,
+    maxOutputTokens: session.maxOutputTokens,
+    context: session.toolUseContext(signal, history, cwd),
+    env: session.baseEnv,
+    signal,
+    costTracker: session.costTracker,
+    retryPolicy: session.retryPolicy,
+    maxConcurrency: session.maxConcurrency,
+    selectRequestTools: session.selectRequestTools,
+  });
+  const events: QueryEvent[] = [];
+  let step = await run.next();
+  while (!step.done) {
+    events.push(step.value);
+    step = await run.next();
+  }
+  return {
+    server,
+    session,
+    outcome: step.value,
+    events,
+    async cleanup() {
+      await server.close();
+      await rm(configDir, { recursive: true, force: true });
+      await rm(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `tools` array of a recorded request, as sent. */
+export function requestTools(request: RecordedRequest): { name: string; description: string; input_schema: unknown }[] {
+  return request.body.tools ?? [];
+}
+
+export function requestToolBytes(request: RecordedRequest): number {
+  return Buffer.byteLength(JSON.stringify(request.body.tools ?? []));
 }
