@@ -45,6 +45,8 @@ export function commandSpellings({ command, effects }: AnalyzedSimpleCommand): C
     allowForm,
     join([baseProgram, ...rest.map(quoteWord), ...hidden]),
     join([baseProgram, ...unquotedRest, ...hidden]),
+    // Case-insensitive file systems run `GIT` as git.
+    join([baseProgram.toLowerCase(), ...unquotedRest, ...hidden]),
     join([...wrapperWords.map((w) => w.text), baseProgram, ...unquotedRest]),
     join([...wrapperWords.map(quoteWord), canonicalInner]),
   ]);

@@ -44,7 +44,8 @@ export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: Decisio
 function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvironment): PartDecision {
   const { command, effects } = analyzed;
   const spellings = commandSpellings(analyzed);
-  const subject = spellings.canonical || command.source;
+  const redirects = command.redirects.map((redirect) => redirect.text).join(' ');
+  const subject = [spellings.canonical, redirects].filter(Boolean).join(' ') || command.source;
   const hasProgram = command.argv.length > 0;
   const restrictions: { behavior: 'deny' | 'ask'; explanation: Explanation }[] = [];
   const part = (behavior: Behavior, explanation: Explanation, suggestions: readonly string[] | undefined): PartDecision => ({ subject, behavior, explanation, suggestions });

@@ -9,13 +9,10 @@ import { compileDomainPattern, type DomainPattern } from './domainPattern.js';
 import { compilePathPattern, type PathPattern } from './pathPattern.js';
 import { describeSource, type SourcedRule } from './permissionRule.js';
 import { specifierKind } from './toolNames.js';
+import { isPermissionMode, type PermissionMode } from '../types.js';
 
-export type PermissionModeName = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
-const MODE_NAMES: readonly string[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
-
-export function isPermissionModeName(value: string): value is PermissionModeName {
-  return MODE_NAMES.includes(value);
-}
+export type PermissionModeName = PermissionMode;
+export const isPermissionModeName = isPermissionMode;
 
 export type SettingsPermissions = {
   readonly defaultMode?: PermissionModeName;

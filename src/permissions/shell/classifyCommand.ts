@@ -38,7 +38,11 @@ export function classifyCommand(command: SimpleCommand): CommandEffects {
   const elevated = command.wrappers.some((wrapper) => wrapper.elevates);
   const base = classifyProgram(program, nameWord, args, command);
   const effects = new Set(base.classification.effects);
-  if (program && EFFECT_BY_PROGRAM[program]) effects.add(EFFECT_BY_PROGRAM[program]);
+  // Case-insensitive file systems (macOS) run `RM` as rm.
+  const effectOfName = program === undefined ? undefined : EFFECT_BY_PROGRAM[program.toLowerCase()];
+  if (effectOfName) effects.add(effectOfName);
+  // bash's /dev/tcp and /dev/udp redirections open network connections.
+  if (redirectPaths.some((p) => p.target !== 'unknown' && p.target.kind === 'static' && /^\/dev\/(tcp|udp)\//.test(p.target.text))) effects.add('network');
   if (elevated) effects.add('elevate-privileges');
   const hasRedirectWrite = redirectPaths.some((p) => p.access === 'write');
   let kind = base.classification.kind;

@@ -15,15 +15,15 @@ import { possiblePaths } from './possiblePaths.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
 /** Interpreter → options whose value (or the option itself, clustered) is program text. */
-const INLINE_CODE_OPTIONS: Readonly<Record<string, { readonly code: readonly string[]; readonly values: readonly string[] }>> = {
-  node: { code: ['-e', '--eval', '-p', '--print'], values: ['-r', '--require', '--import', '--loader', '-C', '--conditions', '--input-type'] },
+const INLINE_CODE_OPTIONS: Readonly<Record<string, { readonly code: readonly string[]; readonly values: readonly string[]; readonly program?: readonly string[] }>> = {
+  node: { code: ['-e', '--eval', '-p', '--print'], values: ['-r', '--require', '--import', '--loader', '-C', '--conditions', '--input-type'], program: ['--test', '--run', '--watch'] },
   nodejs: { code: ['-e', '--eval', '-p', '--print'], values: ['-r', '--require'] },
   bun: { code: ['-e', '--eval', '-p', '--print'], values: [] },
   deno: { code: ['eval'], values: [] },
-  python: { code: ['-c'], values: ['-m', '-W', '-X', '-Q'] },
-  pypy: { code: ['-c'], values: ['-m', '-W', '-X'] },
+  python: { code: ['-c'], values: ['-W', '-X', '-Q'], program: ['-m'] },
+  pypy: { code: ['-c'], values: ['-W', '-X'], program: ['-m'] },
   perl: { code: ['-e', '-E'], values: ['-I', '-M', '-m', '-x', '-i'] },
-  ruby: { code: ['-e'], values: ['-I', '-r', '-C', '-E', '-x'] },
+  ruby: { code: ['-e'], values: ['-I', '-r', '-C', '-E', '-x'], program: ['-S'] },
   php: { code: ['-r', '-R', '-B', '-E'], values: ['-c', '-d', '-z', '-t'] },
   lua: { code: ['-e'], values: ['-l'] },
   luajit: { code: ['-e'], values: ['-l'] },
@@ -71,6 +71,8 @@ export function classifyCodeRunner(program: string, args: readonly ExpandedWord[
       i++;
       continue;
     }
+    // `python3 -m pytest`, `node --test`: an installed module or test files, not code on the command line.
+    if (spec.program?.includes(text)) return { kind: 'other', paths: possiblePaths(args.slice(i + 1)), effects: [], concerns: [] };
     if (text === '-') return runsCode(program, `${program} reads its program from standard input`);
     if (text.startsWith('-')) continue;
     script = word;

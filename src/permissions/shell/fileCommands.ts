@@ -111,13 +111,13 @@ function copyLike(program: string, args: readonly ExpandedWord[]): Classificatio
   const targetDirectory = optionValues(parsed, '-t', '--target-directory');
   const sources = targetDirectory.length > 0 ? parsed.operands : parsed.operands.slice(0, -1);
   const destinations = targetDirectory.length > 0 ? targetDirectory : parsed.operands.slice(-1);
-  // mv removes every source path (and all below it); cp -r reads whole trees.
-  const recursive = program === 'mv' || hasOption(parsed, ...RECURSIVE_FLAGS);
+  // mv removes every source path (and all below it); cp -r reads whole trees; a link exposes everything below its target.
+  const recursive = program === 'mv' || program === 'ln' || hasOption(parsed, ...RECURSIVE_FLAGS);
   const sourceAccess = program === 'mv' ? destroys(sources, 'moved away by mv', true) : reads(sources, `source of ${program}`, recursive);
   const paths = [...sourceAccess, ...writes(destinations, `destination of ${program}`, true)];
   if (parsed.operands.length === 1 && targetDirectory.length === 0 && program === 'ln') {
     // `ln -s target` creates a link named after the target in the cwd.
-    return edit([...reads(parsed.operands, 'target of ln'), ...writes(['unknown'], 'link created by ln')]);
+    return edit([...reads(parsed.operands, 'target of ln', true), ...writes(['unknown'], 'link created by ln')]);
   }
   return edit(paths);
 }

@@ -74,7 +74,9 @@ function curlCommand(args: readonly ExpandedWord[]): Classification {
     ...optionValues(parsed, '-d', '--data', '--data-binary', '--data-ascii', '--data-urlencode', '--json', '-H', '--header').map((v) => uploadedFile(v, false)),
     ...optionValues(parsed, '-F', '--form').map((v) => uploadedFile(v, true)),
   ].filter((v): v is ExpandedWord => v !== undefined);
-  const readFiles = [...uploads, ...optionValues(parsed, '-T', '--upload-file', '-K', '--config', '-b', '--cookie', '-E', '--cert', '--key', '--cacert', '--netrc-file')];
+  // `curl file:///…/.env` reads a local file like cat does.
+  const fileUrls = parsed.operands.filter((w) => w.kind === 'static' && /^file:\/\//i.test(w.text)).map((w) => literalWord(decodeURIComponent(w.text.replace(/^file:\/\/[^/]*/i, ''))));
+  const readFiles = [...uploads, ...fileUrls, ...optionValues(parsed, '-T', '--upload-file', '-K', '--config', '-b', '--cookie', '-E', '--cert', '--key', '--cacert', '--netrc-file')];
   const writtenFiles = optionValues(parsed, '-o', '--output', '-c', '--cookie-jar', '-D', '--dump-header', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--output-dir');
   const remoteName = hasOption(parsed, '-O', '--remote-name', '--remote-name-all', '-J', '--remote-header-name');
   const paths = [

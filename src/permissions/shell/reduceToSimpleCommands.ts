@@ -7,12 +7,13 @@
  * Fail-closed: any node type not handled here, and any ERROR/MISSING node,
  * becomes an "unparseable" concern, so the command can only ever ask.
  */
-import path from 'node:path';
 import type { BashParser, SyntaxNode } from './bashParser.js';
 import { programName } from './commandName.js';
 import { findNestedCommands } from './nestedCommands.js';
 import { parseRedirect } from './redirects.js';
 import { altersShellInterpretation, collectReassignedNames, countAssignmentSites, isDangerousVariable } from './shellEnvironment.js';
+import { changeDirectory, firstOperand, mergeCwd } from './cwdTracking.js';
+import { firstErrorText, firstUnreachedCommand } from './syntaxCoverage.js';
 import type { CwdState, Redirect, ShellAnalysis, ShellConcern, SimpleCommand } from './shellTypes.js';
 import { unwrapCommand } from './unwrapCommand.js';
 import { expandWord, type ExpandedWord, type KnownValues, type StaticWord } from './wordExpansion.js';
@@ -25,7 +26,6 @@ export type ReduceOptions = {
 const MAX_SHELL_NESTING = 4;
 const MAX_SIMPLE_COMMANDS = 500;
 const MAX_COMMAND_LENGTH = 100_000;
-const MAX_CWD_CANDIDATES = 8;
 
 type Walk = {
   readonly parser: BashParser;
@@ -33,6 +33,8 @@ type Walk = {
   readonly commands: SimpleCommand[];
   readonly concerns: ShellConcern[];
   readonly functions: Set<string>;
+  /** Ids of command and substitution nodes the walk handled (see checkCoverage). */
+  readonly visited: Set<number>;
   reassigned: Set<string>;
   assignmentSites: Map<string, number>;
   loopValues: Map<string, readonly StaticWord[]>;
@@ -48,6 +50,7 @@ export function reduceToSimpleCommands(parser: BashParser, source: string, optio
     commands: [],
     concerns: [],
     functions: new Set(),
+    visited: new Set(),
     reassigned: new Set(),
     assignmentSites: new Map(),
     loopValues: new Map(),
@@ -75,20 +78,11 @@ function walkSource(walk: Walk, source: string): void {
     collectReassignedNames(root, walk.reassigned);
     for (const [name, count] of countAssignmentSites(root)) walk.assignmentSites.set(name, (walk.assignmentSites.get(name) ?? 0) + count);
     walkStatements(walk, root.namedChildren);
+    const unreached = firstUnreachedCommand(root, walk.visited);
+    if (unreached) addConcern(walk, 'unparseable', `a command the analyser did not reach: ${JSON.stringify(unreached.slice(0, 60))}`);
   } finally {
     tree.delete();
   }
-}
-
-function firstErrorText(root: SyntaxNode): string {
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node) break;
-    if (node.type === 'ERROR' || node.isMissing) return JSON.stringify(node.text.slice(0, 40) || node.type);
-    for (const child of [...node.children].reverse()) if (child) stack.push(child);
-  }
-  return '(unknown)';
 }
 
 function walkStatements(walk: Walk, nodes: readonly (SyntaxNode | null)[]): void {
@@ -145,6 +139,7 @@ function walkStatement(walk: Walk, node: SyntaxNode): void {
       return walkAssignments(walk, node);
     case 'command_substitution':
     case 'process_substitution':
+      walk.visited.add(node.id);
       return walkStatements(walk, node.namedChildren);
     case 'file_redirect':
     case 'heredoc_redirect':
@@ -191,7 +186,10 @@ function walkMixed(walk: Walk, node: SyntaxNode): void {
 
 /** Finds `$(…)`, backticks and `<(…)` inside a word and walks the commands they run. */
 function walkSubstitutionsIn(walk: Walk, node: SyntaxNode): void {
-  if (node.type === 'command_substitution' || node.type === 'process_substitution') return walkStatements(walk, node.namedChildren);
+  if (node.type === 'command_substitution' || node.type === 'process_substitution') {
+    walk.visited.add(node.id);
+    return walkStatements(walk, node.namedChildren);
+  }
   if (node.type === 'arithmetic_expansion') return walkMixed(walk, node);
   for (const child of node.namedChildren) if (child) walkSubstitutionsIn(walk, child);
 }
@@ -200,14 +198,6 @@ function inScope(walk: Walk, body: () => void): void {
   const saved = walk.cwd;
   body();
   walk.cwd = mergeCwd(saved, walk.cwd);
-}
-
-/** A subshell's `cd` does not leak out, but keeping its candidates too only over-checks. */
-function mergeCwd(a: CwdState, b: CwdState): CwdState {
-  if (a.kind === 'unknown') return a;
-  if (b.kind === 'unknown') return b;
-  const dirs = [...new Set([...a.dirs, ...b.dirs])];
-  return dirs.length > MAX_CWD_CANDIDATES ? { kind: 'unknown', reason: 'too many possible directories' } : { kind: 'known', dirs };
 }
 
 function walkRedirected(walk: Walk, node: SyntaxNode): void {
@@ -251,6 +241,8 @@ function checkAssignment(walk: Walk, node: SyntaxNode): { name: string; value: E
   const nameNode = node.childForFieldName('name');
   const name = nameNode?.type === 'subscript' ? (nameNode.childForFieldName('name')?.text ?? '') : (nameNode?.text ?? '');
   if (isDangerousVariable(name)) addConcern(walk, 'alters-shell', `assigns ${name}, which changes what later commands run`);
+  // `a[$(rm -rf x)]=1`: the subscript runs too.
+  if (nameNode?.type === 'subscript') walkSubstitutionsIn(walk, nameNode);
   const valueNode = node.childForFieldName('value');
   if (!valueNode) return { name, value: undefined };
   walkSubstitutionsIn(walk, valueNode);
@@ -263,6 +255,7 @@ function checkAssignment(walk: Walk, node: SyntaxNode): { name: string; value: E
 }
 
 function walkCommand(walk: Walk, node: SyntaxNode, outerRedirects: readonly SyntaxNode[]): void {
+  walk.visited.add(node.id);
   const assignments: { name: string; value: ExpandedWord | undefined }[] = [];
   const redirectNodes: SyntaxNode[] = [...outerRedirects];
   const words: ExpandedWord[] = [];
@@ -359,23 +352,6 @@ function nestInto(walk: Walk, label: string, body: () => void): void {
     walk.depth = saved.depth;
     walk.reassigned = saved.reassigned;
   }
-}
-
-function firstOperand(argv: readonly ExpandedWord[]): ExpandedWord | 'home' | undefined {
-  const operand = argv.slice(1).find((word) => word.kind === 'dynamic' || !/^-[LPe@]+$/.test(word.text));
-  if (!operand) return 'home';
-  return operand;
-}
-
-/** The cd may fail, so the old directories stay candidates alongside the new ones. */
-function changeDirectory(cwd: CwdState, target: ExpandedWord | 'home' | undefined, home: string): CwdState {
-  if (cwd.kind === 'unknown') return cwd;
-  if (target === undefined) return { kind: 'unknown', reason: 'popd returns to a directory we cannot see' };
-  if (target !== 'home' && (target.kind === 'dynamic' || target.isGlob || target.text === '-')) {
-    return { kind: 'unknown', reason: `cd ${target.text} goes somewhere we cannot see` };
-  }
-  const dirs = target === 'home' ? [home] : cwd.dirs.map((dir) => path.resolve(dir, target.text));
-  return mergeCwd(cwd, { kind: 'known', dirs });
 }
 
 function emit(walk: Walk, partial: Pick<SimpleCommand, 'source' | 'argv' | 'redirects'> & Partial<SimpleCommand>): void {

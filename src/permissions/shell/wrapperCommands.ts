@@ -68,6 +68,8 @@ export const WRAPPER_COMMANDS: Readonly<Record<string, WrapperSpec>> = {
   nice: { valueOptions: ['-n', '--adjustment'], flagOptions: [], numericFlags: true },
   ionice: { valueOptions: ['-c', '--class', '-n', '--classdata'], flagOptions: ['-t', '--ignore'] },
   nohup: { valueOptions: [], flagOptions: [] },
+  // `coproc rm -rf x` runs rm in the background.
+  coproc: { valueOptions: [], flagOptions: [] },
   // `busybox rm -rf x` runs the rm applet.
   busybox: { valueOptions: [], flagOptions: [] },
   setsid: { valueOptions: [], flagOptions: ['-c', '--ctty', '-f', '--fork', '-w', '--wait'] },

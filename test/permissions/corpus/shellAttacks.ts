@@ -47,6 +47,9 @@ export const GROUPING: readonly CorpusCase[] = [
   c('function_keyword_form', 'function f { rm -rf x; }; f', 'deny'),
   c('function_shadows_allowed_name', 'ls(){ rm -rf x; }; ls', 'deny'),
   c('loop_condition', 'while rm -rf x; do :; done', 'deny'),
+  c('select_loop_body', 'select x in a; do rm -rf y; done', 'deny'),
+  c('time_keyword_on_subshell', 'time (rm -rf x)', 'blocked'),
+  c('coproc_keyword', 'coproc rm -rf x', 'deny'),
 ];
 
 export const SUBSTITUTION: readonly CorpusCase[] = [
@@ -70,6 +73,8 @@ export const SUBSTITUTION: readonly CorpusCase[] = [
   c('backticks_as_command_name', '`echo rm` -rf x', 'blocked'),
   c('variable_as_command_name', 'X=rm; $X -rf x', 'blocked'),
   c('indirect_expansion_as_name', '${!X} -rf y', 'blocked'),
+  c('substitution_in_array_subscript', 'a[$(rm -rf x)]=1', 'deny'),
+  c('substitution_in_associative_array_value', 'declare -A m=([k]=$(rm -rf z))', 'deny'),
   c('arithmetic_injection_through_variable', "x='a[$(rm -rf ~)]'; echo $((x))", 'blocked'),
 ];
 
@@ -144,6 +149,8 @@ export const PATH_QUALIFIED: readonly CorpusCase[] = [
   c('absolute_usr_bin', '/usr/bin/rm -rf x', 'deny'),
   c('relative_binary', './rm -rf x', 'deny'),
   c('dotdot_in_binary_path', '/usr/../bin/rm -rf x', 'deny'),
+  c('uppercase_name_on_case_insensitive_fs', 'RM -rf x', 'deny'),
+  c('uppercase_git_meets_ask_rule', 'GIT push origin main', 'blocked'),
   c('local_script_named_like_allowed_tool', './git status', 'blocked'),
   c('system_git_path_is_git', '/usr/bin/git status', 'allow'),
 ];
