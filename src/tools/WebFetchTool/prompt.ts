@@ -12,7 +12,7 @@ export function webFetchPrompt(): string {
 
 Behaviour to know:
 - HTML is converted to markdown; plain text, JSON, XML and similar are passed through; images, PDFs and other binary files are refused.
-- Redirects within the same host are followed. A redirect to a different host is not: you get the new URL, and may call WebFetch again with it.
+- Redirects within the same host are followed. A redirect to a different host (www.example.com counts as different from example.com) is not: you get the new URL, and may call WebFetch again with it.
 - Very large pages are cut off; the result says so.
 - Pages are cached for 15 minutes, so several questions about the same URL fetch it once. Ask again after that for a fresh copy.
 - It only reads; it cannot log in, submit forms or run the page's scripts, so pages that need those come back incomplete. For a GitHub repository, the raw file URL (raw.githubusercontent.com) or the gh command usually works better than the HTML page.

@@ -46,11 +46,12 @@ export function upgradeToHttps(url: URL): URL {
 }
 
 /**
- * Whether a redirect stays on the same site and may be followed. `www.` is
- * ignored (example.com -> www.example.com is the same site); anything else
- * is another host, which the user's permission for this one does not cover.
+ * Whether a redirect stays on the same host and may be followed. Exact host
+ * names only, even for `www.`: permission rules name exact hosts
+ * (`WebFetch(domain:example.com)` does not cover www.example.com), so a
+ * redirect anywhere else goes back to the model, and its next call is
+ * checked against the rules for the new host.
  */
 export function isSameHost(from: URL, to: URL): boolean {
-  const strip = (hostname: string): string => hostname.toLowerCase().replace(/^www\./, '');
-  return strip(from.hostname) === strip(to.hostname);
+  return from.hostname.toLowerCase() === to.hostname.toLowerCase();
 }

@@ -21,9 +21,10 @@ describe('WebFetch URL policy', () => {
     expect(upgradeToHttps(new URL(from)).href).toBe(to);
   });
 
-  it('treats www. as the same host and anything else as another host', () => {
+  it('follows only redirects to the exact same host name, since permission rules name exact hosts', () => {
     const same = (a: string, b: string) => isSameHost(new URL(a), new URL(b));
-    expect(same('https://example.com/a', 'https://www.example.com/b')).toBe(true);
+    expect(same('https://Example.com/a', 'https://example.com:8443/b')).toBe(true);
+    expect(same('https://example.com/a', 'https://www.example.com/b')).toBe(false);
     expect(same('http://example.com/a', 'https://example.com/b')).toBe(true);
     expect(same('https://example.com/', 'https://docs.example.com/')).toBe(false);
     expect(same('https://example.com/', 'https://example.com.evil.net/')).toBe(false);
