@@ -11,7 +11,7 @@ import { decidePermission } from '../engine/decidePermission.js';
 import { describeExplanation, type ToolCallSubject } from '../engine/decisionTypes.js';
 import { createPathResolver } from '../engine/resolvePaths.js';
 import { loadPermissionRules } from '../loadPermissionRules.js';
-import { describeSource } from '../rules/permissionRule.js';
+import { listRules } from '../ruleListing.js';
 import { compileRuleSet, formatRuleFileError, type PermissionRuleSet } from '../rules/ruleSet.js';
 import { canonicalToolName, isKnownTool, toolFamily } from '../rules/toolNames.js';
 import type { PermissionMode } from '../types.js';
@@ -82,13 +82,12 @@ export async function runPermissionsCheck(call: string, options: PermissionsComm
 export async function runPermissionsList(options: PermissionsCommandOptions): Promise<number> {
   const loaded = await load(options);
   const lines = [`mode: ${loaded.mode}`, `working directories: ${loaded.workingDirectories.join(', ')}`, `rule files read: ${loaded.files.length > 0 ? loaded.files.join(', ') : '(none)'}`];
-  const order = { deny: 0, ask: 1, allow: 2 } as const;
-  const rules = [...loaded.ruleSet.rules].sort((a, b) => order[a.behavior] - order[b.behavior]);
+  const rules = listRules(loaded.ruleSet);
   if (rules.length === 0) lines.push('no rules: every decision is the mode default');
-  const width = Math.max(0, ...rules.map((r) => r.rule.text.length));
+  const width = Math.max(0, ...rules.map((r) => r.rule.length));
   for (const rule of rules) {
-    const note = rule.source.fromRepository && rule.behavior === 'allow' ? '  (repository allow rule: applies once the folder is trusted; -p runs trust it)' : '';
-    lines.push(`${rule.behavior.padEnd(5)}  ${rule.rule.text.padEnd(width)}  ${describeSource(rule.source)}${note}`);
+    const note = rule.fromRepository && rule.behavior === 'allow' ? '  (repository allow rule: applies once the folder is trusted; -p runs trust it)' : '';
+    lines.push(`${rule.behavior.padEnd(5)}  ${rule.rule.padEnd(width)}  ${rule.source}${note}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -98,7 +98,8 @@ export function combineParts(call: ToolCallSubject, parts: readonly PartDecision
   const what = deciding.subject === toolName ? toolName : `${toolName}: ${deciding.subject}`;
   const because = describeExplanation(deciding.explanation);
   const message =
-    deciding.behavior === 'deny' ? `Permission denied for ${what} — ${because}.` :
+    // The pipeline prefixes "Permission denied: ", so the text starts with what was refused.
+    deciding.behavior === 'deny' ? `${what} — ${because}.` :
     deciding.behavior === 'ask' ? `${what} needs permission — ${because}.` :
     `Allowed ${what} — ${because}.`;
   return { behavior: deciding.behavior, explanation: deciding.explanation, message, trace, suggestedRules: [] };
