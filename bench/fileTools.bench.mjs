@@ -2,9 +2,7 @@
 // window lies. Bundles the Read tool with esbuild into .bench-tmp/, writes a 50 MB file
 // there, then reads windows near its start, middle and end while sampling RSS every 2 ms.
 // For contrast it also measures loading the same file whole (what a non-streaming Read
-// would cost). The streaming figure is V8's young generation filling with spent 64 KB
-// chunk strings before a scavenge, so it does not grow with the file: run with
-// --max-semi-space-size=1 and it drops to about 0. Prints one JSON row per figure (bench/run.mjs collects them), plus the
+// would cost). Prints one JSON row per figure (bench/run.mjs collects them), plus the
 // same figures as plain lines when run alone: node --expose-gc bench/fileTools.bench.mjs
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -95,7 +93,7 @@ rows.unshift({
   name: 'Read of a 50 MB file with offset/limit: peak RSS delta',
   value: Number(worstDelta.toFixed(1)),
   unit: 'MB',
-  target: 'bounded (≤ 16 MB, independent of file size)',
+  target: '≤ 2 MB (bounded, independent of file size)',
 });
 
 const whole = await peakRssDelta(async () => (await readFile(file, 'utf8')).length);

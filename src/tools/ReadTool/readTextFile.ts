@@ -1,11 +1,11 @@
 /**
  * Reading a text file for the model. Small files are read whole (and their
  * text kept for the stale-file guard); larger ones only in a window the
- * model asks for, streamed in 64 KB chunks so memory stays flat however far
- * into a 50 MB file the window lies.
+ * model asks for, read in 64 KB chunks through one reused buffer so memory
+ * stays flat however far into a 50 MB file the window lies.
  */
-import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import type { ReadFileState } from '../../state/readFileState.js';
 import { looksBinary, SNIFF_BYTES } from '../../utils/files/fileKinds.js';
 import { fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
@@ -66,9 +66,10 @@ async function readHead(filePath: string): Promise<Buffer> {
   }
 }
 
-function newCollector(request: TextReadRequest): LineCollector {
+function newCollector(request: TextReadRequest, startLineNumber = 1): LineCollector {
   return new LineCollector({
     firstLine: Math.max(1, request.offset ?? 1),
+    startLineNumber,
     maxLines: request.limit ?? DEFAULT_READ_LINES,
     maxTotalChars: MAX_READ_OUTPUT_CHARS,
   });
@@ -96,22 +97,79 @@ function readWhole(request: TextReadRequest, bytes: Buffer): TextReadResult {
 
 async function readWindow(request: TextReadRequest, head: Buffer): Promise<TextReadResult> {
   const { encoding, bomLength } = detectEncoding(head, { isWholeFile: false });
-  const collector = newCollector(request);
-  const stream = createReadStream(request.filePath, {
-    encoding,
-    start: bomLength,
-    highWaterMark: STREAM_CHUNK_BYTES,
-    signal: request.signal,
-  });
-  for await (const chunk of stream) {
-    collector.feed(String(chunk));
-    if (collector.moreAfter) break;
+  const firstLine = Math.max(1, request.offset ?? 1);
+  const decoder = new StringDecoder(encoding);
+  // Lines before the window are counted on the raw bytes, never decoded: in
+  // UTF-8 and Latin-1 a 0x0A byte is always a line feed. UTF-16 needs decoding.
+  const skipper = encoding === 'utf16le' || firstLine === 1 ? undefined : new LineSkipper(firstLine);
+  let collector = skipper ? undefined : newCollector(request);
+
+  // One buffer, reused for every chunk: however large the file, reading it
+  // allocates nothing per chunk (a stream would leave a trail of 64 KB
+  // buffers for the garbage collector).
+  const handle = await open(request.filePath, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(STREAM_CHUNK_BYTES);
+    let position = bomLength;
+    for (;;) {
+      request.signal.throwIfAborted();
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      let bytes: Buffer = buffer.subarray(0, bytesRead);
+      if (!collector) {
+        const rest = skipper!.skip(bytes);
+        if (rest === undefined) continue;
+        collector = newCollector(request, firstLine);
+        bytes = rest;
+      }
+      // StringDecoder copies what it keeps of a split character, so the buffer may be reused.
+      collector.feed(decoder.write(bytes));
+      if (collector.moreAfter) break;
+    }
+  } finally {
+    await handle.close();
   }
-  stream.destroy();
-  if (!collector.moreAfter) collector.end();
+
+  if (!collector) {
+    // The file ended before the window began.
+    request.readFileState.set(request.key, snapshotOfWindow(request.mtimeMs, { offset: firstLine, limit: 0 }));
+    return { data: toOutput(request, newCollector(request, firstLine), skipper!.totalLines) };
+  }
+  if (!collector.moreAfter) {
+    collector.feed(decoder.end());
+    collector.end();
+  }
   const output = toOutput(request, collector, collector.moreAfter ? undefined : collector.linesSeen);
   request.readFileState.set(request.key, snapshotOfWindow(request.mtimeMs, { offset: output.firstLine, limit: output.numLines }));
   return { data: output };
+}
+
+/** Counts line feeds in raw bytes until the line `firstLine` begins. */
+class LineSkipper {
+  private lineNumber = 1;
+  private endsMidLine = false;
+
+  constructor(private readonly firstLine: number) {}
+
+  /** The bytes from the start of `firstLine` on, or undefined while it has not been reached. */
+  skip(bytes: Buffer): Buffer | undefined {
+    let index = -1;
+    while (this.lineNumber < this.firstLine) {
+      index = bytes.indexOf(0x0a, index + 1);
+      if (index === -1) {
+        if (bytes.length > 0) this.endsMidLine = bytes[bytes.length - 1] !== 0x0a;
+        return undefined;
+      }
+      this.lineNumber++;
+    }
+    return bytes.subarray(index + 1);
+  }
+
+  /** The file's line count, once it ended before `firstLine`. */
+  get totalLines(): number {
+    return this.lineNumber - 1 + (this.endsMidLine ? 1 : 0);
+  }
 }
 
 function toOutput(request: TextReadRequest, collector: LineCollector, totalLines: number | undefined): ReadTextOutput {

@@ -31,6 +31,8 @@ export function splitDisplayLines(text: string): string[] {
 export type LineCollectorOptions = {
   /** 1-based number of the first line to keep; earlier lines are only counted. */
   readonly firstLine: number;
+  /** The number of the first line fed, when earlier lines were skipped before the collector (default 1). */
+  readonly startLineNumber?: number;
   readonly maxLines: number;
   /** Stop keeping lines once this many characters are kept (the last line may overshoot by one line). */
   readonly maxTotalChars: number;
@@ -47,13 +49,15 @@ export class LineCollector {
   moreAfter = false;
   stoppedForSize = false;
 
-  private lineNumber = 1;
+  private lineNumber: number;
   private keptChars = 0;
   private prefix = '';
   private lineLength = 0;
   private lineStarted = false;
 
-  constructor(private readonly options: LineCollectorOptions) {}
+  constructor(private readonly options: LineCollectorOptions) {
+    this.lineNumber = options.startLineNumber ?? 1;
+  }
 
   /** Lines read so far; after end() (and when not full), the file's total. */
   get linesSeen(): number {

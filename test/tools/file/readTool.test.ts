@@ -162,6 +162,37 @@ describe('Read: large files', () => {
   });
 });
 
+describe('Read: windows of large files in other shapes', () => {
+  it('an offset past the end of a large file: the model learns how many lines there are', async () => {
+    await writeLargeFile(box.path('big.log'), 10_000, 40);
+    const past = await box.call('Read', { file_path: box.path('big.log'), offset: 20_000, limit: 10 });
+    expect(past.isError).toBe(false);
+    expect(past.text).toContain('big.log has 10000 lines, so offset 20000 is past its end');
+    await writeFile(box.path('noeol.log'), `${'row\n'.repeat(100_000)}last`);
+    expect((await box.call('Read', { file_path: box.path('noeol.log'), offset: 200_000, limit: 1 })).text).toContain('has 100001 lines');
+    expect((await box.call('Read', { file_path: box.path('noeol.log'), offset: 100_001, limit: 5 })).text).toBe(numbered(['last'], 100_001));
+  });
+
+  it('decodes multi-byte UTF-8 correctly across chunk boundaries', async () => {
+    const lines = Array.from({ length: 30_000 }, (_, index) => `${index + 1} héllo wörld ✓ 日本語`);
+    await writeFile(box.path('utf8.txt'), `${lines.join('\n')}\n`);
+    const { text } = await box.call('Read', { file_path: box.path('utf8.txt'), offset: 1, limit: 30_000 });
+    expect(text).not.toContain('\ufffd');
+    const middle = await box.call('Read', { file_path: box.path('utf8.txt'), offset: 17_000, limit: 2 });
+    expect(middle.text).toContain(numbered([lines[16_999]!, lines[17_000]!], 17_000));
+  });
+
+  it('reads windows of large Latin-1 and UTF-16 files', async () => {
+    const latin = Array.from({ length: 20_000 }, (_, index) => `${index + 1} caf\xe9 cr\xe8me`).join('\n');
+    await writeFile(box.path('latin.txt'), Buffer.from(latin, 'latin1'));
+    expect((await box.call('Read', { file_path: box.path('latin.txt'), offset: 15_000, limit: 1 })).text).toContain('15000 café crème');
+    const utf16 = Array.from({ length: 20_000 }, (_, index) => `${index + 1} ünïcode`).join('\r\n');
+    await writeFile(box.path('utf16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]));
+    const window = await box.call('Read', { file_path: box.path('utf16.txt'), offset: 12_345, limit: 1 });
+    expect(window.text.split('\n')[0]).toBe(' 12345\t12345 ünïcode');
+  });
+});
+
 describe('Read: errors that help', () => {
   it('a missing file: suggests files with a similar name', async () => {
     await writeFile(box.path('config.json'), '{}');
