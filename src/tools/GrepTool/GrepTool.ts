@@ -10,13 +10,13 @@ import { buildTool } from '../../Tool.js';
 import { DEFAULT_HEAD_LIMIT, GREP_TOOL_NAME, grepPrompt } from './prompt.js';
 import type { GrepInput, GrepOutputMode } from './ripgrepArgs.js';
 import { MAX_LISTED_FILES, RipgrepError, searchContent, type GrepOutcome } from './searchContent.js';
-import { describeMissingPath, displayPath } from './searchPaths.js';
+import { describeMissingPath } from './searchPaths.js';
 
 export type { GrepInput } from './ripgrepArgs.js';
 
 export type GrepResult = GrepOutcome & {
   readonly pattern: string;
-  /** The searched folder or file, as shown to the model. */
+  /** The searched folder or file (absolute). */
   readonly searchRoot: string;
   readonly offset: number;
   readonly headLimit: number;
@@ -89,7 +89,7 @@ export const GrepTool = buildTool<GrepInput, GrepResult>({
       throw error;
     }
     return {
-      data: { ...outcome, pattern: input.pattern, searchRoot: displayPath(searchRoot, context.cwd), offset, headLimit },
+      data: { ...outcome, pattern: input.pattern, searchRoot, offset, headLimit },
     };
   },
 });
