@@ -16,6 +16,7 @@ import { SHELL_PROGRAMS } from './nestedCommands.js';
 import { classifyNetworkCommand } from './networkCommands.js';
 import { classifyReadOnlyProgram, type Classification } from './readOnlyCommands.js';
 import { possiblePaths } from './possiblePaths.js';
+import { literalWord } from './unwrapCommand.js';
 import type { SimpleCommand } from './shellTypes.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
@@ -23,7 +24,10 @@ import type { ExpandedWord } from './wordExpansion.js';
 const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdin|stdout|stderr|tty|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
 
 /** Programs that only run the nested command or shell string analysed separately. */
-const NEUTRAL_RUNNERS = new Set(['eval', 'trap', 'watch', 'parallel', 'script', 'exec', 'builtin', 'time', 'nohup', 'xargs', 'busybox']);
+const NEUTRAL_RUNNERS = new Set(['eval', 'trap', 'watch', 'parallel', 'exec', 'builtin', 'time', 'nohup', 'xargs', 'busybox', 'coproc']);
+
+/** Programs that run what a file in the project says: writing that file first is "a script written and run". */
+const PROJECT_SCRIPT_FILE: Readonly<Record<string, string>> = { npm: 'package.json', yarn: 'package.json', pnpm: 'package.json', bun: 'package.json', make: 'Makefile' };
 
 const HIDDEN_ARGUMENTS: ExpandedWord = { kind: 'dynamic', text: '<arguments supplied at run time>', reason: 'appended by xargs or find -exec' };
 
@@ -95,7 +99,14 @@ function classifyProgram(program: string | undefined, nameWord: ExpandedWord | u
     return known({ kind: 'other', paths: script ? reads(script, 'sourced script') : [], effects: [], concerns: [], ...(script ? { runsScript: script } : {}) });
   }
   if (KILLERS.has(program)) return known({ kind: 'other', paths: [], effects: ['kill-process'], concerns: [] });
-  return { classification: { kind: 'other', paths: possiblePaths(args), effects: [], concerns: [] }, known: false };
+  if (program === 'script') {
+    // `script [file]` records the session into file (default ./typescript).
+    const operand = args.find((w, i) => w.kind === 'dynamic' || (!w.text.startsWith('-') && !/^-[a-zA-Z]*c$/.test(args[i - 1]?.text ?? '')));
+    return known({ kind: 'other', paths: [{ target: operand ?? literalWord('typescript'), access: 'write', recursive: false, why: 'session log written by script' }], effects: [], concerns: [] });
+  }
+  const projectScript = PROJECT_SCRIPT_FILE[program];
+  const runsScript = projectScript ? { runsScript: literalWord(projectScript) } : {};
+  return { classification: { kind: 'other', paths: possiblePaths(args), effects: [], concerns: [], ...runsScript }, known: projectScript !== undefined };
 }
 
 function known(classification: Classification): ProgramClassification {

@@ -11,6 +11,7 @@ import { parseArguments, optionValues } from './argumentParsing.js';
 import { reads, writes } from './commandEffects.js';
 import type { Classification } from './readOnlyCommands.js';
 import { isSafeSedScript } from './sedScript.js';
+import { literalWord } from './unwrapCommand.js';
 import { possiblePaths } from './possiblePaths.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
@@ -55,6 +56,7 @@ export function classifyCodeRunner(program: string, args: readonly ExpandedWord[
   const base = INLINE_CODE_OPTIONS[program] ? program : baseProgramName(program);
   const spec = INLINE_CODE_OPTIONS[base];
   if (!spec) return undefined;
+  if (base === 'make') return makeCommand(args);
   if (args.length === 1 && args[0]?.kind === 'static' && VERSION_FLAGS.has(args[0].text)) {
     return { kind: 'read-only', paths: [], effects: [], concerns: [] };
   }
@@ -87,6 +89,15 @@ export function classifyCodeRunner(program: string, args: readonly ExpandedWord[
   return { kind: 'other', paths: [...reads([script], `script run by ${program}`), ...possiblePaths(args.slice(scriptIndex + 1))], effects: [], concerns: [], runsScript: script };
 }
 
+/** make runs its makefile (`-f file`, else ./Makefile); `--eval` is inline code. */
+function makeCommand(args: readonly ExpandedWord[]): Classification {
+  const parsed = parseArguments(args, { valueOptions: ['-C', '-f', '--file', '--makefile', '-j', '-I', '-o', '-W', '--eval', '-E'] });
+  if (optionValues(parsed, '--eval', '-E').length > 0 || parsed.dynamicWords.length > 0) return runsCode('make', 'make --eval');
+  const [makefile] = optionValues(parsed, '-f', '--file', '--makefile');
+  const script = makefile ?? literalWord('Makefile');
+  return { kind: 'other', paths: reads([script], 'makefile'), effects: [], concerns: [], runsScript: script };
+}
+
 /** `perl -ne`, `ruby -pe`, `php -Br`: short clusters ending in a code option. */
 function isClusterWithCode(program: string, text: string, codeOptions: readonly string[]): boolean {
   if (!/^-[A-Za-z]{2,}$/.test(text) || !['perl', 'ruby', 'php', 'python', 'node'].includes(program)) return false;
@@ -103,6 +114,12 @@ const AWK_SIDE_EFFECT = /\bsystem\s*\(|\|\s*getline|\|&|\bprintf?\b[^;}]*(>|\|)|
 function awkCommand(program: string, args: readonly ExpandedWord[]): Classification {
   const parsed = parseArguments(args, { valueOptions: ['-F', '-v', '-f', '-i', '-l', '--field-separator', '--assign', '--file', '--include', '--load', '-E', '--exec'], optionsAfterOperands: false });
   const programFiles = optionValues(parsed, '-f', '--file', '-E', '--exec', '-i', '--include', '-l', '--load');
+  // gawk `-i inplace` rewrites its input files.
+  if (programFiles.some((file) => file.text === 'inplace')) {
+    const [programText, ...files] = parsed.operands;
+    const concerns = !programText || programText.kind === 'dynamic' || AWK_SIDE_EFFECT.test(programText.text) ? [{ kind: 'inline-code' as const, detail: `${program} program may run commands` }] : [];
+    return { kind: concerns.length > 0 ? 'other' : 'file-edit', paths: writes(files, `edited in place by ${program}`), effects: [], concerns };
+  }
   const [programFile] = programFiles;
   // A program file is a script we cannot inspect: it runs like any script.
   if (programFile) return { kind: 'other', paths: reads(programFiles, `${program} program file`), effects: [], concerns: [], runsScript: programFile };

@@ -22,7 +22,7 @@ const READ_ONLY_SUBCOMMANDS = new Set([
   'status', 'diff', 'log', 'show', 'blame', 'annotate', 'shortlog', 'describe', 'rev-parse', 'rev-list', 'ls-files',
   'ls-tree', 'cat-file', 'grep', 'whatchanged', 'count-objects', 'show-ref', 'for-each-ref', 'merge-base', 'name-rev',
   'var', 'version', 'help', 'check-ignore', 'check-attr', 'verify-commit', 'verify-tag', 'cherry', 'range-diff',
-  'diff-tree', 'diff-files', 'diff-index', 'show-branch', 'fsck', 'get-tar-commit-id',
+  'diff-tree', 'diff-files', 'diff-index', 'show-branch', 'get-tar-commit-id',
 ]);
 
 const NETWORK_SUBCOMMANDS = new Set(['push', 'fetch', 'pull', 'clone', 'ls-remote', 'send-email', 'request-pull', 'archive']);

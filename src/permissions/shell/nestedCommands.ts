@@ -43,6 +43,8 @@ export function findNestedCommands(argv: readonly ExpandedWord[]): NestedCommand
       return optionValueAsShell(argv, ['-c', '--call'], 'npx -c');
     case 'find':
       return findExec(argv);
+    case 'git':
+      return gitRunsCommands(argv);
     case 'fd':
     case 'fdfind':
       return fdExec(argv);
@@ -174,6 +176,33 @@ function fdExec(argv: readonly ExpandedWord[]): NestedCommands {
     }
   }
   return NONE;
+}
+
+/**
+ * git subcommands that run a command: `rebase -x 'cmd'`, `submodule foreach cmd`,
+ * `bisect run cmd`, `filter-branch --tree-filter 'cmd'`, `difftool -x cmd`.
+ */
+function gitRunsCommands(argv: readonly ExpandedWord[]): NestedCommands {
+  const texts = argv.map((word) => word.text);
+  const shellSources: { words: readonly ExpandedWord[]; label: string; elevates: boolean }[] = [];
+  const argvs: { argv: readonly ExpandedWord[]; label: string }[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const text = texts[i] ?? '';
+    const next = argv[i + 1];
+    if ((text === '-x' || text === '--exec' || text === '--extcmd' || /^--[a-z-]+-filter$/.test(text)) && next) {
+      shellSources.push({ words: [next], label: `git ${text}`, elevates: false });
+      i++;
+    } else if (/^--(exec|extcmd|[a-z-]+-filter)=/.test(text)) {
+      shellSources.push({ words: [literalWord(text.slice(text.indexOf('=') + 1))], label: `git ${text.split('=')[0]}`, elevates: false });
+    } else if (text === 'foreach' && texts.includes('submodule')) {
+      shellSources.push({ words: [joinWords(argv.slice(i + 1))], label: 'git submodule foreach', elevates: false });
+      break;
+    } else if (text === 'run' && texts.includes('bisect')) {
+      argvs.push({ argv: argv.slice(i + 1), label: 'git bisect run' });
+      break;
+    }
+  }
+  return { shellSources, argvs, concerns: [] };
 }
 
 /** GNU parallel runs its command template through a shell, once per input. */

@@ -40,9 +40,11 @@ const FILE_READERS: Readonly<Record<string, readonly string[]>> = {
   du: ['-d', '--max-depth', '--exclude', '-X', '-B', '--block-size', '-t', '--threshold'], readlink: [], realpath: [
     '--relative-to', '--relative-base',
   ],
-  bat: ['-l', '--language', '-r', '--line-range', '--style', '--theme', '-H', '--highlight-line'], zcat: [], bzcat: [],
-  xzcat: [], zless: [], look: [], numfmt: [], tsort: [], shuf: ['-n', '-e', '-i', '--random-source'],
+  zcat: [], bzcat: [],
+  xzcat: [], zless: [], look: [], numfmt: [], tsort: [],
 };
+
+const BAT_VALUE_OPTIONS = ['-l', '--language', '-r', '--line-range', '--style', '--theme', '-H', '--highlight-line'];
 
 /** Programs searching their operands (first operand is the pattern unless -e/-f gives it). */
 const SEARCHERS: Readonly<Record<string, readonly string[]>> = {
@@ -56,7 +58,7 @@ const SEARCHERS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Options of searchers that run programs: `rg --pre` runs a preprocessor on every file. */
-const SEARCHER_EXEC_OPTIONS = ['--pre', '--pre-glob', '--search-zip-command', '-O', '--open-files-in-pager'];
+const SEARCHER_EXEC_OPTIONS = ['--pre', '--pre-glob', '--search-zip-command', '-O', '--open-files-in-pager', '--pager'];
 
 export function classifyReadOnlyProgram(program: string, args: readonly ExpandedWord[]): Classification | undefined {
   if (NO_FILE_READ_ONLY.has(program)) return noFileProgram(program, args);
@@ -70,7 +72,12 @@ export function classifyReadOnlyProgram(program: string, args: readonly Expanded
     case 'most':
       return pager(args);
     case 'sort':
+    case 'shuf':
       return sortCommand(args);
+    case 'bat':
+    case 'batcat':
+      // `bat --pager 'cmd'` runs cmd.
+      return args.some((w) => w.kind === 'dynamic' || w.text.startsWith('--pager')) ? { kind: 'other', paths: [], effects: [], concerns: [{ kind: 'inline-code', detail: 'bat --pager runs a program' }] } : fileReader('bat', args, BAT_VALUE_OPTIONS);
     case 'uniq':
       return outputAsSecondOperand('uniq', args, ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars']);
     case 'xxd':
@@ -143,7 +150,7 @@ function pager(args: readonly ExpandedWord[]): Classification {
 }
 
 function sortCommand(args: readonly ExpandedWord[]): Classification {
-  const parsed = parseArguments(args, { valueOptions: ['-o', '--output', '-k', '--key', '-t', '--field-separator', '-S', '--buffer-size', '-T', '--temporary-directory', '--compress-program', '--files0-from', '--parallel', '--batch-size', '--random-source'] });
+  const parsed = parseArguments(args, { valueOptions: ['-o', '--output', '-k', '--key', '-t', '--field-separator', '-S', '--buffer-size', '-T', '--temporary-directory', '--compress-program', '--files0-from', '--parallel', '--batch-size', '--random-source', '-n', '--head-count', '-i', '--input-range'] });
   if (hasOption(parsed, '--compress-program')) {
     return { kind: 'other', paths: [], effects: [], concerns: [{ kind: 'inline-code', detail: 'sort --compress-program runs another program' }] };
   }
