@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, link, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EditTool, type EditOutput } from '../../../src/tools/EditTool/EditTool.js';
-import { createSandbox, type FileToolSandbox } from './fileToolHarness.js';
+import { EditTool, type EditSuccess } from '../../../src/tools/EditTool/EditTool.js';
+import { createSandbox, outputOfType, type FileToolSandbox } from './fileToolHarness.js';
 
 let box: FileToolSandbox;
 beforeEach(async () => {
@@ -96,11 +96,11 @@ describe('Edit: matching', () => {
     expect(isError).toBe(false);
     expect(text.split('\n')[0]).toBe('Edited x.ts: replaced 1 occurrence (lines 3-6).');
     expect(text).toContain('     3\tfunction renamed() {\n     4\t  // comment\n     5\t  return 2;\n     6\t}\n     7\tline 6');
-    const data = outcome.data as EditOutput;
+    const data = outputOfType<EditSuccess>(outcome, 'edit');
     // The closing brace is common to both versions, so the diff keeps it as context.
-    expect(data.type === 'edit' && data.patch.additions).toBe(3);
-    expect(data.type === 'edit' && data.patch.removals).toBe(2);
-    expect(data.type === 'edit' && data.patch.hunks[0]!.lines).toContain('-function old() {');
+    expect(data.patch.additions).toBe(3);
+    expect(data.patch.removals).toBe(2);
+    expect(data.patch.hunks[0]!.lines).toContain('-function old() {');
   });
 
   it('refuses several matches without replace_all, giving the count and line numbers', async () => {

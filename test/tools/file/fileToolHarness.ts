@@ -81,3 +81,14 @@ function blockText(content: ToolCallOutcome['result']['content']): string {
   if (typeof content === 'string') return content;
   return content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
 }
+
+/** The tool's own output of a call, checked to be of the expected kind (its `type` field). */
+export function outputOfType<T extends { readonly type: string }>(outcome: ToolCallOutcome, type: T['type']): T {
+  const data = outcome.data;
+  if (!hasType<T>(data, type)) throw new Error(`expected a "${type}" output, got ${JSON.stringify(data)?.slice(0, 200)}`);
+  return data;
+}
+
+function hasType<T extends { readonly type: string }>(value: unknown, type: string): value is T {
+  return typeof value === 'object' && value !== null && 'type' in value && value.type === type;
+}

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';
-import type { ReadOutput } from '../../../src/tools/ReadTool/readResult.js';
-import { createSandbox, type FileToolSandbox } from './fileToolHarness.js';
+import type { ReadTextOutput } from '../../../src/tools/ReadTool/readResult.js';
+import { createSandbox, outputOfType, type FileToolSandbox } from './fileToolHarness.js';
 import { GIF_1X1, JPEG_1X1, PNG_1X1, WEBP_1X1, notebookJson } from './fixtures.js';
 
 let box: FileToolSandbox;
@@ -67,8 +67,7 @@ describe('Read: text', () => {
     expect(body.split('\n')).toHaveLength(2_000);
     expect(body.split('\n').at(-1)).toMatch(/^  2000\tline2000/);
     expect(text).toContain('(Showing lines 1-2000 of 2500. To read on, use offset=2001.)');
-    const data = outcome.data as ReadOutput;
-    expect(data.type === 'text' && data.numLines).toBe(2_000);
+    expect(outputOfType<ReadTextOutput>(outcome, 'text').numLines).toBe(2_000);
   });
 
   it('honours offset and limit, and numbers lines from the offset', async () => {

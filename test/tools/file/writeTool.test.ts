@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WriteTool, type WriteOutput } from '../../../src/tools/WriteTool/WriteTool.js';
-import { createSandbox, type FileToolSandbox } from './fileToolHarness.js';
+import { WriteTool, type WriteSuccess } from '../../../src/tools/WriteTool/WriteTool.js';
+import { createSandbox, outputOfType, type FileToolSandbox } from './fileToolHarness.js';
 
 let box: FileToolSandbox;
 beforeEach(async () => {
@@ -21,8 +21,7 @@ describe('Write: creating', () => {
     expect(isError).toBe(false);
     expect(text).toBe('Created hello.py (2 lines).');
     expect(await readFile(box.path('hello.py'), 'utf8')).toBe('print("hi")\nprint("bye")\n');
-    const data = outcome.data as WriteOutput;
-    expect(data.type === 'create' && data.patch.hunks[0]!.lines).toEqual(['+print("hi")', '+print("bye")']);
+    expect(outputOfType<WriteSuccess>(outcome, 'create').patch.hunks[0]!.lines).toEqual(['+print("hi")', '+print("bye")']);
   });
 
   it('creates missing parent directories and mentions them', async () => {
@@ -78,8 +77,7 @@ describe('Write: overwriting', () => {
     const { text, outcome } = await box.call('Write', { file_path: box.path('f.txt'), content: 'one\n2\nthree\nfour\n' });
     expect(text).toBe('Overwrote f.txt (4 lines; 2 lines added, 1 line removed).');
     expect(await readdir(box.dir)).toEqual(['f.txt']);
-    const data = outcome.data as WriteOutput;
-    expect(data.type === 'overwrite' && data.patch.hunks[0]!.lines).toEqual([' one', '-two', '+2', ' three', '+four']);
+    expect(outputOfType<WriteSuccess>(outcome, 'overwrite').patch.hunks[0]!.lines).toEqual([' one', '-two', '+2', ' three', '+four']);
   });
 
   it('reports identical content as unchanged without rewriting', async () => {
