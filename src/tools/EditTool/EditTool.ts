@@ -95,8 +95,18 @@ export const EditTool = buildTool<EditInput, EditOutput>({
     if (blocked) return fileToolFailure(blocked);
 
     const content = toModelLineEndings(file.text, file.format.lineEnding);
-    const outcome = applyEditTolerantOfMixedEndings(content, input, shownPath);
+    // In a CRLF file the model works on plain line breaks; a CRLF it sent anyway means the same.
+    const modelInput =
+      file.format.lineEnding === 'CRLF'
+        ? { ...input, old_string: input.old_string.replace(/\r\n/g, '\n'), new_string: input.new_string.replace(/\r\n/g, '\n') }
+        : input;
+    const outcome = applyEditTolerantOfMixedEndings(content, modelInput, shownPath);
     if (!outcome.ok) return fileToolFailure(outcome.message);
+    if (outcome.newContent === content) {
+      return fileToolFailure(
+        `This edit would leave ${shownPath} unchanged (new_string, in the file's quote style, is the text already there), so nothing was written.`,
+      );
+    }
 
     const wholeFileKnown = context.readFileState.get(key)?.partial === undefined;
     const written = await writeTextFile({

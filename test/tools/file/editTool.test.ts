@@ -158,6 +158,20 @@ describe('Edit: matching', () => {
   });
 });
 
+describe('Edit: line endings and no-op edits', () => {
+  it('accepts old_string with CRLF breaks for a CRLF file', async () => {
+    const { isError } = await readAndEdit('win.txt', 'a\r\nb\r\n', { old_string: 'a\r\nb', new_string: 'A\r\nB' });
+    expect(isError).toBe(false);
+    expect(await readFile(box.path('win.txt'), 'utf8')).toBe('A\r\nB\r\n');
+  });
+
+  it('refuses an edit that, once quotes are matched to the file, changes nothing', async () => {
+    const { text, isError } = await readAndEdit('q.md', 'say \u201Chi\u201D\n', { old_string: 'say "hi"', new_string: 'say \u201Chi\u201D' });
+    expect(isError).toBe(true);
+    expect(text).toContain('would leave q.md unchanged');
+  });
+});
+
 describe('Edit: creating files', () => {
   it('creates a missing file (and its parent directories) from an empty old_string', async () => {
     const { text, isError } = await box.call('Edit', { file_path: box.path('new', 'dir', 'f.ts'), old_string: '', new_string: 'export {};\n' });
