@@ -47,12 +47,18 @@ export function checkPathAccess(request: AccessRequest, env: DecisionEnvironment
   let allAllowed = true;
   let inside = true;
   for (const target of request.targets) {
-    const options = { recursive: request.recursive, ...(request.callTool ? { callTool: request.callTool } : {}) };
+    const callTool = request.callTool ? { callTool: request.callTool } : {};
+    const options = { recursive: request.recursive, ...callTool };
     for (const behavior of ['deny', 'ask'] as const) {
-      const rule = findPathRule(env.ruleSet, behavior, request.access, target, options);
-      if (rule) {
+      const direct = findPathRule(env.ruleSet, behavior, request.access, target, { ...callTool, recursive: false });
+      if (direct) {
         const downgraded = behavior === 'deny' && request.possible;
-        return { restriction: { behavior: downgraded ? 'ask' : behavior, explanation: ruleExplanation(rule) }, inside: false };
+        return { restriction: { behavior: downgraded ? 'ask' : behavior, explanation: ruleExplanation(direct) }, inside: false };
+      }
+      const below = request.recursive ? findPathRule(env.ruleSet, behavior, request.access, target, options) : undefined;
+      if (below) {
+        const restriction = protectedFileBelow(request, target, behavior, env);
+        if (restriction) return { restriction, inside: false };
       }
     }
     if (request.destructive) {
@@ -69,6 +75,33 @@ export function checkPathAccess(request: AccessRequest, env: DecisionEnvironment
     if (!isInsideWorkingDirectories(target, workingDirectories)) inside = false;
   }
   return { ...(allAllowed && allowRule ? { allowRule } : {}), inside };
+}
+
+/** More entries than this below a directory and we stop looking and assume the worst. */
+const TREE_SCAN_LIMIT = 10_000;
+
+/**
+ * A recursive operation on a directory a deny/ask rule may reach below:
+ * look at what is actually there. A protected file found makes a recursive
+ * write (rm -r, mv) denied and a recursive read (grep -r, cp -r) ask; a tree
+ * too big to scan asks; a tree without one is fine.
+ */
+function protectedFileBelow(request: AccessRequest, target: ResolvedPath, behavior: 'deny' | 'ask', env: DecisionEnvironment): AccessCheck['restriction'] {
+  const callTool = request.callTool ? { callTool: request.callTool } : {};
+  const tree = env.paths.listTree(target.real, TREE_SCAN_LIMIT);
+  if (tree === undefined) {
+    const rule = findPathRule(env.ruleSet, behavior, request.access, target, { ...callTool, recursive: true });
+    const detail = `${target.spelled} is too large to check, and may contain files that ${rule ? describeRule(ruleExplanation(rule)) : 'a rule'} protects`;
+    return { behavior: 'ask', explanation: { kind: 'safety', detail } };
+  }
+  for (const file of tree) {
+    const below = env.paths.resolve(file);
+    const rule = findPathRule(env.ruleSet, behavior, request.access, below, { ...callTool, recursive: false });
+    if (!rule) continue;
+    if (request.access === 'write' && behavior === 'deny' && !request.possible) return { behavior: 'deny', explanation: ruleExplanation(rule) };
+    return { behavior: 'ask', explanation: { kind: 'safety', detail: `it would reach ${below.spelled}, which ${describeRule(ruleExplanation(rule))} protects` } };
+  }
+  return undefined;
 }
 
 function checkUnknownTarget(request: AccessRequest, env: DecisionEnvironment): AccessCheck {

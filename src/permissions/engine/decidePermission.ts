@@ -52,11 +52,13 @@ function decideOtherTool(toolName: string, call: ToolCallSubject, env: DecisionE
     const access = family === 'edit' ? 'write' : 'read';
     const absolute = path.resolve(env.cwd, call.path ?? '.');
     const resolved = env.paths.resolve(absolute);
-    const check = checkPathAccess({ access, targets: [resolved], recursive: false, destructive: false, possible: false, callTool: toolName }, env);
+    // Grep reads the content of every file below its path, so files a Read rule protects there count.
+    const recursive = toolName === 'Grep';
+    const check = checkPathAccess({ access, targets: [resolved], recursive, destructive: false, possible: false, callTool: toolName }, env);
     if (check.restriction) return part(check.restriction.behavior, check.restriction.explanation, undefined);
     if (check.allowRule) allowedByRule = ruleExplanation(check.allowRule);
     inside = check.inside;
-    suggestion = pathRuleFor(access, resolved.spelled, env).replace(/^(Read|Edit)/, family === 'edit' ? 'Edit' : 'Read');
+    suggestion = pathRuleFor(access, resolved.spelled, env);
   }
   if (family === 'webfetch') {
     const host = call.url !== undefined ? hostOfUrl(call.url) : undefined;

@@ -21,6 +21,12 @@ export type PathResolver = {
   readonly resolve: (absolutePath: string) => ResolvedPath;
   /** Expands a glob (absolute pattern) against the file system; bounded. */
   readonly expandGlob: (absolutePattern: string) => string[];
+  /**
+   * Every path below a directory (not following symlinked directories), or
+   * undefined if there are more than `limit`: then the caller must assume
+   * the worst about what is inside.
+   */
+  readonly listTree: (absoluteDir: string, limit: number) => string[] | undefined;
 };
 
 const MAX_GLOB_MATCHES = 2_000;
@@ -47,7 +53,30 @@ export function createPathResolver(fileSystem: Pick<typeof fs, 'realpathSync' | 
       return { spelled, real: realPath(spelled) };
     },
     expandGlob: (absolutePattern) => expandGlob(fileSystem, absolutePattern),
+    listTree: (absoluteDir, limit) => listTree(fileSystem, absoluteDir, limit),
   };
+}
+
+function listTree(fileSystem: Pick<typeof fs, 'readdirSync'>, root: string, limit: number): string[] | undefined {
+  const found: string[] = [];
+  const pending = [root];
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    if (dir === undefined) break;
+    let entries: fs.Dirent[];
+    try {
+      entries = fileSystem.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue; // not a directory, or unreadable: nothing below it we could reach either
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      found.push(full);
+      if (found.length > limit) return undefined;
+      if (entry.isDirectory()) pending.push(full);
+    }
+  }
+  return found;
 }
 
 /** Bash-style glob expansion, segment by segment (`*` does not match a leading dot unless written). */

@@ -25,16 +25,16 @@ export type UnwrappedCommand = {
 const MAX_WRAPPERS = 16;
 
 export function unwrapCommand(argv: readonly ExpandedWord[]): UnwrappedCommand {
-  const result = {
+  const result: Collected & { argv: readonly ExpandedWord[]; wrappers: WrapperUse[]; hasHiddenArguments: boolean } = {
     argv,
-    wrappers: [] as WrapperUse[],
-    assignments: [] as { name: string; value: ExpandedWord }[],
-    chdirs: [] as ExpandedWord[],
-    fileReads: [] as ExpandedWord[],
-    fileWrites: [] as ExpandedWord[],
-    shellStrings: [] as { words: readonly ExpandedWord[]; label: string }[],
+    wrappers: [],
+    assignments: [],
+    chdirs: [],
+    fileReads: [],
+    fileWrites: [],
+    shellStrings: [],
     hasHiddenArguments: false,
-    concerns: [] as ShellConcern[],
+    concerns: [],
   };
   let current = argv;
   for (let depth = 0; depth < MAX_WRAPPERS; depth++) {

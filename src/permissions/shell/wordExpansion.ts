@@ -42,7 +42,8 @@ export type KnownValues = {
   readonly loopValues?: ReadonlyMap<string, readonly StaticWord[]>;
 };
 
-type Piece = { readonly text: string; readonly quoted: boolean } | { readonly dynamic: string };
+type LiteralPiece = { readonly text: string; readonly quoted: boolean };
+type Piece = LiteralPiece | { readonly dynamic: string };
 
 /** Expands a word node into zero or more words (brace expansion can yield several). */
 export function expandWord(node: SyntaxNode, known: KnownValues): ExpandedWord[] {
@@ -51,10 +52,12 @@ export function expandWord(node: SyntaxNode, known: KnownValues): ExpandedWord[]
   const pieces: Piece[] = [];
   const problem = collectPieces(node, known, pieces);
   if (problem) return [{ kind: 'dynamic', text: node.text, reason: problem }];
-  const dynamicPiece = pieces.find((piece): piece is { dynamic: string } => 'dynamic' in piece);
-  if (dynamicPiece) return [{ kind: 'dynamic', text: node.text, reason: dynamicPiece.dynamic }];
-
-  const masked = toMasked(pieces as readonly { text: string; quoted: boolean }[]);
+  const literal: LiteralPiece[] = [];
+  for (const piece of pieces) {
+    if ('dynamic' in piece) return [{ kind: 'dynamic', text: node.text, reason: piece.dynamic }];
+    literal.push(piece);
+  }
+  const masked = toMasked(literal);
   const expanded = expandBraces(masked);
   if (expanded === undefined) {
     return [{ kind: 'dynamic', text: node.text, reason: `brace expansion yields more than ${MAX_BRACE_WORDS} words` }];
@@ -91,7 +94,7 @@ function expandTilde(word: MaskedText, home: string): MaskedText {
   return { chars: home + rest, quoted: [...home].map(() => true).concat(word.quoted.slice(1)) };
 }
 
-function toMasked(pieces: readonly { text: string; quoted: boolean }[]): MaskedText {
+function toMasked(pieces: readonly LiteralPiece[]): MaskedText {
   let chars = '';
   const quoted: boolean[] = [];
   for (const piece of pieces) {
