@@ -112,7 +112,7 @@ function combineWithTool(ours: PermissionDecision, tool: Awaited<ReturnType<Tool
  * A deny rule naming the whole tool (`deny: WebFetch`, `--disallowedTools Bash`,
  * `deny: mcp__github`): the tool is not even offered to the model.
  */
-export function isToolBlanketDenied(tool: Tool, context: ToolPermissionContext): boolean {
+export function isToolBlanketDenied(tool: Pick<Tool, 'name'>, context: ToolPermissionContext): boolean {
   const ruleSet = context.rules.ruleSet;
   return ruleSet !== undefined && findWholeToolRule(ruleSet, 'deny', tool.name) !== undefined;
 }

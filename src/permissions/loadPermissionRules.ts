@@ -31,8 +31,8 @@ export type LoadedRules = {
   readonly defaultMode: PermissionModeName | undefined;
   /** Repository content must not put a session into bypassPermissions by itself. */
   readonly defaultModeFromRepository: boolean;
-  /** From settings, resolved against the folder each settings file applies to. */
-  readonly additionalDirectories: readonly string[];
+  /** From settings, resolved against the cwd; each marks whether repository content asked for it. */
+  readonly additionalDirectories: readonly { readonly dir: string; readonly fromRepository: boolean }[];
   /** Files that contributed (for `permissions list`). */
   readonly files: readonly string[];
   /** The repository root the CLAUDE.md search went up to. */
@@ -66,7 +66,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   ];
   let defaultMode: PermissionModeName | undefined;
   let defaultModeFromRepository = false;
-  const additionalDirectories: string[] = [];
+  const additionalDirectories: { dir: string; fromRepository: boolean }[] = [];
   for (const [file, kind, fromRepository] of settingsSources) {
     const read = await readIfExists(file);
     if (read.kind === 'missing') continue;
@@ -82,7 +82,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
       defaultMode = parsed.permissions.defaultMode;
       defaultModeFromRepository = fromRepository;
     }
-    additionalDirectories.push(...parsed.permissions.additionalDirectories.map((dir) => path.resolve(options.cwd, expandHome(dir))));
+    additionalDirectories.push(...parsed.permissions.additionalDirectories.map((dir) => ({ dir: path.resolve(options.cwd, expandHome(dir)), fromRepository })));
   }
 
   const projectRoot = findRepositoryRoot(options.cwd);

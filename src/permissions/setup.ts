@@ -40,9 +40,12 @@ export async function setupPermissions(options: PermissionSetupOptions): Promise
   const home = options.home ?? os.homedir();
   const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home, folderTrusted: options.isTrusted });
   const flagDirectories = options.additionalDirectories.map((dir) => path.resolve(options.cwd, dir));
-  const workingDirectories = [...new Set([path.resolve(options.cwd), ...flagDirectories, ...loaded.additionalDirectories])];
-  // The CLI flag wins; otherwise the settings' defaultMode — but a repository may not switch itself into bypass.
-  const settingsMode = loaded.defaultMode === 'bypassPermissions' && loaded.defaultModeFromRepository ? undefined : loaded.defaultMode;
+  // Repository content widens nothing until the folder is trusted: extra directories and a
+  // defaultMode are grants too. And a repository may never switch itself into bypass.
+  const settingsDirectories = loaded.additionalDirectories.filter((entry) => options.isTrusted || !entry.fromRepository).map((entry) => entry.dir);
+  const workingDirectories = [...new Set([path.resolve(options.cwd), ...flagDirectories, ...settingsDirectories])];
+  const repositoryMode = loaded.defaultModeFromRepository && (!options.isTrusted || loaded.defaultMode === 'bypassPermissions');
+  const settingsMode = repositoryMode ? undefined : loaded.defaultMode;
   const mode = options.mode ?? settingsMode ?? 'default';
   return {
     context: {

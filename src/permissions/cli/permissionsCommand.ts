@@ -30,7 +30,7 @@ async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   if (loaded.errors.length > 0) throw new UserFacingError(`invalid permission rules:\n  ${loaded.errors.map(formatRuleFileError).join('\n  ')}`);
   const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home: os.homedir(), folderTrusted: true });
   const settingsMode = loaded.defaultMode === 'bypassPermissions' && loaded.defaultModeFromRepository ? undefined : loaded.defaultMode;
-  const workingDirectories = [...new Set([cwd, ...(options.addDir ?? []).map((d) => path.resolve(cwd, d)), ...loaded.additionalDirectories])];
+  const workingDirectories = [...new Set([cwd, ...(options.addDir ?? []).map((d) => path.resolve(cwd, d)), ...loaded.additionalDirectories.map((entry) => entry.dir)])];
   return { ruleSet, mode: options.mode ?? settingsMode ?? 'default', workingDirectories, cwd, files: loaded.files };
 }
 
