@@ -91,8 +91,7 @@ describe('servers that do not start', () => {
     await manager.whenStarted();
     const connection = manager.connection('broken')!;
     expect(connection.status).toBe('failed');
-    expect(connection.problem).toContain('failed to start');
-    expect(connection.problem).toContain('fixture: missing FIXTURE_TOKEN, cannot start');
+    expect(connection.problem).toMatch(/^failed to start: /);
     expect(manager.describe()).toEqual([
       expect.objectContaining({ name: 'broken', status: 'failed', toolCount: 0, stderrTail: ['fixture: missing FIXTURE_TOKEN, cannot start'] }),
     ]);
@@ -112,13 +111,13 @@ describe('servers that do not start', () => {
     const log = path.join(dir, 'starts.log');
     manager = await startManager(
       { slow: nodeServer(TEST_SERVER, [], { FIXTURE_START_DELAY_MS: '20000', FIXTURE_LOG: log }), quick: nodeServer(TEST_SERVER) },
-      { MCP_TIMEOUT: '1500' },
+      { MCP_TIMEOUT: '4000' },
     );
     await manager.whenStarted();
     expect(manager.connection('quick')!.status).toBe('connected');
     const slow = manager.connection('slow')!;
     expect(slow.status).toBe('failed');
-    expect(slow.problem).toBe('did not start within 1.5 s (MCP_TIMEOUT)');
+    expect(slow.problem).toBe('did not start within 4 s (MCP_TIMEOUT)');
     const [pid] = await starts(log);
     await waitFor(() => !isAlive(pid!), 5_000, 'the slow server to be ended');
   });

@@ -58,7 +58,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   get status(): McpServerStatus {
     return this.state.kind;
   }
-  /** Why the server is not connected, with its stderr tail when it has one. */
+  /** Why the server is not connected, in one line (its stderr tail is in `stderr`). */
   get problem(): string | undefined {
     return this.state.kind === 'failed' || this.state.kind === 'disabled' ? this.state.reason : undefined;
   }
@@ -180,8 +180,8 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       const seconds = Math.round(this.settings.startTimeoutMs / 100) / 10;
       this.fail(
         deadline.signal.aborted
-          ? `did not start within ${seconds} s (MCP_TIMEOUT)${this.stderrSuffix()}`
-          : `failed to start: ${errorMessageOf(error)}${this.stderrSuffix()}`,
+          ? `did not start within ${seconds} s (MCP_TIMEOUT)`
+          : `failed to start: ${errorMessageOf(error)}`,
       );
     } finally {
       clearTimeout(timer);
@@ -206,7 +206,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   private handleClosed(client: Client): void {
     if (this.state.kind !== 'connected' || this.state.session.client !== client) return;
     const what = this.server.config.type === 'stdio' ? 'the server process exited' : 'the connection closed';
-    this.state = { kind: 'failed', reason: `${what}${this.stderrSuffix()}`, crashed: true };
+    this.state = { kind: 'failed', reason: what, crashed: true };
     this.settings.onChange();
   }
 
@@ -216,7 +216,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     if (this.state.kind === 'failed' && this.state.crashed) {
       if (this.restarts >= this.settings.maxRestarts) {
         throw new Error(
-          `the MCP server "${this.name}" stopped ${this.restarts + 1} times and is not restarted again automatically (last: ${this.state.reason}). Ask the user to check the server and reconnect it with /mcp.`,
+          `the MCP server "${this.name}" stopped ${this.restarts + 1} times and is not restarted again automatically (last: ${this.state.reason}${this.stderrSuffix()}). Ask the user to check the server and reconnect it with /mcp.`,
         );
       }
       this.restarts++;
@@ -224,7 +224,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       const restarted = this.connectedSession();
       if (restarted) return restarted;
     }
-    throw new Error(`the MCP server "${this.name}" is not available: ${this.problem ?? this.status}`);
+    throw new Error(`the MCP server "${this.name}" is not available: ${this.problem ?? this.status}${this.stderrSuffix()}`);
   }
 
   private async refreshTools(): Promise<void> {

@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { VERSION } from '../../version.js';
+import { PrestartedTransport } from './PrestartedTransport.js';
 import type { StderrTail } from './stderrTail.js';
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './types.js';
 
@@ -34,15 +35,20 @@ export type OpenSessionOptions = {
   readonly signal: AbortSignal;
 };
 
+type ClientModule = typeof import('@modelcontextprotocol/sdk/client/index.js');
+
 export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
   const { config } = options;
-  if (config.type === 'stdio') return openStdio(config, options);
-  if (config.type === 'sse') return openSse(config, options);
+  // The client module is the heavy part of the SDK: load it while the server process boots.
+  const clientModule = import('@modelcontextprotocol/sdk/client/index.js');
+  clientModule.catch(() => undefined);
+  if (config.type === 'stdio') return openStdio(config, options, clientModule);
+  if (config.type === 'sse') return openSse(config, options, clientModule);
   try {
-    return await openStreamableHttp(config, options);
+    return await openStreamableHttp(config, options, clientModule);
   } catch (streamableError) {
     try {
-      return await openSse(config, options);
+      return await openSse(config, options, clientModule);
     } catch (sseError) {
       throw new Error(
         `Streamable HTTP failed (${errorMessageOf(streamableError)}), and so did the SSE fallback (${errorMessageOf(sseError)})`,
@@ -51,14 +57,14 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
   }
 }
 
-async function newClient(options: OpenSessionOptions): Promise<Client> {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+async function newClient(options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<Client> {
+  const { Client } = await clientModule;
   const client = new Client({ name: 'agentcli', version: VERSION }, { capabilities: {} });
   options.prepare(client);
   return client;
 }
 
-async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptions): Promise<OpenedSession> {
+async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<OpenedSession> {
   const [{ StdioClientTransport }, path, { stat }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('node:path'),
@@ -77,35 +83,40 @@ async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptio
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer | string) => options.stderr.append(chunk));
-  const client = await newClient(options);
+  const started = new PrestartedTransport(transport);
   try {
-    await connectOrClose(client, transport, options.signal);
+    const client = await newClient(options, clientModule);
+    await connectOrClose(client, started, options.signal);
+    return { client, transport: started, kind: 'stdio', pid: () => transport.pid };
   } catch (error) {
+    void transport.close().catch(() => undefined);
     if (isSpawnNotFound(error)) throw new Error(`the command "${config.command}" was not found (is it installed and on PATH?)`);
     throw error;
   }
-  return { client, transport, kind: 'stdio', pid: () => transport.pid };
 }
 
-async function openStreamableHttp(config: McpRemoteServerConfig, options: OpenSessionOptions): Promise<OpenedSession> {
+async function openStreamableHttp(config: McpRemoteServerConfig, options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<OpenedSession> {
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
-  const client = await newClient(options);
+  const client = await newClient(options, clientModule);
   await connectOrClose(client, transport, options.signal);
   return { client, transport, kind: 'http', pid: () => null };
 }
 
-async function openSse(config: McpRemoteServerConfig, options: OpenSessionOptions): Promise<OpenedSession> {
+async function openSse(config: McpRemoteServerConfig, options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<OpenedSession> {
   const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
   const transport = new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
-  const client = await newClient(options);
+  const client = await newClient(options, clientModule);
   await connectOrClose(client, transport, options.signal);
   return { client, transport, kind: 'sse', pid: () => null };
 }
 
-/** Connects, closing the client (and so the process) on failure or when the deadline passes. */
+/** Connects, closing the client and transport (and so the process) on failure or when the deadline passes. */
 async function connectOrClose(client: Client, transport: Transport, signal: AbortSignal): Promise<void> {
-  const close = (): void => void client.close().catch(() => undefined);
+  const close = (): void => {
+    void client.close().catch(() => undefined);
+    void transport.close().catch(() => undefined);
+  };
   if (signal.aborted) {
     close();
     throw new Error('gave up before connecting');

@@ -25,6 +25,8 @@ export async function reportMcpStartup(manager: McpManager, writeStderr: (text: 
   await manager.whenStarted();
   for (const connection of manager.connections) {
     if (connection.status === 'connected') continue;
-    writeStderr(`agentcli: MCP server "${connection.name}" ${connection.problem ?? connection.status}; continuing without it.\n`);
+    const tail = connection.stderr.lines(5);
+    const details = tail.length > 0 ? `  its stderr ended with:\n${tail.map((line) => `    ${line}\n`).join('')}` : '';
+    writeStderr(`agentcli: MCP server "${connection.name}" ${connection.problem ?? connection.status}; continuing without it.\n${details}`);
   }
 }
