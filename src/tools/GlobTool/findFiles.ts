@@ -50,14 +50,11 @@ export async function findFiles(options: FindFilesOptions): Promise<FindFilesRes
     onRecord(relative) {
       if (!matcher.test(relative)) return 'continue';
       const absolute = path.join(plan.baseDir, relative);
-      let mtimeMs: number;
-      try {
-        mtimeMs = statSync(absolute).mtimeMs;
-      } catch {
-        return 'continue'; // deleted since it was listed
-      }
+      // Undefined when the file was deleted since it was listed.
+      const stats = statSync(absolute, { throwIfNoEntry: false });
+      if (!stats) return 'continue';
       totalMatches++;
-      keepNewest(newest, { path: absolute, mtimeMs }, limit);
+      keepNewest(newest, { path: absolute, mtimeMs: stats.mtimeMs }, limit);
       return 'continue';
     },
   });
