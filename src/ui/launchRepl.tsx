@@ -20,7 +20,7 @@ import { ReplController } from './repl/replController.js';
 import type { ReplLaunchOptions } from './startRepl.js';
 import { loadToolRenderers } from './tools/toolRendererCache.js';
 import { askFolderTrust } from './trust/askFolderTrust.js';
-import { isFolderTrusted, trustFolder } from './trust/trustedFolders.js';
+import { isFolderTrusted, trustFolder } from '../permissions/folderTrust.js';
 
 const BRACKETED_PASTE_ON = '\u001B[?2004h';
 const BRACKETED_PASTE_OFF = '\u001B[?2004l';
@@ -54,11 +54,17 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir }),
   ]);
   const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);
-  const controller = new ReplController({
+  const permissionRules = createPermissionRulesAccess({
+    projectRoot: session.cwd,
+    appState: session.appState,
+    toolContext: () => session.toolUseContext(new AbortController().signal, [], session.cwd),
+    onSaveError: (message) => controller.transcript.addNotice('warning', `The rule holds for this session only: ${message}`),
+  });
+  const controller: ReplController = new ReplController({
     session,
     commands,
     history,
-    permissionRules: createPermissionRulesAccess({ projectRoot: session.cwd, engineOnAllowAlways: session.baseEnv.onAllowAlways }),
+    permissionRules,
     readiness: printReadinessFor(() => session.tools),
     baseUrl: env.ANTHROPIC_BASE_URL || undefined,
   });

@@ -10,14 +10,14 @@ import { Markdown } from '../markdown/Markdown.js';
 import { colors } from '../theme.js';
 import type { RenderOptions } from '../toolRenderers.js';
 import { summarizeToolInput } from '../tools/genericToolRendering.js';
-import { loadedToolRenderers } from '../tools/toolRendererCache.js';
+import { useToolRenderers } from '../tools/useToolRenderers.js';
 import { RenderGuard } from '../transcript/RenderGuard.js';
 
 /** Lines of an old/new text shown before the rest is counted. */
 const PREVIEW_LINES = 12;
 
 export function PermissionBody({ tool, input, options }: { readonly tool: Tool; readonly input: unknown; readonly options: RenderOptions }): ReactNode {
-  const renderers = loadedToolRenderers(tool);
+  const renderers = useToolRenderers(tool);
   const fallback = <InputPreview tool={tool} input={input} options={options} />;
   if (!renderers?.renderPermissionRequest) return fallback;
   return <RenderGuard fallback={fallback}>{renderers.renderPermissionRequest(input, options)}</RenderGuard>;

@@ -9,16 +9,20 @@
  *   ❯ 1. Yes
  *     2. Yes, and don't ask again for Bash(npm test:*)
  *     3. No, and tell the model what to do differently (esc)
+ *
+ * Every key is handled by one input handler over a ref: choosing 3 and
+ * typing the feedback at once (one stdin chunk) loses nothing.
  */
-import { Box, Text } from 'ink';
-import { useState, type ReactNode } from 'react';
+import { Box, Text, useInput } from 'ink';
+import { useReducer, useRef, type ReactNode } from 'react';
 import type { PermissionResponse } from '../../permissions/types.js';
 import type { PermissionRequest } from '../../services/tools/toolExecution.js';
-import { LineEditor } from '../dialogs/LineEditor.js';
-import { SelectList } from '../dialogs/SelectList.js';
+import { selectKeyAction, SelectListView } from '../dialogs/SelectList.js';
+import { CursorText } from '../input/CursorText.js';
+import { deleteBackward, EMPTY_BUFFER, insertText, moveLeft, moveRight, type TextBuffer } from '../input/textBuffer.js';
 import { colors } from '../theme.js';
 import { PermissionBody } from './PermissionBody.js';
-import { denialWithFeedback, permissionChoices, permissionWording, responseFor, type PermissionChoice } from './permissionPrompt.js';
+import { denialWithFeedback, permissionChoices, permissionWording, responseFor } from './permissionPrompt.js';
 
 export type PermissionDialogProps = {
   readonly request: Pick<PermissionRequest, 'tool' | 'input' | 'decision'>;
@@ -26,19 +30,46 @@ export type PermissionDialogProps = {
   readonly columns: number;
 };
 
+type DialogState = { readonly mode: 'choosing'; readonly index: number } | { readonly mode: 'feedback'; readonly index: number; readonly feedback: TextBuffer } | { readonly mode: 'answered' };
+
 export function PermissionDialog({ request, onAnswer, columns }: PermissionDialogProps): ReactNode {
-  const [askingFeedback, setAskingFeedback] = useState(false);
   const { tool, input, decision } = request;
-  const displayName = safeDisplayName(request);
-  const wording = permissionWording(tool.name, displayName, input);
+  const wording = permissionWording(tool.name, safeDisplayName(request), input);
   const options = permissionChoices(decision.suggestedRules);
   const reason = decision.reason.type === 'rule' ? `Rule ${decision.reason.rule} (${decision.reason.source}) asks before this runs.` : decision.message;
-
-  const choose = (choice: PermissionChoice): void => {
-    if (choice.kind === 'deny_with_feedback') setAskingFeedback(true);
-    else onAnswer(responseFor(choice));
+  const state = useRef<DialogState>({ mode: 'choosing', index: 0 });
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const set = (next: DialogState): void => {
+    state.current = next;
+    rerender();
+  };
+  const answer = (response: PermissionResponse): void => {
+    set({ mode: 'answered' });
+    onAnswer(response);
   };
 
+  useInput((typed, key) => {
+    const current = state.current;
+    if (current.mode === 'answered') return;
+    if (current.mode === 'feedback') {
+      if (key.return) answer(denialWithFeedback(current.feedback.text));
+      else if (key.escape) set({ mode: 'choosing', index: current.index });
+      else if (key.backspace || key.delete) set({ ...current, feedback: deleteBackward(current.feedback) });
+      else if (key.leftArrow) set({ ...current, feedback: moveLeft(current.feedback) });
+      else if (key.rightArrow) set({ ...current, feedback: moveRight(current.feedback) });
+      else if (typed && !key.ctrl && !key.meta) set({ ...current, feedback: insertText(current.feedback, typed.replace(/[\r\n]+/g, ' ')) });
+      return;
+    }
+    const action = selectKeyAction(typed, key, current.index, options.length);
+    if (!action) return;
+    if (action.type === 'cancel') return answer({ type: 'deny' });
+    if (action.type === 'move') return set({ mode: 'choosing', index: action.index });
+    const choice = options[action.index]!.value;
+    if (choice.kind === 'deny_with_feedback') set({ mode: 'feedback', index: action.index, feedback: EMPTY_BUFFER });
+    else answer(responseFor(choice));
+  });
+
+  const current = state.current;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={colors.permission} paddingX={1} marginTop={1}>
       <Text bold color={colors.permission}>
@@ -49,18 +80,16 @@ export function PermissionDialog({ request, onAnswer, columns }: PermissionDialo
       </Box>
       {reason ? <Text dimColor>{reason}</Text> : null}
       <Text>{wording.question}</Text>
-      {askingFeedback ? (
+      {current.mode === 'feedback' ? (
         <Box flexDirection="column">
-          <LineEditor
-            label="Tell the model what to do instead:"
-            placeholder="(Enter with nothing typed just says no)"
-            onSubmit={(text) => onAnswer(denialWithFeedback(text))}
-            onCancel={() => setAskingFeedback(false)}
-          />
-          <Text dimColor>Enter to send · Esc to go back</Text>
+          <Text>
+            <Text bold>Tell the model what to do instead: </Text>
+            <CursorText text={current.feedback.text} cursor={current.feedback.cursor} />
+          </Text>
+          <Text dimColor>Enter to send (empty: just say no) · Esc to go back</Text>
         </Box>
       ) : (
-        <SelectList options={options} onChoose={choose} onCancel={() => onAnswer({ type: 'deny' })} />
+        <SelectListView options={options} index={current.mode === 'choosing' ? current.index : 0} />
       )}
     </Box>
   );

@@ -226,7 +226,8 @@ export class TranscriptStore {
         // Calls answered without a tool_result event (inputs cut off mid-stream, interrupted turns).
         if (typeof event.message.content !== 'string') {
           for (const block of event.message.content) {
-            if (block.type === 'tool_result' && this.findTool(block.tool_use_id)?.phase !== 'done') {
+            const tool = block.type === 'tool_result' ? this.findTool(block.tool_use_id) : undefined;
+            if (block.type === 'tool_result' && tool && tool.phase !== 'done') {
               this.completeTool(block.tool_use_id, { status: 'error', result: block, data: undefined });
             }
           }

@@ -16,7 +16,8 @@ import type { ToolPhase } from '../repl/transcriptTypes.js';
 import { colors, glyphs } from '../theme.js';
 import type { RenderOptions } from '../toolRenderers.js';
 import { previewResultText, summarizeToolInput } from '../tools/genericToolRendering.js';
-import { loadedToolRenderers, type AnyToolRenderers } from '../tools/toolRendererCache.js';
+import type { AnyToolRenderers } from '../tools/toolRendererCache.js';
+import { useToolRenderers } from '../tools/useToolRenderers.js';
 import { RenderGuard } from './RenderGuard.js';
 
 export type ToolCallViewProps = {
@@ -34,7 +35,7 @@ export type ToolCallViewProps = {
 };
 
 export function ToolCallView(props: ToolCallViewProps): ReactNode {
-  const renderers = loadedToolRenderers(props.tool);
+  const renderers = useToolRenderers(props.tool);
   const fallback = <ToolCallLayout {...props} renderers={undefined} />;
   return (
     <RenderGuard fallback={fallback}>

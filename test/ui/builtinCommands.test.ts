@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
+import type { CommandResult } from '../../src/commands/types.js';
+import type { Usage } from '../../src/types/messages.js';
+import { commandFixture, type CommandFixture } from './support/commandContext.js';
+
+let fixture: CommandFixture;
+beforeEach(async () => {
+  fixture = await commandFixture();
+});
+afterEach(async () => {
+  await fixture.cleanup();
+});
+
+async function run(name: string, args = ''): Promise<CommandResult> {
+  const command = BUILTIN_COMMANDS.find((candidate) => candidate.name === name)!;
+  return command.run(args, fixture.context);
+}
+
+function usage(input: number, output: number): Usage {
+  return {
+    input_tokens: input,
+    output_tokens: output,
+    cache_creation: null,
+    cache_creation_input_tokens: null,
+    cache_read_input_tokens: null,
+    inference_geo: null,
+    output_tokens_details: null,
+    server_tool_use: null,
+    service_tier: null,
+    speed: null,
+  };
+}
+
+function text(result: CommandResult): string {
+  if (result.type !== 'text') throw new Error(`expected text, got ${result.type}`);
+  return result.text;
+}
+
+describe('built-in slash commands', () => {
+  it('/help lists every command with its description, and the keys', async () => {
+    const help = text(await run('help'));
+    for (const command of BUILTIN_COMMANDS) expect(help).toContain(`/${command.name}`);
+    expect(help).toContain('List commands and keys');
+    expect(help).toContain('Shift+Tab');
+    expect(help).toContain('Esc');
+  });
+
+  it('/clear forgets the conversation', async () => {
+    await run('clear');
+    expect(fixture.state.cleared).toBe(1);
+  });
+
+  it('/cost reports the estimated cost and tokens', async () => {
+    fixture.session.costTracker.add('claude-sonnet-4-5', usage(1000, 500));
+    const cost = text(await run('cost'));
+    expect(cost).toContain('Estimated cost:  $0.01');
+    expect(cost).toContain('Input tokens:    1,000');
+    expect(cost).toContain('Output tokens:   500');
+  });
+
+  it('/model shows the model, changes it, and refuses nonsense', async () => {
+    expect(text(await run('model'))).toContain(fixture.session.model);
+    await run('model', 'claude-opus-4-1');
+    expect(fixture.state.model).toBe('claude-opus-4-1');
+    const refused = await run('model', 'two words');
+    expect(refused).toMatchObject({ type: 'text', tone: 'error' });
+  });
+
+  it('/status shows folder, session and the mode in words', async () => {
+    const status = text(await run('status'));
+    expect(status).toContain(fixture.cwd);
+    expect(status).toContain(fixture.session.id);
+    expect(status).toContain('default (reads run; edits and commands ask first)');
+  });
+
+  it('/exit asks the REPL to leave', async () => {
+    expect(await run('exit')).toEqual({ type: 'exit' });
+  });
+
+  it('/permissions lists live rules with their sources', async () => {
+    await run('permissions', 'deny Bash(rm:*)');
+    await run('permissions', 'allow Bash(npm test:*)');
+    const listing = text(await run('permissions'));
+    const file = path.join(fixture.cwd, '.claude', 'settings.local.json');
+    expect(listing).toContain('Permission mode: default');
+    expect(listing).toMatch(/Deny:\n {2}Bash\(rm:\*\) {2}— .*settings\.local\.json/);
+    expect(listing).toMatch(/Allow:\n {2}Bash\(npm test:\*\) {2}— .*settings\.local\.json/);
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    expect(saved.permissions).toEqual({ deny: ['Bash(rm:*)'], allow: ['Bash(npm test:*)'] });
+  });
+
+  it('/permissions remove takes a rule out of the file and out of the live set', async () => {
+    await run('permissions', 'deny WebFetch');
+    expect(text(await run('permissions', 'remove WebFetch'))).toContain('Removed WebFetch');
+    expect(text(await run('permissions'))).not.toContain('WebFetch  —');
+  });
+
+  it('/permissions refuses an invalid rule and explains usage', async () => {
+    expect(text(await run('permissions', 'allow Bash('))).toMatch(/not a valid rule/);
+    expect(await run('permissions', 'frobnicate')).toMatchObject({ tone: 'error' });
+  });
+});

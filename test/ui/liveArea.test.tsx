@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { LiveArea } from '../../src/ui/transcript/LiveArea.js';
+import { tailThatFits } from '../../src/ui/transcript/liveTail.js';
+import { renderInTerminal } from './support/inkTerminal.js';
+
+describe('live area', () => {
+  it('keeps long streaming text to the rows it may use, showing the newest lines', async () => {
+    const text = Array.from({ length: 200 }, (_, index) => `streamed line ${index}`).join('\n');
+    const terminal = renderInTerminal(
+      <LiveArea segments={[{ kind: 'text', id: 't', text, continuation: false }]} turn={undefined} tools={[]} verbose={false} columns={60} maxRows={10} showSpinner={false} />,
+      { columns: 60, rows: 20 },
+    );
+    const frame = await terminal.waitFor('streamed line 199');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(12);
+    expect(frame).not.toContain('streamed line 100');
+    terminal.unmount();
+  });
+
+  it('shows the spinner with elapsed time, tokens and how to interrupt', async () => {
+    const terminal = renderInTerminal(
+      <LiveArea segments={[]} turn={{ startedAt: Date.now() - 3_000, activity: 'writing', outputTokens: 1234 }} tools={[]} verbose={false} columns={80} maxRows={10} showSpinner />,
+    );
+    const frame = await terminal.waitFor('esc to interrupt');
+    expect(frame).toMatch(/Writing… \(3s · ↓ 1\.2k tokens · esc to interrupt\)/);
+    terminal.unmount();
+  });
+
+  it('renders nothing at all when idle', async () => {
+    const terminal = renderInTerminal(<LiveArea segments={[]} turn={undefined} tools={[]} verbose={false} columns={80} maxRows={10} showSpinner />);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(terminal.lastFrame()).toBe('');
+    terminal.unmount();
+  });
+
+  it('tailThatFits counts wrapped rows and cuts an over-long single line from its end', () => {
+    expect(tailThatFits('a\nb\nc', 10, 5)).toEqual({ text: 'a\nb\nc', truncated: false });
+    expect(tailThatFits(`${'x'.repeat(25)}\nlast`, 10, 3)).toEqual({ text: 'last', truncated: true });
+    expect(tailThatFits('y'.repeat(100), 10, 2)).toEqual({ text: 'y'.repeat(20), truncated: true });
+  });
+});

@@ -1,0 +1,146 @@
+import { render } from 'ink-testing-library';
+import { describe, expect, it, vi } from 'vitest';
+import type { PermissionAsk, PermissionResponse } from '../../src/permissions/types.js';
+import { PermissionDialog } from '../../src/ui/permissions/PermissionDialog.js';
+import { loadToolRenderers } from '../../src/ui/tools/toolRendererCache.js';
+import { plainTool, shoutTool } from './support/uiTools.js';
+
+const ask = (suggestedRules?: string[]): PermissionAsk => ({
+  behavior: 'ask',
+  message: 'Shout has side effects.',
+  reason: { type: 'mode', mode: 'default' },
+  ...(suggestedRules ? { suggestedRules } : {}),
+});
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function dialog(decision: PermissionAsk = ask(['Shout(hello)'])) {
+  const tool = shoutTool();
+  await loadToolRenderers(tool);
+  const onAnswer = vi.fn<(response: PermissionResponse) => void>();
+  const view = render(<PermissionDialog request={{ tool, input: { words: 'hello' }, decision }} onAnswer={onAnswer} columns={80} />);
+  await tick();
+  const press = async (data: string) => {
+    view.stdin.write(data);
+    await tick();
+  };
+  return { view, onAnswer, press };
+}
+
+describe('permission dialog', () => {
+  it('asks a question with the tool’s body and three numbered choices, cursor on the first', async () => {
+    const { view } = await dialog();
+    const frame = view.lastFrame()!;
+    expect(frame).toContain('WILL SHOUT: hello');
+    expect(frame).toContain('Do you want to use Shout?');
+    expect(frame).toContain('❯ 1. Yes');
+    expect(frame).toContain("  2. Yes, and don't ask again for Shout(hello)");
+    expect(frame).toContain('  3. No, and tell the model what to do differently (esc)');
+    expect(frame).toContain('Shout has side effects.');
+    view.unmount();
+  });
+
+  it('Enter on the first choice allows once', async () => {
+    const { view, onAnswer, press } = await dialog();
+    await press('\r');
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'allow_once' });
+    view.unmount();
+  });
+
+  it('the number key 2 allows always, with exactly the rule shown', async () => {
+    const { view, onAnswer, press } = await dialog();
+    await press('2');
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'allow_always', rules: ['Shout(hello)'] });
+    view.unmount();
+  });
+
+  it('arrows move the visible cursor; Enter chooses where it is', async () => {
+    const { view, onAnswer, press } = await dialog();
+    await press('\u001B[B');
+    expect(view.lastFrame()).toContain("❯ 2. Yes, and don't ask again");
+    await press('\u001B[B');
+    await press('\u001B[B');
+    expect(view.lastFrame()).toContain('❯ 1. Yes');
+    await press('\u001B[A');
+    expect(view.lastFrame()).toContain('❯ 3. No');
+    expect(onAnswer).not.toHaveBeenCalled();
+    view.unmount();
+  });
+
+  it('choosing 3 and typing straight away (no repaint in between) keeps every character', async () => {
+    const { view, onAnswer } = await dialog();
+    view.stdin.write('3');
+    view.stdin.write('no thanks');
+    view.stdin.write('\r');
+    await tick();
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'deny', feedback: 'no thanks' });
+    view.unmount();
+  });
+
+  it('choice 3 lets the user type feedback, which goes back with the rejection', async () => {
+    const { view, onAnswer, press } = await dialog();
+    await press('3');
+    expect(view.lastFrame()).toContain('Tell the model what to do instead:');
+    await press('use a whisper');
+    await press('\r');
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'deny', feedback: 'use a whisper' });
+    view.unmount();
+  });
+
+  it('Esc in the feedback field goes back to the choices', async () => {
+    const { view, onAnswer, press } = await dialog();
+    await press('3');
+    await press('\u001B');
+    await tick();
+    expect(view.lastFrame()).toContain('❯ 3. No, and tell the model');
+    expect(view.lastFrame()).not.toContain('Tell the model what to do instead:');
+    expect(onAnswer).not.toHaveBeenCalled();
+    view.unmount();
+  });
+
+  it('Esc means no', async () => {
+    const { view, onAnswer, press } = await dialog();
+    await press('\u001B');
+    await tick();
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'deny' });
+    view.unmount();
+  });
+
+  it('without a suggested rule there are two choices and 2 means no', async () => {
+    const { view, onAnswer, press } = await dialog(ask());
+    expect(view.lastFrame()).not.toContain("don't ask again");
+    await press('2');
+    expect(view.lastFrame()).toContain('Tell the model what to do instead:');
+    await press('\r');
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'deny' });
+    view.unmount();
+  });
+
+  it('shows a preview built from the input when the tool has no dialog body', async () => {
+    const view = render(
+      <PermissionDialog
+        request={{ tool: plainTool(), input: { command: 'rm -rf build', description: 'Remove the build folder' }, decision: ask(['Bash(rm -rf build)']) }}
+        onAnswer={() => {}}
+        columns={60}
+      />,
+    );
+    await tick();
+    expect(view.lastFrame()).toContain('rm -rf build');
+    expect(view.lastFrame()).toContain('Remove the build folder');
+    view.unmount();
+  });
+
+  it('shows the old and new text of an edit when the tool has no dialog body', async () => {
+    const view = render(
+      <PermissionDialog
+        request={{ tool: plainTool(), input: { file_path: '/p/a.ts', old_string: 'const a = 1;', new_string: 'const a = 2;' }, decision: ask() }}
+        onAnswer={() => {}}
+        columns={60}
+      />,
+    );
+    await tick();
+    expect(view.lastFrame()).toContain('- const a = 1;');
+    expect(view.lastFrame()).toContain('+ const a = 2;');
+    view.unmount();
+  });
+});

@@ -1,0 +1,56 @@
+import os from 'node:os';
+import path from 'node:path';
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { StatusLine, type StatusLineProps } from '../../src/ui/status/StatusLine.js';
+import { formatContextUsed, formatCost, shortenPath } from '../../src/ui/status/statusFormat.js';
+
+const base: StatusLineProps = {
+  mode: 'default',
+  model: 'claude-sonnet-4-5',
+  contextTokens: 50_000,
+  costUsd: 0.1234,
+  cwd: path.join(os.homedir(), 'code', 'app'),
+  branch: 'main',
+  verbose: false,
+  columns: 100,
+};
+
+function frame(props: Partial<StatusLineProps>): string {
+  const view = render(<StatusLine {...base} {...props} />);
+  const text = view.lastFrame() ?? '';
+  view.unmount();
+  return text;
+}
+
+describe('status line', () => {
+  it('shows model, context used, cost, folder and branch; no mode label in default mode', () => {
+    const text = frame({});
+    expect(text).toContain('claude-sonnet-4-5');
+    expect(text).toContain('25% context used');
+    expect(text).toContain('$0.12');
+    expect(text).toContain('~/code/app (main)');
+    expect(text).not.toContain(' on ');
+  });
+
+  it.each([
+    ['acceptEdits', 'accept edits on'],
+    ['plan', 'plan mode on'],
+    ['bypassPermissions', 'bypass permissions on'],
+  ] as const)('names the %s mode in words', (mode, words) => {
+    expect(frame({ mode })).toContain(words);
+  });
+
+  it('says when verbose is on', () => {
+    expect(frame({ verbose: true })).toContain('verbose');
+  });
+
+  it('formats its facts compactly', () => {
+    expect(formatContextUsed(0)).toBeUndefined();
+    expect(formatContextUsed(1_000)).toBe('1% context used');
+    expect(formatCost(0)).toBeUndefined();
+    expect(formatCost(0.004)).toBe('<$0.01');
+    expect(shortenPath('/home/u/projects/very/deep/folder/structure/here', 24, '/home/u')).toBe('…/folder/structure/here');
+    expect(shortenPath('/home/u/app', 30, '/home/u')).toBe('~/app');
+  });
+});

@@ -1,0 +1,60 @@
+// A real session and a CommandContext over it, for testing slash commands without a terminal.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
+import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
+import type { CommandContext, SlashCommand } from '../../../src/commands/types.js';
+import { createSession, type Session } from '../../../src/session/createSession.js';
+import type { ConversationMessage } from '../../../src/types/messages.js';
+
+export type CommandFixture = {
+  readonly session: Session;
+  readonly context: CommandContext;
+  readonly cwd: string;
+  readonly state: { model: string; cleared: number; messages: ConversationMessage[]; saveErrors: string[] };
+  cleanup(): Promise<void>;
+};
+
+export async function commandFixture(options: { commands?: readonly SlashCommand[] } = {}): Promise<CommandFixture> {
+  const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-cmd-cwd-'));
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-cmd-config-'));
+  const session = await createSession({
+    cwd,
+    env: { ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir },
+    isInteractive: true,
+    isTrusted: true,
+    baseTools: [],
+  });
+  const state = { model: session.model, cleared: 0, messages: [] as ConversationMessage[], saveErrors: [] as string[] };
+  const context: CommandContext = {
+    session,
+    commands: () => options.commands ?? BUILTIN_COMMANDS,
+    getModel: () => state.model,
+    setModel: (model) => {
+      state.model = model;
+    },
+    getMessages: () => state.messages,
+    clearConversation: () => {
+      state.cleared++;
+      state.messages = [];
+    },
+    getPermissionMode: () => session.appState.get().toolPermissionContext.mode,
+    permissions: createPermissionRulesAccess({
+      projectRoot: cwd,
+      appState: session.appState,
+      toolContext: () => session.toolUseContext(new AbortController().signal, [], cwd),
+      onSaveError: (message) => state.saveErrors.push(message),
+    }),
+  };
+  return {
+    session,
+    context,
+    cwd,
+    state,
+    async cleanup() {
+      await rm(cwd, { recursive: true, force: true });
+      await rm(configDir, { recursive: true, force: true });
+    },
+  };
+}

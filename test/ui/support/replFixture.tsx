@@ -1,0 +1,104 @@
+// The whole REPL (controller + Ink app) in a fake terminal, against the fake Anthropic server
+// through the real SDK, with real session assembly and whatever tools a test passes.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
+import { loadCustomCommands } from '../../../src/commands/customCommands.js';
+import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
+import { createCommandRegistry } from '../../../src/commands/registry.js';
+import { openPromptHistory } from '../../../src/history/promptHistory.js';
+import type { PermissionMode } from '../../../src/permissions/types.js';
+import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
+import { createSession, type Session } from '../../../src/session/createSession.js';
+import type { Tool } from '../../../src/Tool.js';
+import { loadMarkdownLexer } from '../../../src/ui/markdown/markdownEngine.js';
+import { printReadinessFor } from '../../../src/ui/repl/printReadiness.js';
+import { ReplApp } from '../../../src/ui/repl/ReplApp.js';
+import { ReplController } from '../../../src/ui/repl/replController.js';
+import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn, type ScriptFn } from '../../support/fakeAnthropic.js';
+import { renderInTerminal, type InkTerminal } from './inkTerminal.js';
+
+export type ReplFixture = {
+  readonly terminal: InkTerminal;
+  readonly server: FakeAnthropicServer;
+  readonly controller: ReplController;
+  readonly session: Session;
+  readonly cwd: string;
+  readonly configDir: string;
+  /** Types text, then Enter, as separate key events. */
+  submit(text: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startReplFixture(options: {
+  readonly script: ScriptedTurn[] | ScriptFn;
+  readonly tools?: readonly Tool[];
+  readonly mode?: PermissionMode;
+  readonly files?: Record<string, string>;
+  readonly columns?: number;
+  readonly rows?: number;
+}): Promise<ReplFixture> {
+  const server = await startFakeAnthropic({ script: options.script });
+  const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-config-'));
+  for (const [file, content] of Object.entries(options.files ?? {})) {
+    await mkdir(path.dirname(path.join(cwd, file)), { recursive: true });
+    await writeFile(path.join(cwd, file), content);
+  }
+  const session = await createSession({
+    cwd,
+    env: { AGENTCLI_CONFIG_DIR: configDir, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
+    permissionMode: options.mode ?? 'default',
+    isInteractive: true,
+    isTrusted: true,
+    baseTools: options.tools ?? [],
+    modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
+  });
+  const [history, custom] = await Promise.all([
+    openPromptHistory({ configDir, projectRoot: cwd }),
+    loadCustomCommands({ projectRoot: cwd, configDir }),
+    loadMarkdownLexer(),
+  ]);
+  const commands = createCommandRegistry(BUILTIN_COMMANDS, custom);
+  const permissionRules = createPermissionRulesAccess({
+    projectRoot: cwd,
+    appState: session.appState,
+    toolContext: () => session.toolUseContext(new AbortController().signal, [], cwd),
+    onSaveError: (message) => controller.transcript.addNotice('warning', message),
+  });
+  const controller: ReplController = new ReplController({
+    session,
+    commands,
+    history,
+    permissionRules,
+    readiness: printReadinessFor(() => session.tools),
+    publishIntervalMs: 5,
+  });
+  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands} history={history} />, {
+    columns: options.columns ?? 100,
+    rows: options.rows ?? 40,
+  });
+  await terminal.waitFor('Ask anything');
+  return {
+    terminal,
+    server,
+    controller,
+    session,
+    cwd,
+    configDir,
+    async submit(text) {
+      await terminal.press(text);
+      await terminal.press('\r');
+    },
+    async close() {
+      controller.requestExit();
+      await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      terminal.unmount();
+      controller.dispose();
+      await server.close();
+      await rm(cwd, { recursive: true, force: true });
+      await rm(configDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { loadToolRenderers } from '../../src/ui/tools/toolRendererCache.js';
+import { ToolCallView, type ToolCallViewProps } from '../../src/ui/transcript/ToolCallView.js';
+import { brokenUiTool, plainTool, shoutTool } from './support/uiTools.js';
+
+const options = { verbose: false, columns: 80 };
+
+async function frameOf(props: Omit<ToolCallViewProps, 'options'> & { options?: ToolCallViewProps['options'] }): Promise<string> {
+  if (props.tool) await loadToolRenderers(props.tool);
+  const view = render(<ToolCallView options={options} {...props} />);
+  const frame = view.lastFrame() ?? '';
+  view.unmount();
+  return frame;
+}
+
+describe('tool call rendering through the tool’s own render functions', () => {
+  const tool = shoutTool();
+
+  it('shows the use line from partial input while it streams', async () => {
+    const frame = await frameOf({ tool, toolName: 'Shout', input: { words: 'hel' }, phase: 'streaming_input' });
+    expect(frame).toBe('● Shout(hel)');
+  });
+
+  it('shows progress while running', async () => {
+    const frame = await frameOf({ tool, toolName: 'Shout', input: { words: 'hi' }, phase: 'running', progress: ['one', 'two'] });
+    expect(frame).toContain('● Shout(hi)');
+    expect(frame).toContain('⎿  progress: two');
+  });
+
+  it('shows "Running…" before the first progress event', async () => {
+    expect(await frameOf({ tool, toolName: 'Shout', input: { words: 'hi' }, phase: 'running', progress: [] })).toContain('⎿  Running…');
+  });
+
+  it('shows the result summary on success', async () => {
+    const frame = await frameOf({ tool, toolName: 'Shout', input: { words: 'hey' }, phase: 'done', status: 'success', data: { shouted: 'HEY' }, resultText: 'HEY' });
+    expect(frame).toContain('⎿  Shouted 3 letters');
+  });
+
+  it('shows what was refused, for a rejection and for a denial', async () => {
+    for (const status of ['rejected', 'denied'] as const) {
+      const frame = await frameOf({ tool, toolName: 'Shout', input: { words: 'no' }, phase: 'done', status, resultText: 'the user said no' });
+      expect(frame).toContain('Did not shout "no": the user said no');
+    }
+  });
+
+  it('shows the error', async () => {
+    const frame = await frameOf({ tool, toolName: 'Shout', input: { words: 'x' }, phase: 'done', status: 'error', resultText: 'throat sore' });
+    expect(frame).toContain('⎿  Shout failed: throat sore');
+  });
+
+  it('marks an interrupted call', async () => {
+    const frame = await frameOf({ tool, toolName: 'Shout', input: { words: 'x' }, phase: 'done', status: 'interrupted', resultText: 'Interrupted by user' });
+    expect(frame).toContain('Interrupted: Interrupted by user');
+  });
+});
+
+describe('generic tool rendering (no UI.tsx, unknown tools)', () => {
+  it('summarises the input and previews the first result lines', async () => {
+    const frame = await frameOf({ tool: plainTool(), toolName: 'Plain', input: { path: 'a.txt' }, phase: 'done', status: 'success', data: 'ignored', resultText: 'one\ntwo\nthree\nfour\nfive' });
+    expect(frame).toContain('● Plain(a.txt)');
+    expect(frame).toContain('⎿  one\n     two\n     three');
+    expect(frame).toContain('… +2 lines (ctrl+o for more)');
+  });
+
+  it('shows every line (up to a bound) in verbose mode', async () => {
+    const frame = await frameOf({ tool: undefined, toolName: 'mcp__srv__thing', input: { query: 'q' }, phase: 'done', status: 'success', resultText: 'one\ntwo\nthree\nfour\nfive', options: { verbose: true, columns: 80 } });
+    expect(frame).toContain('● mcp__srv__thing(q)');
+    expect(frame).toContain('five');
+  });
+
+  it('falls back when a render function throws', async () => {
+    const frame = await frameOf({ tool: brokenUiTool(), toolName: 'Broken', input: { words: 'x' }, phase: 'done', status: 'success', data: 'x', resultText: 'fallback text' });
+    expect(frame).toContain('● Broken(');
+    expect(frame).toContain('⎿  fallback text');
+  });
+});
