@@ -67,8 +67,14 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   let defaultMode: PermissionModeName | undefined;
   let defaultModeFromRepository = false;
   const additionalDirectories: { dir: string; fromRepository: boolean }[] = [];
-  for (const [file, kind, fromRepository] of settingsSources) {
-    const read = await readIfExists(file);
+  // Read everything at once: this is on the start-up path.
+  const projectRoot = findRepositoryRoot(options.cwd);
+  const [reads, memoryFiles] = await Promise.all([
+    Promise.all(settingsSources.map(([file]) => readIfExists(file))),
+    loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir }),
+  ]);
+  for (const [index, [file, kind, fromRepository]] of settingsSources.entries()) {
+    const read = reads[index] ?? { kind: 'missing' };
     if (read.kind === 'missing') continue;
     if (read.kind === 'error') {
       errors.push({ file, line: undefined, message: `cannot read: ${read.message}` });
@@ -85,8 +91,6 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
     additionalDirectories.push(...parsed.permissions.additionalDirectories.map((dir) => ({ dir: path.resolve(options.cwd, expandHome(dir)), fromRepository })));
   }
 
-  const projectRoot = findRepositoryRoot(options.cwd);
-  const memoryFiles = await loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir });
   for (const memory of memoryFiles) {
     files.push(memory.path);
     const fromRepository = memory.scope !== 'user';
