@@ -31,7 +31,7 @@ export type McpManagerOptions = {
 export class McpManager implements McpServersControl {
   private readonly listeners = new Set<() => void>();
   private readonly serverConnections: McpServerConnection[] = [];
-  private pendingTrust: readonly ScopedMcpServerConfig[];
+  private readonly pendingTrust: readonly ScopedMcpServerConfig[];
   private readonly initialStarts: Promise<void>[] = [];
   private notifyScheduled = false;
   private readonly unregisterCleanup: () => void;
@@ -110,14 +110,6 @@ export class McpManager implements McpServersControl {
     return true;
   }
 
-  /** The REPL calls this once the user trusts the folder: `.mcp.json` servers start too. */
-  startTrustedProjectServers(): void {
-    const servers = this.pendingTrust;
-    this.pendingTrust = [];
-    for (const server of servers) this.addAndStart(server);
-    this.scheduleNotify();
-  }
-
   async close(): Promise<void> {
     this.unregisterCleanup();
     this.listeners.clear();
@@ -125,8 +117,6 @@ export class McpManager implements McpServersControl {
   }
 
   private addAndStart(server: ScopedMcpServerConfig): void {
-    const existing = this.serverConnections.findIndex((connection) => connection.name === server.name);
-    if (existing >= 0) return;
     const connection = new McpServerConnection(server, this.settings);
     this.serverConnections.push(connection);
     this.initialStarts.push(connection.start());
