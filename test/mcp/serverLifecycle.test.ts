@@ -190,4 +190,14 @@ describe('shutdown', () => {
     await waitFor(() => pids.every((pid) => !isAlive(pid)), 5_000, 'the servers to exit');
     expect(manager.connections.map((connection) => connection.status)).toEqual(['disabled', 'disabled']);
   });
+
+  it('close() during a server\'s start gives the start up and ends that process too', async () => {
+    const log = path.join(dir, 'starts.log');
+    manager = await startManager({ slow: nodeServer(TEST_SERVER, [], { FIXTURE_START_DELAY_MS: '60000', FIXTURE_LOG: log }) });
+    await waitFor(async () => (await starts(log)).length === 1, 10_000, 'the slow server to spawn');
+    const [pid] = await starts(log);
+    expect(manager.connection('slow')!.status).toBe('pending');
+    await manager.close();
+    await waitFor(() => !isAlive(pid!), 5_000, 'the starting server to be ended');
+  });
 });

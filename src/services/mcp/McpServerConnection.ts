@@ -38,6 +38,8 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   private state: ConnectionState = { kind: 'pending' };
   private toolList: readonly Tool[] = [];
   private starting: Promise<void> | undefined;
+  /** Aborts the start in progress (its deadline, or close()). */
+  private startDeadline: AbortController | undefined;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   private toolsChangedWhileStarting = false;
@@ -95,6 +97,9 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   async close(): Promise<void> {
     const previous = this.state;
     this.state = { kind: 'disabled', reason: 'shut down' };
+    // A server still starting is given up at once, so its process ends too.
+    this.startDeadline?.abort();
+    await this.starting;
     if (previous.kind === 'connected') await this.stopSession(previous.session);
   }
 
@@ -146,6 +151,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     this.stderr.clear();
     this.settings.onChange();
     const deadline = new AbortController();
+    this.startDeadline = deadline;
     const timer = setTimeout(() => deadline.abort(), this.settings.startTimeoutMs);
     try {
       const [session, compileSchema] = await Promise.all([
@@ -185,6 +191,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       );
     } finally {
       clearTimeout(timer);
+      this.startDeadline = undefined;
     }
   }
 

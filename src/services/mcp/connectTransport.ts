@@ -89,7 +89,10 @@ async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptio
     await connectOrClose(client, started, options.signal);
     return { client, transport: started, kind: 'stdio', pid: () => transport.pid };
   } catch (error) {
+    // It never became a working server: no need for the SDK's slow polite close.
+    const pid = transport.pid;
     void transport.close().catch(() => undefined);
+    if (pid !== null) terminateQuietly(pid);
     if (isSpawnNotFound(error)) throw new Error(`the command "${config.command}" was not found (is it installed and on PATH?)`);
     throw error;
   }
@@ -148,6 +151,14 @@ function deliverNotificationsBeforeResponses(transport: Transport): void {
     if ('id' in message && !('method' in message)) queueMicrotask(() => deliver(message, extra));
     else deliver(message, extra);
   };
+}
+
+function terminateQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
 }
 
 function isSpawnNotFound(error: unknown): boolean {
