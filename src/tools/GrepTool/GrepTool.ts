@@ -95,7 +95,9 @@ export const GrepTool = buildTool<GrepInput, GrepResult>({
 });
 
 function grepResultText(data: GrepResult): string {
-  if (data.numFiles === 0) return `No matches found for /${data.pattern}/ in ${data.searchRoot}.`;
+  if (data.numFiles === 0 || (data.lines.length === 0 && data.offset === 0)) {
+    return `No matches found for /${data.pattern}/ in ${data.searchRoot}.`;
+  }
   if (data.lines.length === 0) {
     return `No results at offset ${data.offset}: there are ${data.totalItems ?? 'fewer'} ${itemName(data.mode)} in all. Use a smaller offset.`;
   }
