@@ -9,19 +9,19 @@ import path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-export async function buildAgentcli({ quiet = false } = {}) {
-  rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
+  rmSync(path.join(root, outdir), { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
     entryPoints: { cli: 'src/cli.ts' },
-    outdir: 'dist',
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    minifySyntax: true,
+    minify: true,
     legalComments: 'none',
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: quiet ? 'error' : 'warning',

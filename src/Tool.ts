@@ -19,7 +19,7 @@ import type { ToolRenderers } from './ui/toolRenderers.js';
 export type ToolInputJSONSchema = {
   readonly type: 'object';
   readonly properties?: Readonly<Record<string, unknown>>;
-  readonly required?: readonly string[];
+  readonly required?: string[];
   readonly [key: string]: unknown;
 };
 

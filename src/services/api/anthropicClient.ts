@@ -34,9 +34,10 @@ export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Anth
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   let client: Promise<SdkClient> | undefined;
   const getClient = (): Promise<SdkClient> =>
-    (client ??= import('@anthropic-ai/sdk').then(
-      ({ default: Anthropic }) =>
+    (client ??= Promise.all([import('@anthropic-ai/sdk'), import('./nodeHttpFetch.js')]).then(
+      ([{ default: Anthropic }, { nodeHttpFetch }]) =>
         new Anthropic({
+          fetch: nodeHttpFetch,
           // A custom endpoint may need no key; the SDK insists on one being set.
           apiKey: options.apiKey ?? (options.authToken ? null : 'not-needed'),
           authToken: options.authToken ?? null,

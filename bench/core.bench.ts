@@ -1,0 +1,120 @@
+// Engine benchmarks (issue 2): start-up to first request, streaming overlap,
+// loop overhead per tool round-trip, and peak RSS of a one-turn headless run.
+// Bundled and run by bench/run.mjs; prints one JSON line per figure.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { query, userPromptMessage } from '../src/query.js';
+import { createAnthropicModelClient } from '../src/services/api/anthropicClient.js';
+import { createSession } from '../src/session/createSession.js';
+import type { Tool } from '../src/Tool.js';
+import { clockNow, startFakeAnthropic, type ScriptedTurn } from '../test/support/fakeAnthropic.js';
+import { endTurn, text, toolUse, turn } from '../test/support/scenario.js';
+import { createCallLog, echoTool, sleepTool } from '../test/support/syntheticTools.js';
+
+const repoRoot = process.argv[2]!;
+const cliBin = path.join(repoRoot, 'bin', 'agentcli.js');
+
+function report(name: string, value: number, unit: string, target: string, extra: Record<string, unknown> = {}): void {
+  process.stdout.write(`${JSON.stringify({ name, value: Math.round(value * 1000) / 1000, unit, target, ...extra })}\n`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function runLoop(script: ScriptedTurn[] | ((index: number) => ScriptedTurn), tools: Tool[]): Promise<number> {
+  const server = await startFakeAnthropic({ script: Array.isArray(script) ? script : (_req, index) => script(index) });
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-'));
+  const session = await createSession({
+    cwd: configDir,
+    env: { AGENTCLI_CONFIG_DIR: configDir },
+    permissionMode: 'bypassPermissions',
+    isInteractive: false,
+    isTrusted: true,
+    baseTools: tools,
+    modelClient: createAnthropicModelClient({ apiKey: 'bench', baseURL: server.url }),
+  });
+  const signal = new AbortController().signal;
+  const history = [userPromptMessage('go')];
+  const started = clockNow();
+  const run = query({
+    messages: history,
+    systemPrompt: session.systemPrompt,
+    modelClient: session.modelClient,
+    model: session.model,
+    maxOutputTokens: session.maxOutputTokens,
+    context: session.toolUseContext(signal, history, configDir),
+    env: session.baseEnv,
+    signal,
+    costTracker: session.costTracker,
+    retryPolicy: session.retryPolicy,
+    maxConcurrency: session.maxConcurrency,
+  });
+  let step = await run.next();
+  while (!step.done) step = await run.next();
+  const elapsed = clockNow() - started;
+  await server.close();
+  await rm(configDir, { recursive: true, force: true });
+  return elapsed;
+}
+
+async function overlap(): Promise<void> {
+  const log = createCallLog();
+  // The model emits the tool first, then keeps streaming text for 1.5 s.
+  const stream15 = { ...turn(toolUse('Sleep', { ms: 1000 }), text('x')), delayBeforeBlockMs: [0, 1500] };
+  const t15 = await runLoop([stream15, endTurn('done')], [sleepTool(log)]);
+  report('overlap: 1.5 s stream + 1 s tool, turn time / serial sum', t15 / 2500, 'ratio', '≈0.6 (max(stream,tool)/sum)', { turn_ms: Math.round(t15) });
+  const stream10 = { ...turn(toolUse('Sleep', { ms: 1000 }), text('x')), delayBeforeBlockMs: [0, 1000] };
+  const t10 = await runLoop([stream10, endTurn('done')], [sleepTool(log)]);
+  report('overlap: 1 s stream + 1 s tool, turn time', t10 / 1000, 's', '≤ 1.15 s');
+}
+
+async function loopOverhead(): Promise<void> {
+  const turns = 200;
+  const script = (index: number): ScriptedTurn => (index < turns ? turn(toolUse('Echo', { text: String(index) })) : endTurn('done'));
+  await runLoop((index) => (index < 10 ? script(index) : endTurn('warm')), [echoTool()]);
+  const elapsed = await runLoop(script, [echoTool()]);
+  report('loop overhead per tool round-trip (zero-latency model, 200 turns)', elapsed / turns, 'ms', '≤ 5 ms');
+}
+
+async function startup(): Promise<void> {
+  const times: number[] = [];
+  const rss: number[] = [];
+  const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-cwd-'));
+  const rssReporter = path.join(cwd, 'report-rss.mjs');
+  await writeFile(rssReporter, "process.on('exit', () => { process.stderr.write(`\\nMAXRSS_KB=${process.resourceUsage().maxRSS}\\n`); });\n");
+  for (let i = 0; i < 11; i++) {
+    let hit = 0;
+    const server = await startFakeAnthropic({
+      script: (request) => {
+        hit = request.receivedAt;
+        return endTurn('hello');
+      },
+    });
+    const env = { ...process.env, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'bench', AGENTCLI_CONFIG_DIR: cwd };
+    const measureRss = i === 10;
+    const args = measureRss ? ['--import', rssReporter, cliBin, '-p', 'hi'] : [cliBin, '-p', 'hi'];
+    const spawnedAt = clockNow();
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise((resolve) => child.on('close', resolve));
+    await server.close();
+    if (measureRss) rss.push(Number(stderr.match(/MAXRSS_KB=(\d+)/)?.[1] ?? 0) / 1024);
+    else if (i > 0) times.push(hit - spawnedAt); // run 0 warms the file cache
+  }
+  report('start-up: process spawn → first API request (median of 10)', median(times), 'ms', '≤ 250 ms', {
+    min: Math.round(Math.min(...times)),
+    max: Math.round(Math.max(...times)),
+  });
+  report('peak RSS of a one-turn headless run', rss[0]!, 'MB', '≤ 120 MB');
+  await rm(cwd, { recursive: true, force: true });
+}
+
+await startup();
+await overlap();
+await loopOverhead();

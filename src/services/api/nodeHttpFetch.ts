@@ -1,0 +1,69 @@
+/**
+ * A `fetch` for the SDK over node:http/https. Node's global fetch (undici)
+ * compiles its HTTP parser and stream machinery on first use, which costs
+ * tens of milliseconds before the first request; node:http's parser is
+ * native and already loaded.
+ */
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+
+type FetchInit = {
+  method?: string;
+  headers?: ConstructorParameters<typeof Headers>[0];
+  body?: unknown;
+  signal?: AbortSignal | null;
+};
+
+export async function nodeHttpFetch(input: string | URL | Request, init: FetchInit = {}): Promise<Response> {
+  const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  const body = await bodyBytes(init.body);
+  if (body && headers['content-length'] === undefined) headers['content-length'] = String(body.byteLength);
+
+  return new Promise<Response>((resolve, reject) => {
+    const signal = init.signal ?? undefined;
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const req = request(url, { method: init.method ?? 'GET', headers, signal }, (res: IncomingMessage) => {
+      const responseHeaders = new Headers();
+      for (const [key, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, item);
+      }
+      const status = res.statusCode ?? 0;
+      const noBody = status === 204 || status === 304 || init.method === 'HEAD';
+      // A dropped connection after the headers must surface as a stream error, as with fetch.
+      res.on('aborted', () => res.destroy(new Error('terminated')));
+      resolve(
+        new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+          status,
+          statusText: res.statusMessage ?? '',
+          headers: responseHeaders,
+        }),
+      );
+    });
+    req.on('error', (error) => reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: error })));
+    req.end(body);
+  });
+}
+
+async function bodyBytes(body: unknown): Promise<Uint8Array | undefined> {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  return new Uint8Array(await new Response(body as ConstructorParameters<typeof Response>[0]).arrayBuffer());
+}
+
+function abortError(signal: AbortSignal): Error {
+  const error = new Error('This operation was aborted');
+  error.name = 'AbortError';
+  if (signal.reason !== undefined) Object.assign(error, { cause: signal.reason });
+  return error;
+}
