@@ -105,6 +105,11 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
   readonly cancelSiblingsOnError: boolean;
 
   // --- optional ---
+  /**
+   * Prepares expensive state (a parser, a wasm module) while the first model
+   * request is in flight, so neither start-up nor the first call pays for it.
+   */
+  warmUp?(): Promise<void>;
   /** The file this call touches, so path rules can see it. */
   getPath?(input: Input): string | undefined;
   readonly shouldDefer?: boolean;

@@ -94,6 +94,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         signal: params.signal,
         maxConcurrency: params.maxConcurrency,
         completedBefore,
+        onFirstStreamEvent: () => warmUpTools(context.tools),
         onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
       });
       result = yield* attemptRun;
@@ -157,6 +158,17 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     }
     if (result.outcomes.some((outcome) => outcome.stopTurn)) return stop('rejected_by_user');
     if (params.maxTurns !== undefined && turns >= params.maxTurns) return stop('max_turns');
+  }
+}
+
+const warmedUp = new WeakSet<Tools[number]>();
+
+/** Lets tools prepare while the model is thinking; never blocks, never fails the turn. */
+function warmUpTools(tools: Tools): void {
+  for (const tool of tools) {
+    if (!tool.warmUp || warmedUp.has(tool)) continue;
+    warmedUp.add(tool);
+    tool.warmUp().catch(() => undefined);
   }
 }
 

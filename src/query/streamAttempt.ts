@@ -32,6 +32,8 @@ export type AttemptOptions = {
   readonly signal: AbortSignal;
   readonly maxConcurrency: number;
   readonly completedBefore: readonly CompletedCall[];
+  /** Called once, when the first stream event arrives: the request is on the wire. */
+  readonly onFirstStreamEvent?: () => void;
   /** Called with the wall time the stream took (for duration_api_ms). */
   readonly onStreamDuration: (ms: number) => void;
 };
@@ -57,7 +59,12 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Qu
   const started = performance.now();
   const streaming = (async (): Promise<StreamResult> => {
     try {
+      let first = true;
       for await (const event of options.modelClient.streamMessage(options.request, streamAbort.controller.signal)) {
+        if (first) {
+          first = false;
+          options.onFirstStreamEvent?.();
+        }
         for (const update of assembler.handle(event)) {
           if (update.type === 'tool_use_complete') executor.addTool(update.request);
           else channel.push(toQueryEvent(update));

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clockNow } from '../support/fakeAnthropic.js';
 import type { ScenarioResult } from '../support/queryHarness.js';
 import { resultText, runScenario } from '../support/queryHarness.js';
 import { endTurn, lastToolResults, rawToolUse, text, toolUse, turn } from '../support/scenario.js';
@@ -87,6 +88,19 @@ describe('the agent loop', () => {
     expect(usage.output_tokens).toBe(1_000_000);
     // Sonnet-class pricing: $3 in + $15 out per million.
     expect(scenario.session.costTracker.totalCostUsd).toBeCloseTo(18, 5);
+  });
+
+  it('warms tools up once, while the first request is in flight', async () => {
+    const warmUps: number[] = [];
+    const warm = { ...echoTool(), warmUp: async () => void warmUps.push(clockNow()) };
+    scenario = await runScenario({
+      script: [{ ...turn(toolUse('Echo', { text: 'x' })), chunkDelayMs: 20 }, endTurn('done')],
+      tools: [warm],
+    });
+    expect(warmUps).toHaveLength(1);
+    const firstStop = scenario.server.sent.find((event) => event.requestIndex === 0 && event.event === 'message_stop')!;
+    expect(warmUps[0]!).toBeGreaterThan(scenario.server.requests[0]!.receivedAt);
+    expect(warmUps[0]!).toBeLessThan(firstStop.sentAt);
   });
 
   it('an interrupt while the model streams keeps a valid conversation', async () => {

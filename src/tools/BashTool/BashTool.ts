@@ -57,6 +57,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
   isConcurrencySafe: (input) => isConcurrencySafeBashCommand(input.command, input.run_in_background === true),
   interruptBehavior: () => 'cancel',
   userFacingName: () => BASH_TOOL_NAME,
+  warmUp: preloadBashTool,
   async validateInput(input) {
     if (input.command.trim() === '') {
       return { result: false, message: 'The command is empty. Pass the shell command to run in "command".' };
