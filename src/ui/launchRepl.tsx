@@ -30,12 +30,14 @@ const SHUTDOWN_GRACE_MS = 3_000;
 export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   // Markdown loads while the session is set up, so the first reply renders at once.
   void loadMarkdownLexer();
+  holdKeystrokes();
   const env = options.session.env ?? process.env;
   const config = configDir(env);
   const cwd = options.session.cwd;
 
   if (!(await isFolderTrusted(config, cwd))) {
     if (!(await askFolderTrust(cwd))) return 0;
+    holdKeystrokes();
     await trustFolder(config, cwd);
   }
 
@@ -99,4 +101,14 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     unregister();
   }
   return 0;
+}
+
+/**
+ * Raw mode from the first moment: keys typed while the REPL starts (or
+ * between the trust question and the prompt) wait unechoed in the terminal
+ * until Ink reads them, instead of sitting in the line editor of a cooked
+ * terminal, where they would be echoed over the screen and held until Enter.
+ */
+function holdKeystrokes(): void {
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+const EXIT_MARKER = '[program exited with status ';
 
 export type TmuxStartOptions = {
   readonly command: readonly string[];
@@ -23,7 +24,8 @@ export class TmuxTerminal {
   static async start(options: TmuxStartOptions): Promise<TmuxTerminal> {
     const socket = `agentcli-e2e-${randomUUID().slice(0, 8)}`;
     const terminal = new TmuxTerminal(socket, 'repl');
-    const shellCommand = options.command.map(shellQuote).join(' ');
+    // The exit status is printed by the shell: tmux's own pane_dead_status is not always filled in.
+    const shellCommand = `${options.command.map(shellQuote).join(' ')}; echo "${EXIT_MARKER}$?]"`;
     await terminal.tmux(
       ['new-session', '-d', '-s', 'repl', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30), '-c', options.cwd, shellCommand],
       options.env,
@@ -67,20 +69,10 @@ export class TmuxTerminal {
     throw new Error(`timed out waiting for ${String(expected)}; the screen was:\n${last}`);
   }
 
-  async paneInfo(): Promise<{ dead: boolean; exitStatus: number | undefined; pid: number }> {
-    const { stdout } = await this.tmux(['display-message', '-p', '-t', this.session, '#{pane_dead} #{pane_dead_status} #{pane_pid}']);
-    const [dead, status, pid] = stdout.trim().split(' ');
-    return { dead: dead === '1', exitStatus: status ? Number(status) : undefined, pid: Number(pid) };
-  }
-
-  async waitForExit(timeoutMs = 10_000): Promise<number | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const info = await this.paneInfo();
-      if (info.dead) return info.exitStatus;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the program did not exit; the screen was:\n${await this.screen()}`);
+  /** The program's exit status, once it has exited. */
+  async waitForExit(timeoutMs = 10_000): Promise<number> {
+    const screen = await this.waitFor(new RegExp(`${escapeRegExp(EXIT_MARKER)}\\d+\\]`), { timeoutMs, scrollback: true });
+    return Number(new RegExp(`${escapeRegExp(EXIT_MARKER)}(\\d+)\\]`).exec(screen)![1]);
   }
 
   async kill(): Promise<void> {
@@ -90,6 +82,10 @@ export class TmuxTerminal {
   private tmux(args: readonly string[], env?: Record<string, string>) {
     return run('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { env: env ?? process.env, encoding: 'utf8' });
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function shellQuote(word: string): string {
