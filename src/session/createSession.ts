@@ -17,6 +17,7 @@ import { setupPermissions } from '../permissions/setup.js';
 import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
+import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { McpServersControl } from '../services/mcp/types.js';
 import { retryPolicyFromEnv, type RetryPolicy } from '../services/api/withRetry.js';
@@ -132,6 +133,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const permissionDenials: PermissionDenialRecord[] = [];
   const maxTokens = Number.parseInt(env.AGENTCLI_MAX_OUTPUT_TOKENS ?? '', 10);
   const requestTools = createRequestToolSelection(env);
+  const costTracker = new CostTracker();
+  // Requests tools make themselves count towards the session's cost too.
+  const toolModelClient = withUsageTracking(modelClient, costTracker);
 
   return {
     id,
@@ -152,7 +156,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     readFileState,
     modelClient,
     canUseTool: permissions.canUseTool,
-    costTracker: new CostTracker(),
+    costTracker,
     retryPolicy: retryPolicyFromEnv(env),
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
@@ -176,7 +180,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isInteractive: options.isInteractive,
       appState,
       mcpClients: options.mcp?.clients() ?? [],
-      modelClient,
+      modelClient: toolModelClient,
     }),
   };
 }

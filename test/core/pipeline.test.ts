@@ -42,6 +42,14 @@ describe('pipeline failures become is_error results', () => {
     expect(text).toContain('Did you mean Echo');
   });
 
+  it('unknown tool among hundreds: the list of names stays short', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => ({ ...echoTool(), name: `mcp__srv__tool_${i}` }));
+    scenario = await runScenario({ script: [turn(toolUse('Nope', {})), endTurn('ok')], tools: many });
+    const text = resultText(lastToolResults(scenario.server.requests[1]!)[0]!.content);
+    expect(text).toContain('and 260 more');
+    expect(text.length).toBeLessThan(1_500);
+  });
+
   it('invalid input: the field, what was expected and what came', async () => {
     const { result, text } = await resultFor(toolUse('Sleep', { ms: 'soon' }));
     expect(result.is_error).toBe(true);

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clockNow } from '../support/fakeAnthropic.js';
 import type { ScenarioResult } from '../support/queryHarness.js';
@@ -88,6 +89,14 @@ describe('the agent loop', () => {
     expect(usage.output_tokens).toBe(1_000_000);
     // Sonnet-class pricing: $3 in + $15 out per million.
     expect(scenario.session.costTracker.totalCostUsd).toBeCloseTo(18, 5);
+  });
+
+  it('leaves no listeners behind on the turn signal, however many turns', async () => {
+    const controller = new AbortController();
+    const turns = Array.from({ length: 30 }, (_, i) => turn(toolUse('Echo', { text: String(i) })));
+    scenario = await runScenario({ script: [...turns, endTurn('done')], tools: [echoTool()], signal: controller.signal });
+    expect(scenario.outcome.turns).toBe(31);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('warms tools up once, while the first request is in flight', async () => {

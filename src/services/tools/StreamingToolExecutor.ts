@@ -72,8 +72,11 @@ export class StreamingToolExecutor {
   private idleWaiters: Array<() => void> = [];
   private readonly reusable: Map<string, ToolCallOutcome[]>;
 
+  private readonly onTurnAbort = (): void => this.pump();
+
   constructor(private readonly options: StreamingToolExecutorOptions) {
-    options.signal.addEventListener('abort', () => this.pump(), { once: true });
+    // Removed when the executor is done: one turn signal outlives many executors.
+    options.signal.addEventListener('abort', this.onTurnAbort, { once: true });
     this.reusable = new Map();
     for (const { request, outcome } of options.completedBefore ?? []) {
       const key = callKey(request.name, request.input);
@@ -120,6 +123,7 @@ export class StreamingToolExecutor {
     while (this.nextToEmit < this.calls.length) {
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
+    this.options.signal.removeEventListener('abort', this.onTurnAbort);
     if (this.options.signal.aborted || this.turnStopped) await this.waitForSettle();
     return this.calls.map((call) => call.outcome!);
   }
@@ -137,6 +141,7 @@ export class StreamingToolExecutor {
         : [],
     );
     this.discarded = true;
+    this.options.signal.removeEventListener('abort', this.onTurnAbort);
     const reason: CancellationReason = { kind: 'discarded' };
     for (const batch of this.batches) batch.controller.abort(reason);
     await this.waitForSettle();

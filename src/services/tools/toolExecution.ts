@@ -265,11 +265,16 @@ export function cancelledOutcome(request: ToolUseRequest, input: unknown, reason
   };
 }
 
+const MAX_LISTED_TOOL_NAMES = 40;
+
 function unknownToolMessage(name: string, context: ToolUseContext): string {
   const names = context.tools.map((tool) => tool.name);
   const close = closestNames(name, names);
   const suggestion = close.length > 0 ? ` Did you mean ${close.join(', ')}?` : '';
-  return `No such tool: "${name}".${suggestion} Available tools: ${names.join(', ')}.`;
+  // With hundreds of MCP tools the full list would cost more than the mistake.
+  const listed = names.slice(0, MAX_LISTED_TOOL_NAMES).join(', ');
+  const more = names.length > MAX_LISTED_TOOL_NAMES ? `, and ${names.length - MAX_LISTED_TOOL_NAMES} more` : '';
+  return `No such tool: "${name}".${suggestion} Available tools: ${listed}${more}.`;
 }
 
 function invalidJsonMessage(request: ToolUseRequest): string {
