@@ -19,6 +19,7 @@ import type { AssistantMessage, ContentBlockParam, ConversationMessage, UserMess
 import { sleep } from './utils/abort.js';
 import { newUuid, nowIso } from './utils/ids.js';
 import type { QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
+import { withModeReminder } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
 import { streamAttempt } from './query/streamAttempt.js';
 
@@ -67,9 +68,11 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
 
   for (;;) {
     if (params.signal.aborted) return stop('interrupted');
+    const mode = context.appState.get().toolPermissionContext.mode;
+    const last = messages.at(-1);
+    if (last) messages[messages.length - 1] = withModeReminder(last, mode);
     const requestTools = params.selectRequestTools?.(context) ?? context.tools;
-    const permissionMode = context.appState.get().toolPermissionContext.mode;
-    const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode });
+    const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode: mode });
     const request = buildModelRequest({
       model: params.model,
       maxTokens: params.maxOutputTokens,

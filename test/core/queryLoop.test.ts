@@ -99,6 +99,20 @@ describe('the agent loop', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
+  it('reminds the model of plan mode on each new user message, and only in plan mode', async () => {
+    scenario = await runScenario({ script: [turn(toolUse('Echo', { text: 'x' })), endTurn('plan')], tools: [echoTool()], mode: 'plan' });
+    for (const request of scenario.server.requests) {
+      expect(JSON.stringify(request.body.messages.at(-1))).toContain('Plan mode is on');
+    }
+    // Earlier messages are sent again unchanged, so the cached prefix holds.
+    expect(JSON.stringify(scenario.server.requests[1]!.body.messages[0].content[0])).toBe(
+      JSON.stringify({ ...scenario.server.requests[0]!.body.messages[0].content[0] }),
+    );
+    await scenario.cleanup();
+    scenario = await runScenario({ script: [endTurn('hi')], tools: [echoTool()], mode: 'default' });
+    expect(JSON.stringify(scenario.server.requests[0]!.body.messages)).not.toContain('Plan mode is on');
+  });
+
   it('warms tools up once, while the first request is in flight', async () => {
     const warmUps: number[] = [];
     const warm = { ...echoTool(), warmUp: async () => void warmUps.push(clockNow()) };

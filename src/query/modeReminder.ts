@@ -1,0 +1,20 @@
+/**
+ * The system prompt is built once per session (prompt cache), but the
+ * permission mode can change mid-session. In plan mode each new user message
+ * carries a short reminder, so the model plans instead of discovering the
+ * mode from refused calls. The reminder is stored with the message, so later
+ * requests repeat the same bytes and the cached prefix holds.
+ */
+import type { PermissionMode } from '../permissions/types.js';
+import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
+
+export const PLAN_MODE_REMINDER =
+  '<system-reminder>Plan mode is on: only read-only tools run. Explore and read as needed, then present your plan with the ExitPlanMode tool; do not try to edit files or run commands with side effects until the user approves the plan.</system-reminder>';
+
+export function withModeReminder(message: ConversationMessage, mode: PermissionMode): ConversationMessage {
+  if (mode !== 'plan' || message.type !== 'user') return message;
+  const content: ContentBlockParam[] =
+    typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...message.content];
+  if (content.some((block) => block.type === 'text' && block.text === PLAN_MODE_REMINDER)) return message;
+  return { ...message, content: [...content, { type: 'text', text: PLAN_MODE_REMINDER }] };
+}
