@@ -150,11 +150,11 @@ async function deferralBytes(lib, dir) {
     const offBytes = toolBytes(off);
     const autoBytes = toolBytes(auto);
     const mcpOff = offBytes - builtInOnly;
-    const mcpAuto = autoBytes - builtInOnly;
+    const toolSearchBytes = Buffer.byteLength(JSON.stringify(auto.body.tools.find((tool) => tool.name === 'ToolSearch') ?? {}));
     rows.push({ name: `first request tools, 200 MCP tools, deferral off (${off.body.tools.length} definitions)`, value: offBytes, unit: 'bytes', target: '' });
     rows.push({ name: `first request tools, 200 MCP tools, deferral auto → on (${auto.body.tools.length} definitions)`, value: autoBytes, unit: 'bytes', target: '' });
     rows.push({ name: 'first request tools: off / on, whole tools array (built-ins included)', value: Number((offBytes / autoBytes).toFixed(1)), unit: '×', target: '≥ 10×' });
-    rows.push({ name: `first request tools: the MCP share alone (${mcpOff} bytes of definitions vs ${mcpAuto} for ToolSearch)`, value: Number((mcpOff / mcpAuto).toFixed(1)), unit: '×', target: '≥ 10×' });
+    rows.push({ name: `first request tools: MCP definitions withheld (${mcpOff} bytes) / the ToolSearch definition sent instead (${toolSearchBytes} bytes)`, value: Number((mcpOff / toolSearchBytes).toFixed(1)), unit: '×', target: '' });
     rows.push({ name: 'first request tools: built-ins only, for reference', value: builtInOnly, unit: 'bytes', target: '' });
   } finally {
     await fake.close();

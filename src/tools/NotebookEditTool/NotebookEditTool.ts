@@ -46,6 +46,8 @@ export type NotebookEditOutput = NotebookEditSuccess | FileToolFailure;
 export const NotebookEditTool = buildTool<NotebookEditInput, NotebookEditOutput>({
   name: NOTEBOOK_EDIT_TOOL_NAME,
   searchHint: 'jupyter notebook cell ipynb edit insert delete',
+  // Rarely needed: withheld behind ToolSearch when deferral is on (large MCP tool sets), always sent otherwise.
+  shouldDefer: true,
   inputSchema: () =>
     z.strictObject({
       notebook_path: z.string().min(1).describe('Absolute path of the .ipynb file (relative paths are taken from the working directory)'),

@@ -37,6 +37,8 @@ export type TaskOutputResult = {
 export const TaskOutputTool = buildTool<TaskOutputInput, TaskOutputResult>({
   name: TASK_OUTPUT_TOOL_NAME,
   searchHint: 'background task output logs poll',
+  // Rarely needed: withheld behind ToolSearch when deferral is on (large MCP tool sets), always sent otherwise.
+  shouldDefer: true,
   inputSchema: () =>
     z.strictObject({
       task_id: z.string().describe('The id Bash returned for the background task'),

@@ -24,6 +24,8 @@ export type TaskStopResult = {
 export const TaskStopTool = buildTool<TaskStopInput, TaskStopResult>({
   name: TASK_STOP_TOOL_NAME,
   searchHint: 'kill stop background task process',
+  // Rarely needed: withheld behind ToolSearch when deferral is on (large MCP tool sets), always sent otherwise.
+  shouldDefer: true,
   inputSchema: () => z.strictObject({ task_id: z.string().describe('The id Bash returned for the background task') }),
   description: (input) => `Stop ${input?.task_id ?? 'a background task'}`,
   prompt: () => taskStopPrompt(),

@@ -63,6 +63,8 @@ export function clearWebFetchCache(): void {
 export const WebFetchTool = buildTool<WebFetchInput, WebFetchOutput>({
   name: WEB_FETCH_TOOL_NAME,
   searchHint: 'fetch read web page url documentation http',
+  // Rarely needed: withheld behind ToolSearch when deferral is on (large MCP tool sets), always sent otherwise.
+  shouldDefer: true,
   inputSchema: () =>
     z.strictObject({
       url: z.string().describe('The complete http(s) URL to fetch'),

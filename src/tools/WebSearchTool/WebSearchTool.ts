@@ -54,6 +54,8 @@ const ERROR_EXPLANATIONS: Readonly<Record<string, string>> = {
 export const WebSearchTool = buildTool<WebSearchInput, WebSearchOutput, WebSearchProgress>({
   name: WEB_SEARCH_TOOL_NAME,
   searchHint: 'search the internet web current information',
+  // Rarely needed: withheld behind ToolSearch when deferral is on (large MCP tool sets), always sent otherwise.
+  shouldDefer: true,
   inputSchema: () =>
     z.strictObject({
       query: z.string().trim().min(2, 'the query needs at least 2 characters'),
