@@ -15,6 +15,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SlashCommand } from './types.js';
+import { compareStrings } from '../utils/format.js';
 
 const MAX_COMMANDS = 200;
 const MAX_TEMPLATE_BYTES = 100_000;
@@ -48,7 +49,7 @@ async function findTemplates(root: string, prefix = '', depth = 0): Promise<Temp
     return [];
   }
   const found: TemplateFile[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareStrings(a.name, b.name))) {
     const full = path.join(root, entry.name);
     if (entry.isDirectory() && depth < MAX_DEPTH && !entry.name.startsWith('.')) {
       found.push(...(await findTemplates(full, `${prefix}${entry.name}:`, depth + 1)));

@@ -1,4 +1,5 @@
 /** Suggests known names close to a mistyped one ("Did you mean ...?"). */
+import { compareStrings } from './format.js';
 export function closestNames(target: string, candidates: readonly string[], max = 3): string[] {
   const lowered = target.toLowerCase();
   return candidates
@@ -8,7 +9,7 @@ export function closestNames(target: string, candidates: readonly string[], max 
       return { name, score: contains ? 0 : editDistance(lowered, candidate) };
     })
     .filter(({ name, score }) => score <= Math.max(2, Math.floor(name.length / 2)))
-    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
+    .sort((a, b) => a.score - b.score || compareStrings(a.name, b.name))
     .slice(0, max)
     .map(({ name }) => name);
 }

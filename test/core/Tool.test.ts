@@ -108,3 +108,15 @@ describe('API tool definitions', () => {
     expect(prompts).toBe(1);
   });
 });
+
+describe('formatCount', () => {
+  it('groups thousands without Intl', async () => {
+    const { formatCount } = await import('../../src/utils/format.js');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-30000)).toBe('-30,000');
+    expect(formatCount(1234.5)).toBe('1,234.5');
+  });
+});

@@ -1,4 +1,5 @@
 import type { SlashCommand } from '../types.js';
+import { formatCount } from '../../utils/format.js';
 
 export const costCommand: SlashCommand = {
   name: 'cost',
@@ -9,11 +10,11 @@ export const costCommand: SlashCommand = {
     const lines = [
       `Estimated cost:  ${formatUsd(tracker.totalCostUsd)}`,
       `API time:        ${formatDuration(tracker.totalApiDurationMs)}`,
-      `Input tokens:    ${usage.input_tokens.toLocaleString('en-US')}` +
+      `Input tokens:    ${formatCount(usage.input_tokens)}` +
         (usage.cache_read_input_tokens || usage.cache_creation_input_tokens
-          ? ` (+${usage.cache_read_input_tokens.toLocaleString('en-US')} cache read, ${usage.cache_creation_input_tokens.toLocaleString('en-US')} cache write)`
+          ? ` (+${formatCount(usage.cache_read_input_tokens)} cache read, ${formatCount(usage.cache_creation_input_tokens)} cache write)`
           : ''),
-      `Output tokens:   ${usage.output_tokens.toLocaleString('en-US')}`,
+      `Output tokens:   ${formatCount(usage.output_tokens)}`,
     ];
     for (const [model, entry] of tracker.modelUsage) {
       lines.push(`  ${model}: ${formatUsd(entry.cost_usd)}`);

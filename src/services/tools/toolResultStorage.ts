@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionInfo } from '../../Tool.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
+import { formatCount } from '../../utils/format.js';
 
 const PREVIEW_HEAD_CHARS = 8_000;
 const PREVIEW_TAIL_CHARS = 4_000;
@@ -45,11 +46,11 @@ export async function persistLargeResult(
   const headChars = Math.floor((budget * 2) / 3);
   const tailChars = budget - headChars;
   const preview = [
-    `<output too large: ${length.toLocaleString('en-US')} characters, over this tool's limit of ${maxChars.toLocaleString('en-US')}.`,
+    `<output too large: ${formatCount(length)} characters, over this tool's limit of ${formatCount(maxChars)}.`,
     `The full output was saved to ${file} — use Read with offset/limit, or Grep, on that file to see the rest.>`,
-    `--- first ${headChars.toLocaleString('en-US')} characters ---`,
+    `--- first ${formatCount(headChars)} characters ---`,
     text.slice(0, headChars),
-    `--- last ${tailChars.toLocaleString('en-US')} characters ---`,
+    `--- last ${formatCount(tailChars)} characters ---`,
     text.slice(-tailChars),
   ].join('\n');
   return { ...result, content: preview };

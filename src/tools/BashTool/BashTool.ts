@@ -15,6 +15,7 @@ import { isConcurrencySafeBashCommand, isReadOnlyBashCommand, preloadBashTool } 
 import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
 import { runForegroundCommand, type BashProgress } from './runForegroundCommand.js';
 import { nextWorkingDirectory, startingDirectory } from './workingDirectory.js';
+import { formatCount } from '../../utils/format.js';
 
 export { preloadBashTool } from './commandSafety.js';
 export type { BashProgress } from './runForegroundCommand.js';
@@ -89,7 +90,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
     }
     const fullOutputFile = run.output.spillFile;
     if (fullOutputFile && run.output.spillWasCapped) {
-      notes.push(`The saved output stops after 64 MiB; the command printed ${run.output.length.toLocaleString('en-US')} characters in all.`);
+      notes.push(`The saved output stops after 64 MiB; the command printed ${formatCount(run.output.length)} characters in all.`);
     }
     const data: BashForegroundResult = {
       kind: 'foreground',

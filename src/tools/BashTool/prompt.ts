@@ -3,6 +3,7 @@
  * behaviours the model has to plan around (persistent cwd, limits, what
  * ends a command, background tasks) rather than generic shell advice.
  */
+import { formatCount } from '../../utils/format.js';
 export const BASH_TOOL_NAME = 'Bash';
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -16,7 +17,7 @@ How commands run:
 - stdin is closed: commands that wait for input (editors, pagers, password prompts, \`git rebase -i\`) cannot work. Pass non-interactive flags (\`-y\`, \`--no-edit\`, \`-m "message"\`).
 - The default timeout is ${DEFAULT_TIMEOUT_MS / 1000} seconds; pass \`timeout\` (milliseconds, at most ${MAX_TIMEOUT_MS}) for longer builds or test runs. On timeout or interruption the command and every process it started are stopped.
 - Anything a command leaves running with \`&\` is stopped when the command's shell exits. For servers, watchers and other long jobs, set \`run_in_background: true\`: the call returns a task id at once; read new output with TaskOutput and end the job with TaskStop.
-- Output over ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters is saved to a file and you get its beginning and end plus the file's path.
+- Output over ${formatCount(MAX_RESULT_CHARS)} characters is saved to a file and you get its beginning and end plus the file's path.
 - A non-zero exit code makes the result an error. Commands such as \`grep\` or \`diff\` exit 1 for "nothing found" / "files differ"; add \`|| true\` when that is an expected outcome.
 
 Use the dedicated tools instead of shell equivalents where they exist: Glob to find files by name, Grep to search contents, Read to view files, Edit and Write to change them. They are faster, bounded and easier for the user to review.

@@ -10,6 +10,7 @@ import { describeMissingDirectory, displayPath } from '../GrepTool/searchPaths.j
 import { findFiles, type FindFilesResult } from './findFiles.js';
 import { planGlob, searchRootOf } from './globPattern.js';
 import { GLOB_TOOL_NAME, globPrompt, MAX_GLOB_RESULTS } from './prompt.js';
+import { formatCount } from '../../utils/format.js';
 
 export type GlobInput = { readonly pattern: string; readonly path?: string };
 
@@ -79,7 +80,7 @@ function globResultText(data: GlobResult): string {
   const lines = [...data.files];
   if (data.truncated) {
     lines.push(
-      `(Showing the ${data.files.length} most recently modified of ${data.totalMatches.toLocaleString('en-US')} matching files. Use a more specific pattern or path to see others.)`,
+      `(Showing the ${data.files.length} most recently modified of ${formatCount(data.totalMatches)} matching files. Use a more specific pattern or path to see others.)`,
     );
   }
   return lines.join('\n');

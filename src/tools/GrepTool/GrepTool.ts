@@ -11,6 +11,7 @@ import { DEFAULT_HEAD_LIMIT, GREP_TOOL_NAME, grepPrompt } from './prompt.js';
 import type { GrepInput, GrepOutputMode } from './ripgrepArgs.js';
 import { MAX_LISTED_FILES, RipgrepError, searchContent, type GrepOutcome } from './searchContent.js';
 import { describeMissingPath } from './searchPaths.js';
+import { formatCount } from '../../utils/format.js';
 
 export type { GrepInput } from './ripgrepArgs.js';
 
@@ -117,7 +118,7 @@ function pagingNote(data: GrepResult): string | undefined {
   const first = data.offset + 1;
   const last = data.offset + data.lines.filter((line) => line !== '--').length;
   if (data.moreAvailable) {
-    const total = data.totalItems === undefined ? 'more exist' : `of ${data.totalItems.toLocaleString('en-US')}`;
+    const total = data.totalItems === undefined ? 'more exist' : `of ${formatCount(data.totalItems)}`;
     notes.push(
       `[Showing ${itemName(data.mode)} ${first}–${last}, ${total}. Pass offset: ${last} for the next page, or narrow the search with path, glob or type.]`,
     );
@@ -125,7 +126,7 @@ function pagingNote(data: GrepResult): string | undefined {
     notes.push(`[Showing ${itemName(data.mode)} ${first}–${last}; this is the last page.]`);
   }
   if (data.fileListCapped) {
-    notes.push(`[Only the first ${MAX_LISTED_FILES.toLocaleString('en-US')} matching files were considered; narrow the search.]`);
+    notes.push(`[Only the first ${formatCount(MAX_LISTED_FILES)} matching files were considered; narrow the search.]`);
   }
   return notes.length > 0 ? notes.join('\n') : undefined;
 }
@@ -135,7 +136,7 @@ function itemName(mode: GrepOutputMode): string {
 }
 
 function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
 function explainRipgrepError(stderr: string): string {

@@ -20,6 +20,7 @@ import {
 import { decodeText } from '../../utils/files/textEncoding.js';
 import { MAX_IMAGE_BYTES } from './readImage.js';
 import { MAX_READ_OUTPUT_CHARS, type NotebookImage, type ReadNotebookOutput } from './readResult.js';
+import { formatCount } from '../../utils/format.js';
 
 export const MAX_NOTEBOOK_BYTES = 16 * 1024 * 1024;
 const MAX_CHARS_PER_OUTPUT = 5_000;
@@ -137,7 +138,7 @@ function attachImage(encoded: string, images: NotebookImage[]): string {
 
 function trimOutput(text: string): string {
   if (text.length <= MAX_CHARS_PER_OUTPUT) return text.replace(/\n$/, '');
-  return `${text.slice(0, MAX_CHARS_PER_OUTPUT)}… [output cut: ${text.length.toLocaleString('en-US')} characters in all]`;
+  return `${text.slice(0, MAX_CHARS_PER_OUTPUT)}… [output cut: ${formatCount(text.length)} characters in all]`;
 }
 
 function stripAnsi(text: string): string {

@@ -6,6 +6,7 @@
 import type { ImageMediaType } from '../../utils/files/fileKinds.js';
 import { failureBlock, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
+import { formatCount } from '../../utils/format.js';
 
 export const MAX_READ_OUTPUT_CHARS = 100_000;
 
@@ -78,7 +79,7 @@ function textResult(output: ReadTextOutput): string {
   if (!output.moreAfter) return output.content;
   const of = totalLines !== undefined ? ` of ${totalLines}` : '';
   const why = output.stoppedForSize
-    ? ` Stopped there to keep this result under ${MAX_READ_OUTPUT_CHARS.toLocaleString('en-US')} characters.`
+    ? ` Stopped there to keep this result under ${formatCount(MAX_READ_OUTPUT_CHARS)} characters.`
     : '';
   return `${output.content}\n\n(Showing lines ${firstLine}-${lastLine}${of}.${why} To read on, use offset=${lastLine + 1}.)`;
 }

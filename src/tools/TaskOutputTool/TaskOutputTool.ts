@@ -13,6 +13,7 @@ import {
   waitForBackgroundTask,
 } from '../../tasks/backgroundTasks.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, TASK_OUTPUT_TOOL_NAME, taskOutputPrompt } from './prompt.js';
+import { formatCount } from '../../utils/format.js';
 
 export type TaskOutputInput = {
   readonly task_id: string;
@@ -122,7 +123,7 @@ function taskOutputText(data: TaskOutputResult): string {
   if (output) lines.push(data.filtered ? `New output lines matching the filter:\n${output}` : `New output:\n${output}`);
   else lines.push(data.filtered ? '(no new output lines match the filter)' : '(no new output)');
   if (data.filtered && data.omittedChars > 0 && data.logFile) {
-    lines.push(`${data.omittedChars.toLocaleString('en-US')} characters of new output were no longer in memory; the full log is ${data.logFile}.`);
+    lines.push(`${formatCount(data.omittedChars)} characters of new output were no longer in memory; the full log is ${data.logFile}.`);
   }
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 /** Model-facing text for WebFetch, in our own words. */
+import { formatCount } from '../../utils/format.js';
 export const WEB_FETCH_TOOL_NAME = 'WebFetch';
 
 /** Characters of page text kept: what the fast model reads, or what you get without a prompt. */
@@ -8,7 +9,7 @@ export function webFetchPrompt(): string {
   return `Fetches a web page and either answers a question about it or returns its text.
 
 - url: a complete http or https URL. Plain http is upgraded to https (except for localhost, 127.0.0.1 and ::1).
-- prompt (optional but usually wanted): what you want to know from the page, e.g. "What options does the --format flag take?". A small, fast model reads the page and answers; you get its answer, not the page. Without a prompt you get the page itself as markdown, cut at ${MAX_CONTENT_CHARS.toLocaleString('en-US')} characters.
+- prompt (optional but usually wanted): what you want to know from the page, e.g. "What options does the --format flag take?". A small, fast model reads the page and answers; you get its answer, not the page. Without a prompt you get the page itself as markdown, cut at ${formatCount(MAX_CONTENT_CHARS)} characters.
 
 Behaviour to know:
 - HTML is converted to markdown; plain text, JSON, XML and similar are passed through; images, PDFs and other binary files are refused.

@@ -4,6 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { compareStrings } from '../../utils/format.js';
 
 const MAX_SUGGESTIONS = 12;
 /** Entries never worth suggesting unless typed explicitly. */
@@ -25,7 +26,7 @@ export async function completeFilePath(cwd: string, partial: string): Promise<st
     .filter((entry) => entry.name.toLowerCase().startsWith(needle))
     .filter((entry) => namePrefix.startsWith('.') || !entry.name.startsWith('.'))
     .filter((entry) => !NOISY.has(entry.name) || entry.name === namePrefix)
-    .sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || a.name.localeCompare(b.name))
+    .sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || compareStrings(a.name, b.name))
     .slice(0, MAX_SUGGESTIONS)
     .map((entry) => `${folderTyped}${entry.name}${entry.isDirectory() ? '/' : ''}`);
 }

@@ -1,3 +1,4 @@
+import { formatCount } from '../format.js';
 /**
  * Lines as the model sees them: `cat -n` style (line number right-aligned in
  * six columns, a tab, the text), with very long lines cut and marked so one
@@ -17,7 +18,7 @@ export function formatNumberedLines(lines: readonly string[], firstLineNumber: n
 }
 
 export function cutMarker(totalChars: number): string {
-  return `… [line cut at ${MAX_LINE_CHARS.toLocaleString('en-US')} of ${totalChars.toLocaleString('en-US')} characters]`;
+  return `… [line cut at ${formatCount(MAX_LINE_CHARS)} of ${formatCount(totalChars)} characters]`;
 }
 
 /** Splits text into display lines: `\n` ends a line, a final `\n` adds no empty line, a trailing `\r` is dropped. */

@@ -11,6 +11,7 @@
  */
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { formatCount } from '../format.js';
 
 export type BoundedOutputOptions = {
   readonly headChars: number;
@@ -212,5 +213,5 @@ export class BoundedOutput {
 
 export function omissionMarker(chars: number, spillFile: string | undefined): string {
   const where = spillFile ? ` — the full output is in ${spillFile}` : '';
-  return `\n[… ${chars.toLocaleString('en-US')} characters omitted${where} …]\n`;
+  return `\n[… ${formatCount(chars)} characters omitted${where} …]\n`;
 }
