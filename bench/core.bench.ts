@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { query, userPromptMessage } from '../src/query.js';
+import { userPromptMessage } from '../src/query.js';
+import { querySession } from '../src/session/querySession.js';
 import { createAnthropicModelClient } from '../src/services/api/anthropicClient.js';
 import { createSession } from '../src/session/createSession.js';
 import type { Tool } from '../src/Tool.js';
@@ -41,19 +42,7 @@ async function runLoop(script: ScriptedTurn[] | ((index: number) => ScriptedTurn
   const signal = new AbortController().signal;
   const history = [userPromptMessage('go')];
   const started = clockNow();
-  const run = query({
-    messages: history,
-    systemPrompt: session.systemPrompt,
-    modelClient: session.modelClient,
-    model: session.model,
-    maxOutputTokens: session.maxOutputTokens,
-    context: session.toolUseContext(signal, history, configDir),
-    env: session.baseEnv,
-    signal,
-    costTracker: session.costTracker,
-    retryPolicy: session.retryPolicy,
-    maxConcurrency: session.maxConcurrency,
-  });
+  const run = querySession(session, { messages: history, signal, cwd: configDir });
   let step = await run.next();
   while (!step.done) step = await run.next();
   const elapsed = clockNow() - started;

@@ -4,7 +4,8 @@
  * permission question here, so `ask` decisions become denials (and are
  * listed in the result's permission_denials).
  */
-import { query, userPromptMessage } from '../query.js';
+import { userPromptMessage } from '../query.js';
+import { querySession } from '../session/querySession.js';
 import type { QueryStopReason } from '../query/events.js';
 import type { Session } from '../session/createSession.js';
 import type { ApiFailure } from '../services/api/withRetry.js';
@@ -41,20 +42,10 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   for await (const prompt of options.prompts) {
     const started = performance.now();
     const history: ConversationMessage[] = [...messages, userPromptMessage(prompt)];
-    const run = query({
+    const run = querySession(session, {
       messages: history,
-      systemPrompt: session.systemPrompt,
-      modelClient: session.modelClient,
-      model: session.model,
-      maxOutputTokens: session.maxOutputTokens,
-      maxTurns: session.maxTurns,
-      context: session.toolUseContext(options.signal, history, cwd),
-      env: session.baseEnv,
       signal: options.signal,
-      costTracker: session.costTracker,
-      retryPolicy: session.retryPolicy,
-      maxConcurrency: session.maxConcurrency,
-      selectRequestTools: session.selectRequestTools,
+      cwd,
       onContextChange: (context) => {
         cwd = context.cwd;
       },

@@ -17,7 +17,8 @@ import { NO_HOOKS } from '../../src/hooks/types.js';
 import { createAppStateStore, initialAppState } from '../../src/state/appState.js';
 import { createReadFileState } from '../../src/state/readFileState.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
-import { query, userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
+import { userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
+import { querySession } from '../../src/session/querySession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { createSession, type Session } from '../../src/session/createSession.js';
 import { ToolSearchTool } from '../../src/tools/ToolSearchTool/ToolSearchTool.js';
@@ -196,20 +197,7 @@ export async function runMcpScenario(options: {
   });
   const signal = new AbortController().signal;
   const history = [userPromptMessage(options.prompt ?? 'go')];
-  const run = query({
-    messages: history,
-    systemPrompt: session.systemPrompt,
-    modelClient: session.modelClient,
-    model: session.model,
-    maxOutputTokens: session.maxOutputTokens,
-    context: session.toolUseContext(signal, history, cwd),
-    env: session.baseEnv,
-    signal,
-    costTracker: session.costTracker,
-    retryPolicy: session.retryPolicy,
-    maxConcurrency: session.maxConcurrency,
-    selectRequestTools: session.selectRequestTools,
-  });
+  const run = querySession(session, { messages: history, signal, cwd });
   const events: QueryEvent[] = [];
   let step = await run.next();
   while (!step.done) {

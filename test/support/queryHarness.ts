@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '../../src/Tool.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
-import { query, userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
+import { userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
+import { querySession } from '../../src/session/querySession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import type { PermissionAsker } from '../../src/services/tools/toolExecution.js';
 import { createSession, type Session } from '../../src/session/createSession.js';
@@ -53,19 +54,11 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const signal = options.signal ?? new AbortController().signal;
   const history = [userPromptMessage(options.prompt ?? 'go')];
   const events: TimedEvent[] = [];
-  const run = query({
+  const run = querySession(session, {
     messages: history,
-    systemPrompt: session.systemPrompt,
-    modelClient: session.modelClient,
-    model: session.model,
-    maxOutputTokens: session.maxOutputTokens,
-    maxTurns: session.maxTurns,
-    context: session.toolUseContext(signal, history, cwd),
-    env: { ...session.baseEnv, ...(options.askPermission ? { askPermission: options.askPermission } : {}) },
     signal,
-    costTracker: session.costTracker,
-    retryPolicy: session.retryPolicy,
-    maxConcurrency: session.maxConcurrency,
+    cwd,
+    env: options.askPermission ? { askPermission: options.askPermission } : {},
   });
   let step = await run.next();
   while (!step.done) {

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Tool, ToolUseContext } from '../../../src/Tool.js';
 import type { PermissionMode } from '../../../src/permissions/types.js';
-import { query, userPromptMessage, type QueryOutcome } from '../../../src/query.js';
+import { userPromptMessage, type QueryOutcome } from '../../../src/query.js';
+import { querySession } from '../../../src/session/querySession.js';
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
 import type { ModelClient } from '../../../src/services/api/types.js';
 import { runToolUse, type ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
@@ -100,18 +101,12 @@ export async function runInteractiveScenario(options: {
   });
   const signal = new AbortController().signal;
   const history = [userPromptMessage('go')];
-  const run = query({
+  const run = querySession(session, {
     messages: history,
-    systemPrompt: session.systemPrompt,
-    modelClient: session.modelClient,
-    model: session.model,
-    maxOutputTokens: session.maxOutputTokens,
-    context: { ...session.toolUseContext(signal, history, cwd), userInteraction: options.userInteraction },
-    env: { ...session.baseEnv, askPermission: async () => ({ type: 'allow_once' }) },
     signal,
-    costTracker: session.costTracker,
-    retryPolicy: session.retryPolicy,
-    maxConcurrency: session.maxConcurrency,
+    cwd,
+    userInteraction: options.userInteraction,
+    env: { askPermission: async () => ({ type: 'allow_once' }) },
   });
   let step = await run.next();
   while (!step.done) step = await run.next();
