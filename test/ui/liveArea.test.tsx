@@ -38,3 +38,19 @@ describe('live area', () => {
     expect(tailThatFits('y'.repeat(100), 10, 2)).toEqual({ text: 'y'.repeat(20), truncated: true });
   });
 });
+
+describe('printed transcript width', () => {
+  it('wraps printed items to the terminal width (40 columns)', async () => {
+    const { startReplFixture } = await import('./support/replFixture.js');
+    const { endTurn } = await import('../support/scenario.js');
+    const repl = await startReplFixture({ columns: 40, script: [endTurn('The file a.txt now exists in the folder and more words follow here.')] });
+    try {
+      await repl.submit('go');
+      const frame = await repl.terminal.waitFor('follow here.');
+      for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(40);
+      expect(frame).toContain('● The file a.txt now exists in the');
+    } finally {
+      await repl.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { Box, Text, useInput, type Key } from 'ink';
 import { useRef, useReducer, type ReactNode } from 'react';
+import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
 
 export type SelectOption<T> = { readonly label: string; readonly value: T };
@@ -27,14 +28,9 @@ export function SelectListView<T>({ options, index }: { readonly options: readon
       {options.map((option, position) => {
         const selected = position === index;
         return (
-          <Box key={position} flexDirection="row">
-            <Text color={selected ? colors.accent : undefined}>{selected ? `${glyphs.pointer} ` : '  '}</Text>
-            <Box flexShrink={1}>
-              <Text color={selected ? colors.accent : undefined}>
-                {position + 1}. {option.label}
-              </Text>
-            </Box>
-          </Box>
+          <Gutter key={position} prefix={`${selected ? `${glyphs.pointer} ` : '  '}${position + 1}. `} color={selected ? colors.accent : undefined}>
+            <Text color={selected ? colors.accent : undefined}>{option.label}</Text>
+          </Gutter>
         );
       })}
     </Box>

@@ -7,6 +7,7 @@
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import type { CommandRegistry } from '../../commands/registry.js';
+import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
 import { CursorText } from './CursorText.js';
 import { INITIAL_EDITOR_STATE, type EditorState } from './editorState.js';
@@ -110,12 +111,9 @@ function EditorLines({ state, isBusy }: { readonly state: EditorState; readonly 
         const hasCursor = cursor >= lineStart && cursor <= lineStart + line.length;
         const isFirst = first + index === 0;
         return (
-          <Box key={first + index} flexDirection="row">
-            <Text color={colors.accent}>{isFirst ? `${glyphs.prompt} ` : '  '}</Text>
-            <Box flexShrink={1}>
-              <CursorText text={line} cursor={cursor - lineStart} showCursor={hasCursor} />
-            </Box>
-          </Box>
+          <Gutter key={first + index} prefix={isFirst ? `${glyphs.prompt} ` : '  '} color={colors.accent}>
+            <CursorText text={line} cursor={cursor - lineStart} showCursor={hasCursor} />
+          </Gutter>
         );
       })}
       {first + MAX_VISIBLE_LINES < lines.length ? <Text dimColor>  ↓ {lines.length - first - MAX_VISIBLE_LINES} more lines</Text> : null}

@@ -7,6 +7,7 @@
 import { Box, Text } from 'ink';
 import type { Token, Tokens } from 'marked';
 import { memo, useMemo, type ReactNode } from 'react';
+import { Gutter } from '../layout/Gutter.js';
 import { colors } from '../theme.js';
 import { highlightCode, loadedLexer } from './markdownEngine.js';
 import { decodeEntities } from './entities.js';
@@ -57,19 +58,16 @@ function Block({ token, columns }: { readonly token: Token; readonly columns: nu
     case 'code': {
       const code = token as Tokens.Code;
       return (
-        <Box paddingLeft={columns >= 60 ? 2 : 0}>
+        <Box paddingLeft={columns >= 60 ? 2 : 0} flexDirection="column">
           <Text>{highlightCode(code.text, code.lang || undefined)}</Text>
         </Box>
       );
     }
     case 'blockquote':
       return (
-        <Box>
-          <Text dimColor>│ </Text>
-          <Box flexDirection="column" flexShrink={1}>
-            <Blocks tokens={(token as Tokens.Blockquote).tokens} columns={Math.max(10, columns - 2)} />
-          </Box>
-        </Box>
+        <Gutter prefix="│ " dimColor>
+          <Blocks tokens={(token as Tokens.Blockquote).tokens} columns={Math.max(10, columns - 2)} />
+        </Gutter>
       );
     case 'list':
       return <List list={token as Tokens.List} columns={columns} />;
@@ -91,12 +89,9 @@ function List({ list, columns }: { readonly list: Tokens.List; readonly columns:
       {list.items.map((item, index) => {
         const marker = item.task ? (item.checked ? '☒ ' : '☐ ') : list.ordered ? `${start + index}. ` : '• ';
         return (
-          <Box key={index} flexDirection="row">
-            <Text>{marker}</Text>
-            <Box flexDirection="column" flexShrink={1}>
-              <Blocks tokens={item.tokens} columns={Math.max(10, columns - marker.length)} tight={!list.loose} />
-            </Box>
-          </Box>
+          <Gutter key={index} prefix={marker}>
+            <Blocks tokens={item.tokens} columns={Math.max(10, columns - marker.length)} tight={!list.loose} />
+          </Gutter>
         );
       })}
     </Box>

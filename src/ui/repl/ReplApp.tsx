@@ -71,7 +71,8 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
 
   return (
     <Box flexDirection="column">
-      <Static key={transcript.staticEpoch} items={transcript.staticItems}>
+      {/* An absolutely positioned <Static> would size itself to its content; pin it to the terminal's width so long lines wrap. */}
+      <Static key={transcript.staticEpoch} items={transcript.staticItems} style={{ width: columns }}>
         {(item) => <TranscriptItemView key={item.id} item={item} tools={session.tools} verbose={status.verbose} columns={columns} />}
       </Static>
       <LiveArea

@@ -7,6 +7,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Tools } from '../../Tool.js';
 import { findToolByName } from '../../Tool.js';
+import { Gutter } from '../layout/Gutter.js';
 import { Markdown } from '../markdown/Markdown.js';
 import type { LiveSegment, TurnStatus } from '../repl/transcriptTypes.js';
 import { glyphs } from '../theme.js';
@@ -43,7 +44,7 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
             return <LiveText key={segment.id} text={segment.text} continuation={segment.continuation} columns={columns} maxRows={textRows} />;
           case 'thinking':
             return verbose ? (
-              <Box key={segment.id} marginTop={1}>
+              <Box key={segment.id} marginTop={1} flexDirection="column">
                 <Text dimColor italic>
                   {tailThatFits(segment.text, columns, Math.min(6, textRows)).text}
                 </Text>
@@ -51,7 +52,7 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
             ) : null;
           case 'tool':
             return (
-              <Box key={segment.id} marginTop={1}>
+              <Box key={segment.id} marginTop={1} flexDirection="column">
                 <ToolCallView
                   tool={findToolByName(tools, segment.toolName)}
                   toolName={segment.toolName}
@@ -69,7 +70,7 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
       })}
       {hiddenTools > 0 ? <Text dimColor>+{hiddenTools} more tool calls running</Text> : null}
       {turn && showSpinner ? (
-        <Box marginTop={1}>
+        <Box marginTop={1} flexDirection="column">
           <Spinner turn={turn} />
         </Box>
       ) : null}
@@ -82,11 +83,10 @@ function LiveText({ text, continuation, columns, maxRows }: { readonly text: str
   const width = Math.max(10, columns - 2);
   const tail = tailThatFits(text.trimEnd(), width, maxRows);
   return (
-    <Box marginTop={1} flexDirection="row">
-      <Text>{continuation || tail.truncated ? '  ' : `${glyphs.bullet} `}</Text>
-      <Box flexDirection="column" flexShrink={1}>
+    <Box marginTop={1} flexDirection="column">
+      <Gutter prefix={continuation || tail.truncated ? '  ' : `${glyphs.bullet} `}>
         {tail.truncated ? <Text>{tail.text}</Text> : <Markdown text={tail.text} columns={width} />}
-      </Box>
+      </Gutter>
     </Box>
   );
 }

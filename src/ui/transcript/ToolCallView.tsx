@@ -18,6 +18,7 @@ import type { RenderOptions } from '../toolRenderers.js';
 import { previewResultText, summarizeToolInput } from '../tools/genericToolRendering.js';
 import type { AnyToolRenderers } from '../tools/toolRendererCache.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';
+import { Gutter } from '../layout/Gutter.js';
 import { RenderGuard } from './RenderGuard.js';
 
 export type ToolCallViewProps = {
@@ -51,9 +52,8 @@ function ToolCallLayout(props: ToolCallViewProps & { readonly renderers: AnyTool
   const body = toolBody(props, renderers);
   return (
     <Box flexDirection="column">
-      <Box flexDirection="row">
-        <Text color={bulletColor(props.phase, props.status)}>{props.bulletVisible === false ? '  ' : `${glyphs.bullet} `}</Text>
-        <Box flexDirection="row" flexWrap="wrap" flexShrink={1}>
+      <Gutter prefix={props.bulletVisible === false ? '  ' : `${glyphs.bullet} `} color={bulletColor(props.phase, props.status)}>
+        <Box flexDirection="row" flexWrap="wrap">
           <Text bold>{name}</Text>
           {isEmpty(args) ? null : typeof args === 'string' || typeof args === 'number' ? (
             <Text>({args})</Text>
@@ -65,14 +65,11 @@ function ToolCallLayout(props: ToolCallViewProps & { readonly renderers: AnyTool
             </>
           )}
         </Box>
-      </Box>
+      </Gutter>
       {body === null || body === undefined || body === '' ? null : (
-        <Box flexDirection="row">
-          <Text dimColor>{`  ${glyphs.resultIndent}  `}</Text>
-          <Box flexDirection="column" flexShrink={1}>
-            {typeof body === 'string' ? <Text>{body}</Text> : body}
-          </Box>
-        </Box>
+        <Gutter prefix={`  ${glyphs.resultIndent}  `} dimColor>
+          {typeof body === 'string' ? <Text>{body}</Text> : body}
+        </Gutter>
       )}
     </Box>
   );

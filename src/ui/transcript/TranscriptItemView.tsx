@@ -10,6 +10,7 @@ import { findToolByName } from '../../Tool.js';
 import { Markdown } from '../markdown/Markdown.js';
 import type { NoticeTone, TranscriptItem } from '../repl/transcriptTypes.js';
 import { colors, glyphs } from '../theme.js';
+import { Gutter } from '../layout/Gutter.js';
 import { ToolCallView } from './ToolCallView.js';
 
 export type TranscriptItemViewProps = {
@@ -38,20 +39,18 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
       );
     case 'user_prompt':
       return (
-        <Box marginTop={1} flexDirection="row">
-          <Text color={colors.userPrompt}>{glyphs.prompt} </Text>
-          <Box flexShrink={1}>
+        <Box marginTop={1} flexDirection="column">
+          <Gutter prefix={`${glyphs.prompt} `} color={colors.userPrompt}>
             <Text color={colors.userPrompt}>{item.text}</Text>
-          </Box>
+          </Gutter>
         </Box>
       );
     case 'assistant_text':
       return (
-        <Box marginTop={1} flexDirection="row">
-          <Text>{item.continuation ? '  ' : `${glyphs.bullet} `}</Text>
-          <Box flexDirection="column" flexShrink={1}>
+        <Box marginTop={1} flexDirection="column">
+          <Gutter prefix={item.continuation ? '  ' : `${glyphs.bullet} `}>
             <Markdown text={item.text} columns={Math.max(10, columns - 2)} />
-          </Box>
+          </Gutter>
         </Box>
       );
     case 'thinking':
@@ -61,7 +60,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
           <Text dimColor italic>
             ✻ Thinking{glyphs.ellipsis}
           </Text>
-          <Box paddingLeft={2}>
+          <Box paddingLeft={2} flexDirection="column">
             <Text dimColor italic>
               {item.text}
             </Text>
@@ -70,7 +69,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
       );
     case 'tool_call':
       return (
-        <Box marginTop={1}>
+        <Box marginTop={1} flexDirection="column">
           <ToolCallView
             tool={findToolByName(tools, item.toolName)}
             toolName={item.toolName}
@@ -90,22 +89,18 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
             {glyphs.prompt} {item.input}
           </Text>
           {item.output === '' ? null : (
-            <Box flexDirection="row">
-              <Text dimColor>{`  ${glyphs.resultIndent}  `}</Text>
-              <Box flexShrink={1}>
-                <Text color={item.tone === 'error' ? colors.error : undefined}>{item.output}</Text>
-              </Box>
-            </Box>
+            <Gutter prefix={`  ${glyphs.resultIndent}  `} dimColor>
+              <Text color={item.tone === 'error' ? colors.error : undefined}>{item.output}</Text>
+            </Gutter>
           )}
         </Box>
       );
     case 'notice':
       return (
-        <Box marginTop={item.tone === 'interrupted' ? 0 : 1} flexDirection="row">
-          <Text dimColor>{item.tone === 'interrupted' ? `  ${glyphs.resultIndent}  ` : ''}</Text>
-          <Box flexShrink={1}>
+        <Box marginTop={item.tone === 'interrupted' ? 0 : 1} flexDirection="column">
+          <Gutter prefix={item.tone === 'interrupted' ? `  ${glyphs.resultIndent}  ` : ''} dimColor>
             <Text color={noticeColor(item.tone)}>{item.text}</Text>
-          </Box>
+          </Gutter>
         </Box>
       );
     case 'released':

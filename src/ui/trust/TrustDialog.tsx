@@ -14,14 +14,14 @@ export function TrustDialog({ folder, onAnswer }: { readonly folder: string; rea
       <Text bold color={colors.warning}>
         Do you trust the files in this folder?
       </Text>
-      <Box marginY={1}>
+      <Box marginY={1} flexDirection="column">
         <Text bold>{folder}</Text>
       </Box>
       <Text>
         agentcli will read files here, and this project's CLAUDE.md and .claude/settings files can let tools run without
         asking you first. Deny rules always apply. Only trust folders whose content you know.
       </Text>
-      <Box marginTop={1}>
+      <Box marginTop={1} flexDirection="column">
         <SelectList
           options={[
             { label: 'Yes, I trust this folder', value: true },

@@ -50,6 +50,16 @@ export class TmuxTerminal {
     return stdout;
   }
 
+  /** The screen with its escape sequences (colours, styles). */
+  async screenWithEscapes(): Promise<string> {
+    const { stdout } = await this.tmux(['capture-pane', '-p', '-e', '-t', this.session]);
+    return stdout;
+  }
+
+  async resize(columns: number, rows: number): Promise<void> {
+    await this.tmux(['resize-window', '-t', this.session, '-x', String(columns), '-y', String(rows)]);
+  }
+
   /** Screen plus scroll-back, for output that scrolled off the top. */
   async history(): Promise<string> {
     const { stdout } = await this.tmux(['capture-pane', '-p', '-S', '-2000', '-t', this.session]);

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { endTurn, toolUse, turn } from '../support/scenario.js';
+import { startRepl, type ReplRun } from './support/replHarness.js';
+
+let repl: ReplRun | undefined;
+afterEach(async () => {
+  await repl?.close();
+  repl = undefined;
+});
+
+// SGR sequences that set a colour: 30–37, 90–97 (and backgrounds), 256-colour and true-colour forms.
+const COLOUR_SEQUENCE = /\u001B\[(?:[\d;]*;)?(?:3[0-7]|9[0-7]|4[0-7]|10[0-7]|38;[25]|48;[25])(?:;[\d;]*)?m/;
+
+const answer = { ...endTurn('Some **bold** text and `code`.\n\n```js\nconst x = 1;\n```'), chunkDelayMs: 2 };
+
+describe('REPL in a real terminal: colour, width, resize', () => {
+  it('uses colour normally', async () => {
+    repl = await startRepl({ script: [answer] });
+    await repl.terminal.waitFor('Ask anything');
+    await repl.terminal.type('hi');
+    await repl.terminal.press('Enter');
+    await repl.terminal.waitFor('const x = 1;');
+    expect(await repl.terminal.screenWithEscapes()).toMatch(COLOUR_SEQUENCE);
+  });
+
+  it('respects NO_COLOR: not one colour sequence on the screen', async () => {
+    repl = await startRepl({ script: [answer], env: { NO_COLOR: '1' } });
+    await repl.terminal.waitFor('Ask anything');
+    await repl.terminal.type('hi');
+    await repl.terminal.press('Enter');
+    await repl.terminal.waitFor('const x = 1;');
+    const screen = await repl.terminal.screenWithEscapes();
+    expect(screen).toContain('Some bold text and code.');
+    expect(screen).not.toMatch(COLOUR_SEQUENCE);
+  });
+
+  it('stays readable at 40 columns: the prompt, the answer and a permission dialog', async () => {
+    repl = await startRepl({
+      columns: 40,
+      rows: 30,
+      script: [turn(toolUse('Bash', { command: 'touch a.txt' })), endTurn('The file a.txt now exists in the folder.')],
+    });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('make a file');
+    await terminal.press('Enter');
+    const dialog = await terminal.waitFor('Do you want to run this command?');
+    expect(dialog).toContain('touch a.txt');
+    expect(dialog).toContain('1. Yes');
+    expect(dialog).toContain('3. No, and tell the model');
+    await terminal.press('1');
+    const done = await terminal.waitFor(/now exists in the\s+folder\./);
+    expect(done).toContain('● The file a.txt');
+    expect(done).toContain('● Bash(touch a.txt)');
+    for (const line of done.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
+  });
+
+  it('re-wraps on resize: one input box, as wide as the new terminal', async () => {
+    repl = await startRepl({ script: [] });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('a prompt that is long enough to need wrapping once the terminal becomes narrow');
+    await terminal.waitFor('becomes narrow');
+    await terminal.resize(50, 30);
+    const screen = await terminal.waitFor((text) => text.includes('becomes narrow') && text.split('\n').some((line) => /^╭─+╮$/.test(line) && line.length === 50));
+    const topBorders = screen.split('\n').filter((line) => line.startsWith('╭') && line.endsWith('╮'));
+    expect(topBorders.every((line) => line.length === 50)).toBe(true);
+    expect(screen).toContain('becomes narrow');
+  });
+});
