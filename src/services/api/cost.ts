@@ -6,6 +6,20 @@
  */
 import type { Usage } from '@anthropic-ai/sdk/resources/messages';
 
+/** Usage with every count at zero, in the API's full shape. */
+export const EMPTY_USAGE: Usage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation: null,
+  cache_creation_input_tokens: null,
+  cache_read_input_tokens: null,
+  inference_geo: null,
+  output_tokens_details: null,
+  server_tool_use: null,
+  service_tier: null,
+  speed: null,
+};
+
 type Price = { readonly input: number; readonly output: number };
 
 const PRICES: ReadonlyArray<readonly [RegExp, Price]> = [

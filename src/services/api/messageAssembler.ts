@@ -12,6 +12,7 @@ import type {
   StopReason,
   Usage,
 } from '@anthropic-ai/sdk/resources/messages';
+import { EMPTY_USAGE } from './cost.js';
 import { StreamCutError } from './withRetry.js';
 
 export type ToolUseBlockRequest = {
@@ -49,18 +50,6 @@ type OpenBlock =
   | { readonly kind: 'tool_use'; readonly id: string; readonly name: string; readonly startInput: unknown; json: string; done: boolean }
   | { readonly kind: 'passthrough'; readonly block: ContentBlock; json: string; done: boolean };
 
-const EMPTY_USAGE: Usage = {
-  input_tokens: 0,
-  output_tokens: 0,
-  cache_creation: null,
-  cache_creation_input_tokens: null,
-  cache_read_input_tokens: null,
-  inference_geo: null,
-  output_tokens_details: null,
-  server_tool_use: null,
-  service_tier: null,
-  speed: null,
-};
 
 export class MessageAssembler {
   private id = '';

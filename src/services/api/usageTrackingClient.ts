@@ -3,7 +3,7 @@
  * side requests): every response's usage is added to the session's cost, so
  * `total_cost_usd` covers the requests tools make, not only the main loop's.
  */
-import type { CostTracker } from './cost.js';
+import { EMPTY_USAGE, type CostTracker } from './cost.js';
 import type { ModelClient } from './types.js';
 
 export function withUsageTracking(client: ModelClient, costTracker: CostTracker): ModelClient {
@@ -18,7 +18,7 @@ export function withUsageTracking(client: ModelClient, costTracker: CostTracker)
             costTracker.add(model, { ...event.message.usage, output_tokens: 0 });
           } else if (event.type === 'message_delta') {
             // message_start carries the input; the (cumulative) output arrives in message_delta.
-            costTracker.add(model, { ...zeroUsage(), output_tokens: event.usage.output_tokens });
+            costTracker.add(model, { ...EMPTY_USAGE, output_tokens: event.usage.output_tokens });
           }
           yield event;
         }
@@ -37,19 +37,4 @@ export function withUsageTracking(client: ModelClient, costTracker: CostTracker)
       }
     },
   };
-}
-
-function zeroUsage() {
-  return {
-    input_tokens: 0,
-    output_tokens: 0,
-    cache_creation: null,
-    cache_creation_input_tokens: null,
-    cache_read_input_tokens: null,
-    inference_geo: null,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: null,
-    speed: null,
-  } as const;
 }
