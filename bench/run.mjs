@@ -52,7 +52,10 @@ function runScript(file, args = []) {
   }
 }
 
-if (!only || only === 'core') runScript(await bundle('bench/core.bench.ts'), [root]);
+if (!only || only === 'core') {
+  await bundle('bench/fakeServerProcess.ts');
+  runScript(await bundle('bench/core.bench.ts'), [root]);
+}
 for (const file of readdirSync(path.join(root, 'bench')).filter((name) => name.endsWith('.bench.mjs')).sort()) {
   if (only && !file.startsWith(only)) continue;
   runScript(path.join(root, 'bench', file));
