@@ -10,7 +10,8 @@ import { querySession } from '../src/session/querySession.js';
 import { createAnthropicModelClient } from '../src/services/api/anthropicClient.js';
 import { createSession } from '../src/session/createSession.js';
 import type { Tool } from '../src/Tool.js';
-import type { ModelClient, RawMessageStreamEvent } from '../src/services/api/types.js';
+import { EMPTY_USAGE } from '../src/services/api/cost.js';
+import type { Message, ModelClient, RawMessageStreamEvent } from '../src/services/api/types.js';
 import { clockNow, startFakeAnthropic, type ScriptedTurn } from '../test/support/fakeAnthropic.js';
 import { endTurn, text, toolUse, turn } from '../test/support/scenario.js';
 import { createCallLog, echoTool, sleepTool } from '../test/support/syntheticTools.js';
@@ -92,21 +93,37 @@ async function loopOverhead(): Promise<void> {
 
 function zeroLatencyClient(turns: number): ModelClient {
   let served = 0;
-  const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const usage = { ...EMPTY_USAGE, input_tokens: 10, output_tokens: 5 };
   return {
-    async *streamMessage() {
+    async *streamMessage(): AsyncGenerator<RawMessageStreamEvent> {
       served++;
-      const message = { id: `msg_${served}`, type: 'message', role: 'assistant', model: 'zero', content: [], stop_reason: null, stop_sequence: null, usage };
-      yield { type: 'message_start', message } as RawMessageStreamEvent;
+      const message: Message = {
+        id: `msg_${served}`,
+        type: 'message',
+        role: 'assistant',
+        model: 'zero',
+        content: [],
+        container: null,
+        diagnostics: null,
+        stop_details: null,
+        stop_reason: null,
+        stop_sequence: null,
+        usage,
+      };
+      yield { type: 'message_start', message };
       if (served <= turns) {
-        yield { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${served}`, name: 'Echo', input: {} } } as RawMessageStreamEvent;
-        yield { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: `{"text":"${served}"}` } } as RawMessageStreamEvent;
+        yield { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: `toolu_${served}`, name: 'Echo', input: {}, caller: { type: 'direct' } } };
+        yield { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: `{"text":"${served}"}` } };
       } else {
-        yield { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'done', citations: null } } as RawMessageStreamEvent;
+        yield { type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'done', citations: null } };
       }
-      yield { type: 'content_block_stop', index: 0 } as RawMessageStreamEvent;
-      yield { type: 'message_delta', delta: { stop_reason: served <= turns ? 'tool_use' : 'end_turn', stop_sequence: null }, usage } as RawMessageStreamEvent;
-      yield { type: 'message_stop' } as RawMessageStreamEvent;
+      yield { type: 'content_block_stop', index: 0 };
+      yield {
+        type: 'message_delta',
+        delta: { stop_reason: served <= turns ? 'tool_use' : 'end_turn', stop_sequence: null, container: null, stop_details: null },
+        usage: { ...usage, output_tokens: 5 },
+      };
+      yield { type: 'message_stop' };
     },
     createMessage() {
       throw new Error('not used');
