@@ -23,25 +23,28 @@ export async function startRepl(options: ReplLaunchOptions): Promise<number> {
     throw new UserFacingError('the interactive REPL needs a terminal; for scripts and pipes run headless with -p "<prompt>".');
   }
   if (isNoColorRequested() && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
-  const { launchRepl } = await importWithoutCiFlag(() => import('./launchRepl.js'));
+  const { launchRepl } = await importUiRuntime(() => import('./launchRepl.js'));
   return launchRepl(options);
 }
 
 /**
- * Ink reads CI/CONTINUOUS_INTEGRATION once, when it loads, and in CI mode
- * never paints its live area. A REPL on a real terminal must paint, so the
- * flags are hidden while Ink loads and put back at once (tools' child
- * processes still see them).
+ * Ink and React read two environment variables once, when they load:
+ * NODE_ENV picks React's production build (the development build is several
+ * times slower per repaint), and CI/CONTINUOUS_INTEGRATION make Ink stop
+ * painting its live area. Both are set for the load only and put back at
+ * once, so the commands tools run still see the user's environment.
  */
-async function importWithoutCiFlag<T>(load: () => Promise<T>): Promise<T> {
-  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+async function importUiRuntime<T>(load: () => Promise<T>): Promise<T> {
+  const saved = { NODE_ENV: process.env.NODE_ENV, CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+  process.env.NODE_ENV ??= 'production';
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   try {
     return await load();
   } finally {
     for (const [name, value] of Object.entries(saved)) {
-      if (value !== undefined) process.env[name] = value;
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
     }
   }
 }

@@ -1,0 +1,173 @@
+// REPL benchmarks (ARCHITECTURE §8). Prints one JSON row per figure for bench/run.mjs.
+//
+// In-process (bench/replDriver.tsx bundled into .bench-tmp/, each case in a fresh node process,
+// the model replayed in-process so nothing but agentcli runs):
+//   - render cost per streamed token: CPU of a 2,000-token answer streamed at 200 tokens/s,
+//     with the Ink app mounted minus the same run without it;
+//   - input echo latency with ≥1,000 items in the transcript (200 turns of prompt, Read call and
+//     markdown answer), keys pressed at typing speed: press → the frame that shows it.
+// The built binary (bin/agentcli.js) in a real terminal (tmux) against the fake Anthropic server:
+//   - idle CPU over 10 s with the prompt up and nothing running;
+//   - RSS after 200 turns (each: prompt, a Read call, a markdown answer).
+//
+//   node bench/repl.bench.mjs            (npm run bench builds dist/ first)
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const tmp = path.join(root, '.bench-tmp');
+mkdirSync(tmp, { recursive: true });
+const run = promisify(execFile);
+const TURNS = Number(process.env.REPL_BENCH_TURNS ?? 200);
+
+async function bundle(entry, name) {
+  const outfile = path.join(tmp, name);
+  await build({
+    entryPoints: [path.join(root, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+function row(name, value, unit, target) {
+  console.log(JSON.stringify({ name, value, unit, target }));
+}
+
+function driver(file, args) {
+  // NODE_ENV=production: the REPL loads React's production build (see src/ui/startRepl.ts), so the driver does too.
+  const result = spawnSync(process.execPath, ['--expose-gc', file, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`replDriver ${args.join(' ')} failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1));
+}
+
+// --- in-process figures ---
+const driverFile = await bundle('bench/replDriver.tsx', 'replDriver.mjs');
+const TOKENS = 2000;
+const RATE = 200;
+const withUi = driver(driverFile, ['render', String(TOKENS), String(RATE)]);
+const withoutUi = driver(driverFile, ['render', String(TOKENS), String(RATE), '--no-ui']);
+const perToken = ((withUi.cpuMs - withoutUi.cpuMs) * 1000) / TOKENS;
+row(`REPL render cost per streamed token (${TOKENS} tokens at ${RATE}/s)`, perToken.toFixed(1), 'µs CPU', `UI ${withUi.cpuMs.toFixed(0)} ms vs loop alone ${withoutUi.cpuMs.toFixed(0)} ms`);
+// Ink writes a frame as three chunks (begin synchronized update, frame, end).
+const frames = withUi.writes / 3;
+row('REPL repaints per second while streaming', ((frames * 1000) / withUi.wallMs).toFixed(1), '/s', '≤ ~30');
+row('REPL CPU per repaint while streaming', ((withUi.cpuMs - withoutUi.cpuMs) / frames).toFixed(2), 'ms', '');
+
+const echo = driver(driverFile, ['echo', String(TURNS), '60']);
+row(`REPL input echo latency p50 (${echo.printedItems} items in the transcript)`, echo.p50.toFixed(1), 'ms', '< 50 ms');
+row(`REPL input echo latency p95 (${echo.printedItems} items)`, echo.p95.toFixed(1), 'ms', '< 50 ms');
+row(`REPL input echo latency max (${echo.printedItems} items)`, echo.max.toFixed(1), 'ms', '< 50 ms');
+row(`REPL in-process RSS after ${TURNS} turns`, echo.rssMb.toFixed(0), 'MB', '< 250 MB');
+
+// --- the built binary in tmux ---
+const tmuxAvailable = spawnSync('tmux', ['-V']).status === 0;
+if (!tmuxAvailable) {
+  row('REPL binary figures', 'skipped', '', 'tmux is not installed');
+  process.exit(0);
+}
+const serverFile = await bundle('test/support/fakeAnthropic.ts', 'replFakeAnthropic.mjs');
+const scenarioFile = await bundle('test/support/scenario.ts', 'replScenario.mjs');
+const { startFakeAnthropic } = await import(serverFile);
+const { endTurn, text, toolUse, turn } = await import(scenarioFile);
+
+const answer = (index) =>
+  [
+    `Turn ${index} answer: **notes.md** has forty lines.`,
+    '',
+    '- each line mentions `the project`',
+    '',
+    '```ts',
+    'export const lines = 40;',
+    '```',
+    '',
+    `marker-${index}-done`,
+  ].join('\n');
+const server = await startFakeAnthropic({
+  script: (request) => {
+    const messages = request.body.messages;
+    const index = messages.length;
+    return index % 4 === 1 ? turn(text('Reading.'), toolUse('Read', { file_path: 'notes.md' })) : endTurn(answer((index - 3) / 4));
+  },
+});
+const cwd = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-tmux-'));
+const configDir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-config-'));
+writeFileSync(path.join(cwd, 'notes.md'), Array.from({ length: 40 }, (_, index) => `line ${index}: notes about the project`).join('\n'));
+writeFileSync(path.join(configDir, 'trusted-folders.json'), JSON.stringify([cwd]));
+const socket = `agentcli-bench-${process.pid}`;
+const tmux = (...args) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: tmuxEnv, encoding: 'utf8' });
+const tmuxEnv = {
+  PATH: process.env.PATH,
+  HOME: os.homedir(),
+  TERM: 'xterm-256color',
+  LANG: 'C.UTF-8',
+  ANTHROPIC_API_KEY: 'bench',
+  ANTHROPIC_BASE_URL: server.url,
+  AGENTCLI_CONFIG_DIR: configDir,
+};
+
+async function screen() {
+  return (await tmux('capture-pane', '-p', '-t', 'repl')).stdout;
+}
+async function waitFor(needle, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await screen()).includes(needle)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${needle}:\n${await screen()}`);
+}
+function cpuTicks(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+function rssMb(pid) {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+}
+
+try {
+  await tmux('new-session', '-d', '-s', 'repl', '-x', '100', '-y', '30', '-c', cwd, `${process.execPath} ${path.join(root, 'bin', 'agentcli.js')}`);
+  const pid = Number((await tmux('display-message', '-p', '-t', 'repl', '#{pane_pid}')).stdout.trim());
+  await waitFor('Ask anything');
+  // Let start-up finish (lazy chunks, the first GC) before calling the process idle.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  const idleStart = cpuTicks(pid);
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const idleMs = ((cpuTicks(pid) - idleStart) * 1000) / ticksPerSecond;
+  row('REPL idle CPU over 10 s (built binary, prompt up)', idleMs.toFixed(0), 'ms CPU', `~0 (${((idleMs / 10_000) * 100).toFixed(2)}%)`);
+
+  const started = Date.now();
+  for (let index = 0; index < TURNS; index++) {
+    await tmux('send-keys', '-t', 'repl', '-l', `turn ${index}: summarise notes.md`);
+    await tmux('send-keys', '-t', 'repl', 'Enter');
+    await waitFor(`marker-${index}-done`);
+  }
+  const turnsSeconds = (Date.now() - started) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  row(`REPL RSS after ${TURNS} turns (built binary; ${TURNS * 2} model turns, ${TURNS} Read calls)`, rssMb(pid).toFixed(0), 'MB', `< 250 MB (turns took ${turnsSeconds.toFixed(1)} s)`);
+  const idleAfterStart = cpuTicks(pid);
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const idleAfterMs = ((cpuTicks(pid) - idleAfterStart) * 1000) / ticksPerSecond;
+  row(`REPL idle CPU over 10 s after ${TURNS} turns (built binary)`, idleAfterMs.toFixed(0), 'ms CPU', '~0');
+} finally {
+  await tmux('kill-server').catch(() => undefined);
+  await server.close();
+  rmSync(cwd, { recursive: true, force: true });
+  rmSync(configDir, { recursive: true, force: true });
+}
