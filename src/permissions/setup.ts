@@ -9,7 +9,7 @@ import { UserFacingError } from '../utils/errors.js';
 import type { CanUseToolFn } from './canUseTool.js';
 import { canUseToolWithRules } from './canUseTool.js';
 import { loadPermissionRules } from './loadPermissionRules.js';
-import { compileRuleSet, formatRuleFileError } from './rules/ruleSet.js';
+import { compileRuleSet, describeRuleFileErrors } from './rules/ruleSet.js';
 import type { PermissionMode, ToolPermissionContext } from './types.js';
 
 export type PermissionSetupOptions = {
@@ -34,8 +34,7 @@ export type PermissionSetup = {
 export async function setupPermissions(options: PermissionSetupOptions): Promise<PermissionSetup> {
   const loaded = await loadPermissionRules(options);
   if (loaded.errors.length > 0) {
-    const lines = loaded.errors.map(formatRuleFileError);
-    throw new UserFacingError(`invalid permission rules:\n  ${lines.join('\n  ')}`);
+    throw new UserFacingError(describeRuleFileErrors(loaded.errors));
   }
   const home = options.home ?? os.homedir();
   const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home, folderTrusted: options.isTrusted });

@@ -1,4 +1,6 @@
 // The built CLI in headless mode, end to end against the fake Anthropic server.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
 import { endTurn, overloaded, toolUse, turn } from '../support/scenario.js';
@@ -148,6 +150,22 @@ describe('agentcli user errors: one clear line on stderr, no stack', () => {
     });
     expect(run.code).toBe(1);
     expect(oneLine(run.stderr)).toMatch(/^agentcli: could not reach the API at http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('a malformed rule in CLAUDE.md names the file and line', async () => {
+    await writeFile(path.join(cwd, 'CLAUDE.md'), '# rules\nallow: Bash(git status)\ndeny: Bash(rm -rf*\n');
+    const run = await runCli(['-p', 'hi'], { cwd, env: { ANTHROPIC_API_KEY: 'k', AGENTCLI_CONFIG_DIR: configDir } });
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toBe(`agentcli: invalid permission rule in ${path.join(cwd, 'CLAUDE.md')}:3: rule "Bash(rm -rf*" is missing its closing parenthesis`);
+  });
+
+  it('an unreadable settings file names the file and the reason', async () => {
+    await mkdir(path.join(cwd, '.claude'));
+    await writeFile(path.join(cwd, '.claude', 'settings.json'), '{"permissions": {"allow": [');
+    const run = await runCli(['-p', 'hi'], { cwd, env: { ANTHROPIC_API_KEY: 'k', AGENTCLI_CONFIG_DIR: configDir } });
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toContain(`${path.join(cwd, '.claude', 'settings.json')}`);
+    expect(run.stderr).toContain('invalid JSON');
   });
 
   it('--version and --help work without a key', async () => {

@@ -12,7 +12,7 @@ import { describeExplanation, type ToolCallSubject } from '../engine/decisionTyp
 import { createPathResolver } from '../engine/resolvePaths.js';
 import { loadPermissionRules } from '../loadPermissionRules.js';
 import { listRules } from '../ruleListing.js';
-import { compileRuleSet, formatRuleFileError, type PermissionRuleSet } from '../rules/ruleSet.js';
+import { compileRuleSet, describeRuleFileErrors, type PermissionRuleSet } from '../rules/ruleSet.js';
 import { canonicalToolName, isKnownTool, toolFamily } from '../rules/toolNames.js';
 import type { PermissionMode } from '../types.js';
 import type { PermissionsCommandOptions } from './registerPermissionsCommand.js';
@@ -27,7 +27,7 @@ async function load(options: PermissionsCommandOptions): Promise<Loaded> {
     allowedTools: options.allowedTools ?? [],
     disallowedTools: options.disallowedTools ?? [],
   });
-  if (loaded.errors.length > 0) throw new UserFacingError(`invalid permission rules:\n  ${loaded.errors.map(formatRuleFileError).join('\n  ')}`);
+  if (loaded.errors.length > 0) throw new UserFacingError(describeRuleFileErrors(loaded.errors));
   const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home: os.homedir(), folderTrusted: true });
   const settingsMode = loaded.defaultMode === 'bypassPermissions' && loaded.defaultModeFromRepository ? undefined : loaded.defaultMode;
   const workingDirectories = [...new Set([cwd, ...(options.addDir ?? []).map((d) => path.resolve(cwd, d)), ...loaded.additionalDirectories.map((entry) => entry.dir)])];

@@ -26,6 +26,12 @@ export function formatRuleFileError(error: RuleFileError): string {
   return `${error.line === undefined ? error.file : `${error.file}:${error.line}`}: ${error.message}`;
 }
 
+/** What start-up prints: one line for one problem; each further problem on its own line. */
+export function describeRuleFileErrors(errors: readonly RuleFileError[]): string {
+  const lines = errors.map(formatRuleFileError);
+  return lines.length === 1 ? `invalid permission rule in ${lines[0]}` : `invalid permission rules:\n  ${lines.join('\n  ')}`;
+}
+
 export type CompiledRule = SourcedRule & {
   readonly bash?: BashPattern;
   readonly path?: PathPattern;
