@@ -146,6 +146,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
       signal: controller.signal,
       io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
       baseUrl: process.env.ANTHROPIC_BASE_URL || undefined,
+      verbose: options.verbose,
     });
   } finally {
     process.off('SIGINT', onSigint);

@@ -28,6 +28,8 @@ export type HeadlessOptions = {
   readonly signal: AbortSignal;
   readonly io: HeadlessIo;
   readonly baseUrl?: string;
+  /** --verbose: say on stderr when a request is retried and why. */
+  readonly verbose?: boolean;
 };
 
 /** Returns the process exit code. */
@@ -58,8 +60,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
         if (event.type === 'assistant_message') writeLine(assistantLine(session, event.message));
         if (event.type === 'user_message') writeLine(userLine(session, event.message));
       }
-      if (event.type === 'retry' && process.env.AGENTCLI_DEBUG) {
-        io.stderr(`agentcli: retrying in ${event.delayMs} ms: ${event.failure.message}\n`);
+      if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
+        io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
       }
       step = await run.next();
     }

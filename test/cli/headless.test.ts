@@ -105,7 +105,14 @@ describe('agentcli -p', () => {
   it('retries an overloaded API and still succeeds', async () => {
     const run = await headless([overloaded(), endTurn('patience pays')], ['-p', 'hi']);
     expect(run.stdout).toBe('patience pays\n');
+    expect(run.stderr).toBe('');
     expect(server!.requests).toHaveLength(2);
+  });
+
+  it('--verbose says on stderr why a request was retried', async () => {
+    const run = await headless([overloaded({ message: 'busy right now' }), endTurn('ok')], ['-p', 'hi', '--verbose']);
+    expect(run.stdout).toBe('ok\n');
+    expect(run.stderr).toMatch(/^agentcli: attempt 1 failed \(busy right now\); retrying in \d+ ms\n$/);
   });
 
   it('--model and ANTHROPIC_MODEL choose the model', async () => {
