@@ -128,6 +128,11 @@ describe('retry policy', () => {
   it('classifies failures', () => {
     expect(classifyApiFailure(new StreamCutError('x')).kind).toBe('stream_cut');
     expect(classifyApiFailure(new TypeError('terminated')).kind).toBe('connection');
+    expect(classifyApiFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).kind).toBe('connection');
+    expect(classifyApiFailure(new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })).kind).toBe('connection');
+    // A bug is not a network problem: retrying it ten times only hides it.
+    expect(classifyApiFailure(Object.assign(new Error('Cannot find module x'), { code: 'ERR_MODULE_NOT_FOUND' })).kind).toBe('other');
+    expect(classifyApiFailure(new RangeError('bad')).kind).toBe('other');
     expect(classifyApiFailure({ status: 529, headers: new Headers() }).kind).toBe('overloaded');
     expect(classifyApiFailure({ status: 401, headers: new Headers() }).kind).toBe('auth');
     expect(classifyApiFailure({ status: 429, headers: new Headers({ 'retry-after-ms': '250' }) }).retryAfterMs).toBe(250);

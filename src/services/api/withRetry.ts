@@ -73,8 +73,8 @@ export function classifyApiFailure(error: unknown): ApiFailure {
   if (status === undefined && bodyType === 'rate_limit_error') return { kind: 'rate_limit', message };
   if (status === undefined && bodyType === 'api_error') return { kind: 'server', message };
   if (status === undefined) {
-    // No HTTP status: the connection failed, timed out, or dropped mid-stream.
-    return { kind: name === 'AnthropicError' ? 'other' : 'connection', message };
+    // No HTTP status: retry only what is really the network (refused, reset, timed out, dropped mid-stream).
+    return { kind: isNetworkFailure(error) ? 'connection' : 'other', message };
   }
   const retryAfterMs = retryAfterOf(error);
   const base = { status, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
@@ -102,6 +102,17 @@ export function retryDelayMs(
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
   return typeof error.status === 'number' ? error.status : undefined;
+}
+
+const NETWORK_ERROR_CODES = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_\w+)$/;
+
+function isNetworkFailure(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    if (/Connection|Timeout/.test(current.constructor.name)) return true;
+    if (current instanceof TypeError && /fetch failed|terminated|network/i.test(current.message)) return true;
+    if ('code' in current && typeof current.code === 'string' && NETWORK_ERROR_CODES.test(current.code)) return true;
+  }
+  return false;
 }
 
 function errorTypeOf(error: unknown): string | undefined {
