@@ -77,6 +77,14 @@ describe('permission dialog', () => {
     view.unmount();
   });
 
+  it('feedback and Enter arriving in one chunk send the feedback', async () => {
+    const { view, onAnswer, press } = await dialog();
+    await press('3');
+    await press('keep it\r');
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'deny', feedback: 'keep it' });
+    view.unmount();
+  });
+
   it('choice 3 lets the user type feedback, which goes back with the rejection', async () => {
     const { view, onAnswer, press } = await dialog();
     await press('3');

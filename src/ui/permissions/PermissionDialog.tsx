@@ -20,6 +20,7 @@ import type { PermissionRequest } from '../../services/tools/toolExecution.js';
 import { selectKeyAction, SelectListView } from '../dialogs/SelectList.js';
 import { CursorText } from '../input/CursorText.js';
 import { deleteBackward, EMPTY_BUFFER, insertText, moveLeft, moveRight, type TextBuffer } from '../input/textBuffer.js';
+import { splitTypedChunk } from '../input/typedChunk.js';
 import { colors } from '../theme.js';
 import { PermissionBody } from './PermissionBody.js';
 import { denialWithFeedback, permissionChoices, permissionWording, responseFor } from './permissionPrompt.js';
@@ -57,7 +58,12 @@ export function PermissionDialog({ request, onAnswer, columns }: PermissionDialo
       else if (key.backspace || key.delete) set({ ...current, feedback: deleteBackward(current.feedback) });
       else if (key.leftArrow) set({ ...current, feedback: moveLeft(current.feedback) });
       else if (key.rightArrow) set({ ...current, feedback: moveRight(current.feedback) });
-      else if (typed && !key.ctrl && !key.meta) set({ ...current, feedback: insertText(current.feedback, typed.replace(/[\r\n]+/g, ' ')) });
+      else if (typed && !key.ctrl && !key.meta) {
+        const chunk = splitTypedChunk(typed);
+        const feedback = insertText(current.feedback, chunk.text);
+        if (chunk.enter) answer(denialWithFeedback(feedback.text));
+        else set({ ...current, feedback });
+      }
       return;
     }
     const action = selectKeyAction(typed, key, current.index, options.length);
