@@ -110,5 +110,11 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
  * terminal, where they would be echoed over the screen and held until Enter.
  */
 function holdKeystrokes(): void {
-  if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  if (!process.stdin.isTTY) return;
+  process.stdin.setRawMode(true);
+  // Whatever path leads out (an error while the session loads included), the shell gets its terminal back.
+  restoreTerminal ??= registerCleanup(() => {
+    if (process.stdin.isTTY) process.stdin.setRawMode(false);
+  });
 }
+let restoreTerminal: (() => void) | undefined;

@@ -68,6 +68,13 @@ describe('REPL in a real terminal: start, keys, exit', () => {
     }
   });
 
+  it('a start-up error (a broken rule file) prints one line and leaves the terminal usable', async () => {
+    repl = await startRepl({ script: [], files: { '.claude/settings.json': '{ "permissions": { "allow": ["Bash("] } }' } });
+    const screen = await repl.terminal.waitFor(/agentcli: invalid permission rule/, { scrollback: true });
+    expect(screen).toContain('settings.json');
+    expect(await repl.terminal.waitForExit()).toBe(1);
+  });
+
   it('Ctrl+C twice exits cleanly with status 0', async () => {
     repl = await startRepl({ script: [] });
     await repl.terminal.waitFor('Ask anything');

@@ -16,17 +16,11 @@
 import type { QueryOutcome } from '../../query/events.js';
 import type { QueryEvent } from '../../query.js';
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
-import type { ToolResultBlockParam } from '../../types/messages.js';
 import { parsePartialJson } from '../markdown/partialJson.js';
 import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
-import type {
-  LiveSegment,
-  NoticeTone,
-  ToolPhase,
-  TranscriptItem,
-  TranscriptSnapshot,
-  TurnActivity,
-} from './transcriptTypes.js';
+import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segment, type ToolSegment } from './liveSegments.js';
+import { ThrottledPublisher } from './throttledPublisher.js';
+import type { NoticeTone, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
 
 /** Tells the store whether an item can be printed in its final form yet (renderers and markdown loaded). */
 export type StaticReadiness = {
@@ -41,27 +35,7 @@ export type TranscriptStoreOptions = {
   readonly now?: () => number;
 };
 
-const MAX_PROGRESS_EVENTS = 20;
-/** Tool result text kept for display; the model got the full text, the screen needs the first screenful. */
-const MAX_RESULT_TEXT_CHARS = 20_000;
 const CHARS_PER_TOKEN = 4;
-
-type TextSegment = { kind: 'text'; id: string; text: string; continuation: boolean; closed: boolean };
-type ThinkingSegment = { kind: 'thinking'; id: string; text: string; closed: boolean };
-type ToolSegment = {
-  kind: 'tool';
-  id: string;
-  toolName: string;
-  partialJson: string;
-  parsedFrom: number;
-  input: unknown;
-  inputFinal: boolean;
-  phase: ToolPhase;
-  progress: unknown[];
-  startedAt?: number;
-  outcome?: Pick<ToolCallOutcome, 'status' | 'data'> & { readonly resultText: string };
-};
-type Segment = TextSegment | ThinkingSegment | ToolSegment;
 
 type Turn = { startedAt: number; activity: TurnActivity; reportedTokens: number; streamedChars: number; printedThisAttempt: number };
 
@@ -77,29 +51,25 @@ export class TranscriptStore {
   private turn: Turn | undefined;
   private nextId = 0;
 
-  private snapshot: TranscriptSnapshot;
-  private readonly listeners = new Set<() => void>();
-  private publishTimer: NodeJS.Timeout | undefined;
-  private lastPublishedAt = Number.NEGATIVE_INFINITY;
+  private readonly publisher: ThrottledPublisher<TranscriptSnapshot>;
   private readonly readiness: StaticReadiness;
-  private readonly publishIntervalMs: number;
   private readonly now: () => number;
 
   constructor(options: TranscriptStoreOptions = {}) {
     this.readiness = options.readiness ?? ALWAYS_READY;
-    this.publishIntervalMs = options.publishIntervalMs ?? 40;
     this.now = options.now ?? (() => Date.now());
-    this.snapshot = this.buildSnapshot();
+    this.publisher = new ThrottledPublisher(() => this.buildSnapshot(), { intervalMs: options.publishIntervalMs ?? 40, now: this.now });
   }
 
   // --- subscription (useSyncExternalStore) ---
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  get subscribe(): (listener: () => void) => () => void {
+    return this.publisher.subscribe;
+  }
 
-  getSnapshot = (): TranscriptSnapshot => this.snapshot;
+  get getSnapshot(): () => TranscriptSnapshot {
+    return this.publisher.getSnapshot;
+  }
 
   get isTurnActive(): boolean {
     return this.turn !== undefined;
@@ -107,15 +77,11 @@ export class TranscriptStore {
 
   /** Publishes pending changes now (tests, and moments where latency matters more than batching). */
   flush(): void {
-    if (this.publishTimer) clearTimeout(this.publishTimer);
-    this.publishTimer = undefined;
-    this.publish();
+    this.publisher.flush();
   }
 
   dispose(): void {
-    if (this.publishTimer) clearTimeout(this.publishTimer);
-    this.publishTimer = undefined;
-    this.listeners.clear();
+    this.publisher.dispose();
   }
 
   // --- items that do not come from the model ---
@@ -134,7 +100,7 @@ export class TranscriptStore {
   /** A tool call the REPL ran itself (`!cmd`, `@file`), shown like any other. */
   startLocalTool(toolUseId: string, toolName: string, input: unknown): void {
     this.closeAllText();
-    this.live.push(this.newToolSegment(toolUseId, toolName, input, true, 'running'));
+    this.live.push(newToolSegment({ id: toolUseId, toolName, input, inputFinal: true, phase: 'running', now: this.now() }));
     this.changed();
   }
 
@@ -187,7 +153,9 @@ export class TranscriptStore {
         break;
       case 'tool_use_start':
         this.closeAllText();
-        if (!this.findTool(event.toolUseId)) this.live.push(this.newToolSegment(event.toolUseId, event.toolName, undefined, false, 'streaming_input'));
+        if (!this.findTool(event.toolUseId)) {
+          this.live.push(newToolSegment({ id: event.toolUseId, toolName: event.toolName, input: undefined, inputFinal: false, phase: 'streaming_input', now: this.now() }));
+        }
         this.setActivity('tool_input', 0);
         break;
       case 'tool_input_delta': {
@@ -205,10 +173,7 @@ export class TranscriptStore {
       }
       case 'tool_progress': {
         const tool = this.findTool(event.toolUseId);
-        if (tool) {
-          tool.progress.push(event.progress);
-          if (tool.progress.length > MAX_PROGRESS_EVENTS) tool.progress.splice(0, tool.progress.length - MAX_PROGRESS_EVENTS);
-        }
+        if (tool) addProgress(tool, event.progress);
         break;
       }
       case 'tool_result':
@@ -301,12 +266,8 @@ export class TranscriptStore {
     this.turn.activity = toolsRunning && activity !== 'running_tools' && activity !== 'tool_input' ? 'running_tools' : activity;
   }
 
-  private newToolSegment(id: string, toolName: string, input: unknown, inputFinal: boolean, phase: ToolPhase): ToolSegment {
-    return { kind: 'tool', id, toolName, partialJson: '', parsedFrom: 0, input, inputFinal, phase, progress: [], ...(phase === 'running' ? { startedAt: this.now() } : {}) };
-  }
-
   private pushTool(id: string, toolName: string): ToolSegment {
-    const segment = this.newToolSegment(id, toolName, undefined, false, 'queued');
+    const segment = newToolSegment({ id, toolName, input: undefined, inputFinal: false, phase: 'queued', now: this.now() });
     this.live.push(segment);
     return segment;
   }
@@ -414,18 +375,7 @@ export class TranscriptStore {
   }
 
   private changed(): void {
-    if (this.publishTimer) return;
-    const wait = Math.max(0, this.lastPublishedAt + this.publishIntervalMs - this.now());
-    this.publishTimer = setTimeout(() => {
-      this.publishTimer = undefined;
-      this.publish();
-    }, wait);
-  }
-
-  private publish(): void {
-    this.lastPublishedAt = this.now();
-    this.snapshot = this.buildSnapshot();
-    for (const listener of this.listeners) listener();
+    this.publisher.changed();
   }
 
   private buildSnapshot(): TranscriptSnapshot {
@@ -434,7 +384,7 @@ export class TranscriptStore {
       // A new array so React sees the change; items themselves are shared.
       staticItems: [...this.staticItems],
       staticEpoch: this.staticEpoch,
-      live: this.live.map((segment) => this.liveView(segment)),
+      live: this.live.map(liveViewOf),
       turn: turn
         ? {
             startedAt: turn.startedAt,
@@ -445,42 +395,9 @@ export class TranscriptStore {
     };
   }
 
-  private liveView(segment: Segment): LiveSegment {
-    switch (segment.kind) {
-      case 'text':
-        return { kind: 'text', id: segment.id, text: segment.text, continuation: segment.continuation };
-      case 'thinking':
-        return { kind: 'thinking', id: segment.id, text: segment.text };
-      case 'tool':
-        if (!segment.inputFinal && segment.partialJson.length !== segment.parsedFrom) {
-          segment.input = parsePartialJson(segment.partialJson) ?? segment.input;
-          segment.parsedFrom = segment.partialJson.length;
-        }
-        return {
-          kind: 'tool',
-          id: segment.id,
-          toolName: segment.toolName,
-          input: segment.input,
-          phase: segment.phase,
-          progress: [...segment.progress],
-          ...(segment.startedAt !== undefined ? { startedAt: segment.startedAt } : {}),
-          ...(segment.outcome ? { status: segment.outcome.status, data: segment.outcome.data, resultText: segment.outcome.resultText } : {}),
-        };
-    }
-  }
-
   private newId(prefix: string): string {
     return `${prefix}-${++this.nextId}`;
   }
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-function boundedResultText(result: ToolResultBlockParam): string {
-  const content = result.content;
-  const text =
-    typeof content === 'string'
-      ? content
-      : (content ?? []).map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
-  return text.length > MAX_RESULT_TEXT_CHARS ? `${text.slice(0, MAX_RESULT_TEXT_CHARS)}\n…` : text;
-}
