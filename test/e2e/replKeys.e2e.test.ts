@@ -72,7 +72,7 @@ describe('REPL in a real terminal: start, keys, exit', () => {
     repl = await startRepl({ script: [], files: { '.claude/settings.json': '{ "permissions": { "allow": ["Bash("] } }' } });
     const screen = await repl.terminal.waitFor(/agentcli: invalid permission rule/, { scrollback: true });
     expect(screen).toContain('settings.json');
-    expect(await repl.terminal.waitForExit()).toBe(1);
+    expect(await repl.terminal.waitForExitDetails()).toEqual({ status: 1, terminal: 'cooked' });
   });
 
   it('Ctrl+C twice exits cleanly with status 0', async () => {
@@ -81,6 +81,6 @@ describe('REPL in a real terminal: start, keys, exit', () => {
     await repl.terminal.press('C-c');
     await repl.terminal.waitFor('Press Ctrl+C again to exit');
     await repl.terminal.press('C-c');
-    expect(await repl.terminal.waitForExit()).toBe(0);
+    expect(await repl.terminal.waitForExitDetails()).toEqual({ status: 0, terminal: 'cooked' });
   });
 });

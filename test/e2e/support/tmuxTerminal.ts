@@ -24,8 +24,9 @@ export class TmuxTerminal {
   static async start(options: TmuxStartOptions): Promise<TmuxTerminal> {
     const socket = `agentcli-e2e-${randomUUID().slice(0, 8)}`;
     const terminal = new TmuxTerminal(socket, 'repl');
-    // The exit status is printed by the shell: tmux's own pane_dead_status is not always filled in.
-    const shellCommand = `${options.command.map(shellQuote).join(' ')}; echo "${EXIT_MARKER}$?]"`;
+    // The shell prints the exit status (tmux's own pane_dead_status is not always filled in) and
+    // whether the program left the terminal in raw mode (echo and line editing off).
+    const shellCommand = `${options.command.map(shellQuote).join(' ')}; status=$?; if stty -a | grep -q -- -icanon; then mode=raw; else mode=cooked; fi; echo "${EXIT_MARKER}$status, terminal $mode]"`;
     await terminal.tmux(
       ['new-session', '-d', '-s', 'repl', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30), '-c', options.cwd, shellCommand],
       options.env,
@@ -81,8 +82,14 @@ export class TmuxTerminal {
 
   /** The program's exit status, once it has exited. */
   async waitForExit(timeoutMs = 10_000): Promise<number> {
-    const screen = await this.waitFor(new RegExp(`${escapeRegExp(EXIT_MARKER)}\\d+\\]`), { timeoutMs, scrollback: true });
-    return Number(new RegExp(`${escapeRegExp(EXIT_MARKER)}(\\d+)\\]`).exec(screen)![1]);
+    return (await this.waitForExitDetails(timeoutMs)).status;
+  }
+
+  /** Exit status, and the terminal mode the program left behind (a REPL must restore cooked mode). */
+  async waitForExitDetails(timeoutMs = 10_000): Promise<{ status: number; terminal: 'raw' | 'cooked' }> {
+    const pattern = new RegExp(`${escapeRegExp(EXIT_MARKER)}(\\d+), terminal (raw|cooked)\\]`);
+    const match = pattern.exec(await this.waitFor(pattern, { timeoutMs, scrollback: true }))!;
+    return { status: Number(match[1]), terminal: match[2] === 'raw' ? 'raw' : 'cooked' };
   }
 
   async kill(): Promise<void> {
