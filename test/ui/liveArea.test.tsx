@@ -54,3 +54,26 @@ describe('printed transcript width', () => {
     }
   });
 });
+
+describe('parallel calls of one tool', () => {
+  it('show as one group line while they run, when the tool can render a group', async () => {
+    const { ReadTool } = await import('../../src/tools/ReadTool/ReadTool.js');
+    const { loadToolRenderers } = await import('../../src/ui/tools/toolRendererCache.js');
+    await loadToolRenderers(ReadTool);
+    const running = (id: string, file: string) => ({ kind: 'tool' as const, id, toolName: 'Read', input: { file_path: `/p/${file}` }, phase: 'running' as const, progress: [] });
+    const terminal = renderInTerminal(
+      <LiveArea segments={[running('a', 'one.ts'), running('b', 'two.ts'), running('c', 'three.ts')]} turn={undefined} tools={[ReadTool]} verbose={false} columns={100} maxRows={20} showSpinner={false} />,
+    );
+    const frame = await terminal.waitFor('3 files');
+    expect(frame).toMatch(/● Read\(3 files: .*one\.ts, .*two\.ts, .*three\.ts\)/);
+    expect(frame.match(/● /g)).toHaveLength(1);
+    terminal.unmount();
+  });
+
+  it('groups only calls of the same tool that are still running', async () => {
+    const { groupParallelTools } = await import('../../src/ui/transcript/liveGroups.js');
+    const tool = (id: string, toolName: string, phase: 'running' | 'done') => ({ kind: 'tool' as const, id, toolName, input: {}, phase, progress: [] });
+    const entries = groupParallelTools([tool('1', 'Read', 'running'), tool('2', 'Read', 'running'), tool('3', 'Grep', 'running'), tool('4', 'Read', 'done'), tool('5', 'Read', 'running')], () => true);
+    expect(entries.map((entry) => (entry.kind === 'group' ? `group:${entry.tools.map((t) => t.id).join('')}` : entry.segment.id))).toEqual(['group:12', '3', '4', '5']);
+  });
+});

@@ -11,9 +11,12 @@ import { Gutter } from '../layout/Gutter.js';
 import { Markdown } from '../markdown/Markdown.js';
 import type { LiveSegment, TurnStatus } from '../repl/transcriptTypes.js';
 import { glyphs } from '../theme.js';
+import { groupParallelTools } from './liveGroups.js';
 import { tailThatFits } from './liveTail.js';
 import { Spinner } from './Spinner.js';
 import { ToolCallView } from './ToolCallView.js';
+import { ToolGroupView } from './ToolGroupView.js';
+import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 
 export type LiveAreaProps = {
   readonly segments: readonly LiveSegment[];
@@ -38,7 +41,15 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
   if (visible.length === 0 && !(turn && showSpinner)) return null;
   return (
     <Box flexDirection="column">
-      {visible.map((segment) => {
+      {groupParallelTools(visible, (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderGroupedToolUse !== undefined).map((entry) => {
+        if (entry.kind === 'group') {
+          return (
+            <Box key={entry.tools[0]!.id} marginTop={1} flexDirection="column">
+              <ToolGroupView tool={findToolByName(tools, entry.toolName)} tools={entry.tools} options={{ verbose, columns }} />
+            </Box>
+          );
+        }
+        const segment = entry.segment;
         switch (segment.kind) {
           case 'text':
             return <LiveText key={segment.id} text={segment.text} continuation={segment.continuation} columns={columns} maxRows={textRows} />;
