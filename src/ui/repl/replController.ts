@@ -70,6 +70,8 @@ export class ReplController {
   constructor(private readonly options: ReplControllerOptions) {
     const { session } = options;
     this.transcript = new TranscriptStore({ readiness: options.readiness, publishIntervalMs: options.publishIntervalMs });
+    // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
+    this.dialogs.subscribe(() => this.transcript.flush());
     this.status = {
       busy: false,
       model: session.model,
