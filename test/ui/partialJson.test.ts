@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePartialJson } from '../../src/ui/markdown/partialJson.js';
+import { parsePartialJson } from '../../src/ui/tools/partialJson.js';
 
 describe('parsePartialJson', () => {
   it.each([

@@ -4,7 +4,7 @@
  */
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
-import { parsePartialJson } from '../markdown/partialJson.js';
+import { parsePartialJson } from '../tools/partialJson.js';
 import type { LiveSegment, ToolPhase } from './transcriptTypes.js';
 
 const MAX_PROGRESS_EVENTS = 20;

@@ -16,7 +16,7 @@
 import type { QueryOutcome } from '../../query/events.js';
 import type { QueryEvent } from '../../query.js';
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
-import { parsePartialJson } from '../markdown/partialJson.js';
+import { parsePartialJson } from '../tools/partialJson.js';
 import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
 import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segment, type ToolSegment } from './liveSegments.js';
 import { ThrottledPublisher } from './throttledPublisher.js';
