@@ -152,3 +152,17 @@ describe('permission dialog', () => {
     view.unmount();
   });
 });
+
+describe('permission dialog height', () => {
+  it('clips a long preview so the dialog fits the terminal', async () => {
+    const longEdit = { file_path: '/p/big.ts', old_string: '', new_string: Array.from({ length: 200 }, (_, index) => `line ${index}`).join('\n') };
+    const view = render(<PermissionDialog request={{ tool: plainTool(), input: longEdit, decision: ask() }} onAnswer={() => {}} columns={80} maxBodyRows={8} />);
+    await tick();
+    await tick();
+    const frame = view.lastFrame()!;
+    expect(frame).toContain('more lines not shown');
+    expect(frame.split('\n').length).toBeLessThan(25);
+    expect(frame).toContain('Do you want to use Plain?');
+    view.unmount();
+  });
+});

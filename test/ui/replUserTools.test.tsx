@@ -88,6 +88,8 @@ describe('REPL: questions only the user can answer', () => {
     await repl.submit('plan it');
     const dialog = await repl.terminal.waitFor('Do you want to carry out this plan?');
     expect(dialog).toContain('1. Add a test');
+    // The whole plan is printed into the transcript too (the dialog may show only part of a long one).
+    expect(dialog).toMatch(/│ Plan +│\n│ 1\. Add a test/);
     await repl.terminal.press('1');
     await repl.terminal.waitFor('Starting.');
     expect(repl.session.appState.get().toolPermissionContext.mode).toBe('acceptEdits');

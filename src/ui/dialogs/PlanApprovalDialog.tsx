@@ -5,6 +5,7 @@
 import { Box, Text } from 'ink';
 import { useState, type ReactNode } from 'react';
 import type { PlanApproval } from '../../types/userInteraction.js';
+import { ClippedBox } from '../layout/ClippedBox.js';
 import { Markdown } from '../markdown/Markdown.js';
 import { colors } from '../theme.js';
 import { LineEditor } from './LineEditor.js';
@@ -12,7 +13,18 @@ import { SelectList } from './SelectList.js';
 
 type PlanChoice = 'acceptEdits' | 'default' | 'keep_planning';
 
-export function PlanApprovalDialog({ plan, onAnswer, columns }: { readonly plan: string; readonly onAnswer: (approval: PlanApproval) => void; readonly columns: number }): ReactNode {
+export function PlanApprovalDialog({
+  plan,
+  onAnswer,
+  columns,
+  maxPlanRows = 20,
+}: {
+  readonly plan: string;
+  readonly onAnswer: (approval: PlanApproval) => void;
+  readonly columns: number;
+  /** A longer plan is cut here; the whole plan is printed in the transcript above the dialog. */
+  readonly maxPlanRows?: number;
+}): ReactNode {
   const [askingFeedback, setAskingFeedback] = useState(false);
   const choose = (choice: PlanChoice): void => {
     if (choice === 'keep_planning') setAskingFeedback(true);
@@ -24,7 +36,9 @@ export function PlanApprovalDialog({ plan, onAnswer, columns }: { readonly plan:
         Ready to code?
       </Text>
       <Box marginY={1} flexDirection="column">
-        <Markdown text={plan} columns={Math.max(10, columns - 4)} />
+        <ClippedBox maxRows={maxPlanRows}>
+          <Markdown text={plan} columns={Math.max(10, columns - 4)} />
+        </ClippedBox>
       </Box>
       <Text>Do you want to carry out this plan?</Text>
       {askingFeedback ? (

@@ -19,6 +19,7 @@ import type { PermissionResponse } from '../../permissions/types.js';
 import type { PermissionRequest } from '../../services/tools/toolExecution.js';
 import { selectKeyAction, SelectListView } from '../dialogs/SelectList.js';
 import { CursorText } from '../input/CursorText.js';
+import { ClippedBox } from '../layout/ClippedBox.js';
 import { deleteBackward, EMPTY_BUFFER, insertText, moveLeft, moveRight, type TextBuffer } from '../input/textBuffer.js';
 import { splitTypedChunk } from '../input/typedChunk.js';
 import { colors } from '../theme.js';
@@ -29,11 +30,13 @@ export type PermissionDialogProps = {
   readonly request: Pick<PermissionRequest, 'tool' | 'input' | 'decision'>;
   readonly onAnswer: (response: PermissionResponse) => void;
   readonly columns: number;
+  /** Rows the call's preview may take; the dialog around it needs about a dozen more. */
+  readonly maxBodyRows?: number;
 };
 
 type DialogState = { readonly mode: 'choosing'; readonly index: number } | { readonly mode: 'feedback'; readonly index: number; readonly feedback: TextBuffer } | { readonly mode: 'answered' };
 
-export function PermissionDialog({ request, onAnswer, columns }: PermissionDialogProps): ReactNode {
+export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20 }: PermissionDialogProps): ReactNode {
   const { tool, input, decision } = request;
   const wording = permissionWording(tool.name, safeDisplayName(request), input);
   const options = permissionChoices(decision.suggestedRules);
@@ -82,7 +85,9 @@ export function PermissionDialog({ request, onAnswer, columns }: PermissionDialo
         {wording.title}
       </Text>
       <Box paddingLeft={columns >= 50 ? 2 : 0} marginY={1} flexDirection="column">
-        <PermissionBody tool={tool} input={input} options={{ verbose: false, columns: Math.max(10, columns - 8) }} />
+        <ClippedBox maxRows={maxBodyRows}>
+          <PermissionBody tool={tool} input={input} options={{ verbose: false, columns: Math.max(10, columns - 8) }} />
+        </ClippedBox>
       </Box>
       {reason ? <Text dimColor>{reason}</Text> : null}
       <Text>{wording.question}</Text>

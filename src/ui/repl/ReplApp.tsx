@@ -31,6 +31,12 @@ export type ReplAppProps = {
 
 /** Rows kept for the input box, the status line and the spinner; the live area gets the rest. */
 const RESERVED_ROWS = 9;
+/**
+ * Rows a dialog needs besides the preview it shows (frame, title, question,
+ * choices, status line, the tool line above it). The preview gets the rest,
+ * so the dialog never outgrows the terminal (which would make Ink clear it).
+ */
+const DIALOG_CHROME_ROWS = 18;
 
 export function ReplApp({ controller, commands, history }: ReplAppProps): ReactNode {
   const { exit } = useApp();
@@ -84,7 +90,7 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
         maxRows={Math.max(3, rows - RESERVED_ROWS)}
         showSpinner={dialog === undefined}
       />
-      {dialog ? <DialogView key={dialog.id} dialog={dialog} columns={columns} /> : null}
+      {dialog ? <DialogView key={dialog.id} dialog={dialog} columns={columns} maxBodyRows={Math.max(4, rows - DIALOG_CHROME_ROWS)} /> : null}
       <Box marginTop={1} flexDirection="column" display={dialog ? 'none' : 'flex'}>
         <PromptInput
           isActive={dialog === undefined && !status.exitRequested}
@@ -112,14 +118,14 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
   );
 }
 
-function DialogView({ dialog, columns }: { readonly dialog: PendingDialog; readonly columns: number }): ReactNode {
+function DialogView({ dialog, columns, maxBodyRows }: { readonly dialog: PendingDialog; readonly columns: number; readonly maxBodyRows: number }): ReactNode {
   switch (dialog.kind) {
     case 'permission':
-      return <PermissionDialog request={dialog.request} onAnswer={dialog.answer} columns={columns} />;
+      return <PermissionDialog request={dialog.request} onAnswer={dialog.answer} columns={columns} maxBodyRows={maxBodyRows} />;
     case 'questions':
       return <QuestionsDialog questions={dialog.questions} onAnswer={dialog.answer} />;
     case 'plan':
-      return <PlanApprovalDialog plan={dialog.plan} onAnswer={dialog.answer} columns={columns} />;
+      return <PlanApprovalDialog plan={dialog.plan} onAnswer={dialog.answer} columns={columns} maxPlanRows={maxBodyRows} />;
   }
 }
 

@@ -14,12 +14,12 @@ import type { TranscriptItem } from './transcriptTypes.js';
 export function printReadinessFor(tools: () => Tools): StaticReadiness {
   return {
     isReady(item: TranscriptItem) {
-      if (item.kind === 'assistant_text' || item.kind === 'thinking') return isMarkdownReady(item.text);
+      if (item.kind === 'assistant_text' || item.kind === 'thinking' || item.kind === 'plan') return isMarkdownReady(item.text);
       if (item.kind === 'tool_call') return areToolRenderersSettled(findToolByName(tools(), item.toolName));
       return true;
     },
     async whenReady(item: TranscriptItem) {
-      if (item.kind === 'assistant_text' || item.kind === 'thinking') await whenMarkdownReady(item.text);
+      if (item.kind === 'assistant_text' || item.kind === 'thinking' || item.kind === 'plan') await whenMarkdownReady(item.text);
       if (item.kind === 'tool_call') {
         const tool = findToolByName(tools(), item.toolName);
         if (tool) await loadToolRenderers(tool);

@@ -19,6 +19,7 @@ import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
 import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ToolUseContext } from '../../Tool.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
+import type { UserInteraction } from '../../types/userInteraction.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { lastContextTokens, withoutUnansweredPrompt, withUserPrompt } from './conversation.js';
 import { DialogQueue } from './dialogQueue.js';
@@ -345,9 +346,18 @@ export class ReplController {
       ...this.options.session.toolUseContext(signal, messages, this.status.cwd),
       toolUseId,
       model: this.status.model,
-      userInteraction: this.dialogs.userInteraction,
+      userInteraction: this.userInteraction,
     };
   }
+
+  /** Questions for the user; a plan is printed in full first, since the dialog can show only part of a long one. */
+  private readonly userInteraction: UserInteraction = {
+    askQuestions: (questions, signal) => this.dialogs.userInteraction.askQuestions(questions, signal),
+    approvePlan: (plan, signal) => {
+      this.transcript.addItem({ kind: 'plan', text: plan });
+      return this.dialogs.userInteraction.approvePlan(plan, signal);
+    },
+  };
 
   private restoreInput(text: string): void {
     this.setStatus({ restoredInput: { text, seq: ++this.restoreSeq } });

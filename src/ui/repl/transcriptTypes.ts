@@ -13,6 +13,8 @@ export type TranscriptItem =
   /** A finished run of assistant markdown; `continuation` when an earlier part of the same block was printed already. */
   | { readonly kind: 'assistant_text'; readonly id: string; readonly text: string; readonly continuation: boolean }
   | { readonly kind: 'thinking'; readonly id: string; readonly text: string }
+  /** A plan the model asks to carry out (ExitPlanMode), printed in full above the approval dialog. */
+  | { readonly kind: 'plan'; readonly id: string; readonly text: string }
   | {
       readonly kind: 'tool_call';
       readonly id: string;

@@ -53,6 +53,15 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
           </Gutter>
         </Box>
       );
+    case 'plan':
+      return (
+        <Box marginTop={1} flexDirection="column" borderStyle="round" borderColor={colors.accent} paddingX={1}>
+          <Text bold color={colors.accent}>
+            Plan
+          </Text>
+          <Markdown text={item.text} columns={Math.max(10, columns - 4)} />
+        </Box>
+      );
     case 'thinking':
       if (!verbose) return null;
       return (

@@ -1,0 +1,34 @@
+/**
+ * Content that may not grow taller than `maxRows`: taller content is cut,
+ * with a line saying how much is hidden. A dialog taller than the terminal
+ * would make Ink clear the whole screen (and the scroll-back) on every
+ * repaint, so long diffs and plans are clipped instead.
+ *
+ * The content is laid out at its natural height inside a box that starts
+ * at the limit; once measured, the box shrinks to fit when it is shorter.
+ */
+import { Box, measureElement, Text, type DOMElement } from 'ink';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+export function ClippedBox({ maxRows, children }: { readonly maxRows: number; readonly children: ReactNode }): ReactNode {
+  const content = useRef<DOMElement>(null);
+  const [naturalRows, setNaturalRows] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!content.current) return;
+    const { height } = measureElement(content.current);
+    if (height !== naturalRows) setNaturalRows(height);
+  });
+  const limit = Math.max(1, maxRows);
+  const clipped = naturalRows !== undefined && naturalRows > limit;
+  const height = naturalRows === undefined ? limit : Math.min(naturalRows, clipped ? limit - 1 : limit);
+  return (
+    <Box flexDirection="column">
+      <Box height={height} overflowY="hidden" flexDirection="column">
+        <Box ref={content} flexDirection="column" flexShrink={0}>
+          {children}
+        </Box>
+      </Box>
+      {clipped ? <Text dimColor>… {naturalRows - height} more lines not shown</Text> : null}
+    </Box>
+  );
+}
