@@ -62,10 +62,14 @@ export function planGlob(pattern: string, searchRoot: string): GlobPlan {
   };
 }
 
-/** Compiles the relative part with fast-glob's matcher (micromatch), dotfiles included. */
+/**
+ * Compiles the relative part with micromatch — the matcher fast-glob itself
+ * uses, so patterns mean exactly what they mean to fast-glob — dotfiles
+ * included.
+ */
 export async function compileGlobMatcher(relativePattern: string): Promise<RegExp> {
-  const { makeRe } = await import('fast-glob/out/utils/pattern.js');
-  return makeRe(relativePattern, { dot: true });
+  const { default: micromatch } = await import('micromatch');
+  return micromatch.makeRe(relativePattern, { dot: true });
 }
 
 /** Whether a pattern or path names a folder that is skipped unless asked for. */
