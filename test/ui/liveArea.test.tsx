@@ -77,3 +77,24 @@ describe('parallel calls of one tool', () => {
     expect(entries.map((entry) => (entry.kind === 'group' ? `group:${entry.tools.map((t) => t.id).join('')}` : entry.segment.id))).toEqual(['group:12', '3', '4', '5']);
   });
 });
+
+describe('live tools stay within the rows they may use', () => {
+  it('clips a tall tool body in the live area', async () => {
+    const { plainTool } = await import('./support/uiTools.js');
+    const long = Array.from({ length: 100 }, (_, index) => `output ${index}`).join('\n');
+    const terminal = renderInTerminal(
+      <LiveArea
+        segments={[{ kind: 'tool', id: 't', toolName: 'Plain', input: { path: 'x' }, phase: 'done', status: 'error', resultText: long, progress: [] }]}
+        turn={undefined}
+        tools={[plainTool()]}
+        verbose
+        columns={80}
+        maxRows={8}
+        showSpinner={false}
+      />,
+    );
+    const frame = await terminal.waitFor('more lines not shown');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(10);
+    terminal.unmount();
+  });
+});

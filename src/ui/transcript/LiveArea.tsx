@@ -7,6 +7,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Tools } from '../../Tool.js';
 import { findToolByName } from '../../Tool.js';
+import { ClippedBox } from '../layout/ClippedBox.js';
 import { Gutter } from '../layout/Gutter.js';
 import { Markdown } from '../markdown/Markdown.js';
 import type { LiveSegment, TurnStatus } from '../repl/transcriptTypes.js';
@@ -38,6 +39,8 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
   const hiddenTools = Math.max(0, toolSegments.length - MAX_VISIBLE_TOOLS);
   const visible = hiddenTools > 0 ? segments.filter((segment) => segment.kind !== 'tool' || toolSegments.indexOf(segment) < MAX_VISIBLE_TOOLS) : segments;
   const textRows = Math.max(3, maxRows - 3 * Math.min(toolSegments.length, MAX_VISIBLE_TOOLS));
+  // Each live tool (its progress, or a result waiting for an earlier call) gets a share of the rows.
+  const toolRows = Math.max(3, Math.floor((maxRows - 2) / Math.max(1, Math.min(toolSegments.length, MAX_VISIBLE_TOOLS))));
   if (visible.length === 0 && !(turn && showSpinner)) return null;
   return (
     <Box flexDirection="column">
@@ -45,7 +48,9 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
         if (entry.kind === 'group') {
           return (
             <Box key={entry.tools[0]!.id} marginTop={1} flexDirection="column">
-              <ToolGroupView tool={findToolByName(tools, entry.toolName)} tools={entry.tools} options={{ verbose, columns }} />
+              <ClippedBox maxRows={toolRows}>
+                <ToolGroupView tool={findToolByName(tools, entry.toolName)} tools={entry.tools} options={{ verbose, columns }} />
+              </ClippedBox>
             </Box>
           );
         }
@@ -64,17 +69,19 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
           case 'tool':
             return (
               <Box key={segment.id} marginTop={1} flexDirection="column">
-                <ToolCallView
-                  tool={findToolByName(tools, segment.toolName)}
-                  toolName={segment.toolName}
-                  input={segment.input}
-                  phase={segment.phase}
-                  status={segment.status}
-                  data={segment.data}
-                  resultText={segment.resultText}
-                  progress={segment.progress}
-                  options={{ verbose, columns }}
-                />
+                <ClippedBox maxRows={toolRows}>
+                  <ToolCallView
+                    tool={findToolByName(tools, segment.toolName)}
+                    toolName={segment.toolName}
+                    input={segment.input}
+                    phase={segment.phase}
+                    status={segment.status}
+                    data={segment.data}
+                    resultText={segment.resultText}
+                    progress={segment.progress}
+                    options={{ verbose, columns }}
+                  />
+                </ClippedBox>
               </Box>
             );
         }
