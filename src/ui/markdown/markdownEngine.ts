@@ -34,10 +34,11 @@ export function loadMarkdownLexer(): Promise<void> {
 export function loadCodeHighlighter(): Promise<void> {
   if (isNoColorRequested()) return Promise.resolve();
   highlighterLoading ??= import('cli-highlight').then(
-    (module) => {
-      const highlight = module.highlight;
+    (namespace) => {
+      // A CommonJS package: Node exposes its named exports, the bundle only its `default`.
+      const { highlight, supportsLanguage } = 'highlight' in namespace && typeof namespace.highlight === 'function' ? namespace : namespace.default;
       highlighter = (code, language) =>
-        highlight(code, { language: language && module.supportsLanguage(language) ? language : undefined, ignoreIllegals: true });
+        highlight(code, { language: language && supportsLanguage(language) ? language : undefined, ignoreIllegals: true });
     },
     () => {
       // Highlighting is decoration: without it code blocks print plain.
