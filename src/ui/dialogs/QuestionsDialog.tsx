@@ -5,7 +5,7 @@
  * the model the user did not answer).
  */
 import { Box, Text, useInput } from 'ink';
-import { useState, type ReactNode } from 'react';
+import { useReducer, useRef, useState, type ReactNode } from 'react';
 import type { UserAnswers, UserQuestion } from '../../types/userInteraction.js';
 import { colors, glyphs } from '../theme.js';
 import { LineEditor } from './LineEditor.js';
@@ -71,24 +71,30 @@ function MultiSelect({
   readonly onOther: () => void;
   readonly onCancel: () => void;
 }): ReactNode {
-  const [cursor, setCursor] = useState(0);
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // Refs, not state: keys arriving before a repaint must each see the previous key's effect.
+  const state = useRef<{ cursor: number; chosen: ReadonlySet<number> }>({ cursor: 0, chosen: new Set() });
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
   const count = question.options.length + 1;
   useInput((input, key) => {
-    if (key.upArrow) setCursor((current) => (current - 1 + count) % count);
-    else if (key.downArrow) setCursor((current) => (current + 1) % count);
+    const { cursor, chosen } = state.current;
+    if (key.upArrow) state.current = { cursor: (cursor - 1 + count) % count, chosen };
+    else if (key.downArrow) state.current = { cursor: (cursor + 1) % count, chosen };
     else if (input === ' ' && cursor < question.options.length) {
-      setChosen((current) => {
-        const next = new Set(current);
-        if (next.has(cursor)) next.delete(cursor);
-        else next.add(cursor);
-        return next;
-      });
+      const next = new Set(chosen);
+      if (next.has(cursor)) next.delete(cursor);
+      else next.add(cursor);
+      state.current = { cursor, chosen: next };
     } else if (key.return) {
       if (cursor === question.options.length) onOther();
       else onDone(question.options.filter((_, position) => chosen.has(position)).map((option) => option.label));
-    } else if (key.escape) onCancel();
+      return;
+    } else if (key.escape) {
+      onCancel();
+      return;
+    } else return;
+    rerender();
   });
+  const { cursor, chosen } = state.current;
   return (
     <Box flexDirection="column">
       {question.options.map((option, position) => (
