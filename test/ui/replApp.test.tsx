@@ -183,3 +183,16 @@ describe('REPL: keys that act on the session', () => {
     expect(repl.server.requests).toHaveLength(2);
   });
 });
+
+describe('REPL: one thing at a time', () => {
+  it('a prompt sent while a command is still running waits for it', async () => {
+    repl = await startReplFixture({ script: [endTurn('answered')] });
+    repl.controller.submit('/help');
+    repl.controller.submit('after help');
+    await repl.controller.whenIdle();
+    await repl.terminal.waitFor('answered');
+    const frame = repl.terminal.lastFrame();
+    expect(frame.indexOf('List commands and keys')).toBeLessThan(frame.indexOf('> after help'));
+    expect(repl.server.requests).toHaveLength(1);
+  });
+});

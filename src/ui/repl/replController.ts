@@ -66,6 +66,7 @@ export class ReplController {
   private queue: string[] = [];
   private running: AbortController | undefined;
   private idle: Promise<void> = Promise.resolve();
+  private draining = false;
   private restoreSeq = 0;
 
   constructor(private readonly options: ReplControllerOptions) {
@@ -115,7 +116,8 @@ export class ReplController {
     const text = rawText.trim();
     if (text === '') return;
     void this.options.history.add(rawText);
-    if (this.status.busy) {
+    // Anything already being processed (a turn, or a command still awaiting) makes this one wait its turn.
+    if (this.draining) {
       if (this.queue.length < MAX_QUEUED_PROMPTS) this.queue.push(text);
       this.setStatus({ queued: [...this.queue] });
       return;
@@ -160,11 +162,16 @@ export class ReplController {
   // --- running things ---
 
   private async drain(first: string): Promise<void> {
-    let next: string | undefined = first;
-    while (next !== undefined && !this.status.exitRequested) {
-      await this.process(next);
-      next = this.queue.shift();
-      this.setStatus({ queued: [...this.queue] });
+    this.draining = true;
+    try {
+      let next: string | undefined = first;
+      while (next !== undefined && !this.status.exitRequested) {
+        await this.process(next);
+        next = this.queue.shift();
+        this.setStatus({ queued: [...this.queue] });
+      }
+    } finally {
+      this.draining = false;
     }
   }
 
