@@ -74,6 +74,7 @@ row(`REPL input echo latency p50 (${echo.printedItems} items in the transcript)`
 row(`REPL input echo latency p95 (${echo.printedItems} items)`, echo.p95.toFixed(1), 'ms', '< 50 ms');
 row(`REPL input echo latency max (${echo.printedItems} items)`, echo.max.toFixed(1), 'ms', '< 50 ms');
 row(`REPL in-process RSS after ${TURNS} turns`, echo.rssMb.toFixed(0), 'MB', '< 250 MB');
+row(`REPL in-process JS heap in use after ${TURNS} turns (after GC)`, echo.heapMb.toFixed(0), 'MB', 'what stays alive; RSS above it is V8 headroom and native memory');
 
 // --- the built binary in tmux ---
 const tmuxAvailable = spawnSync('tmux', ['-V']).status === 0;
