@@ -3,20 +3,23 @@
  * (the engine's allowAlwaysHandler: live at once, then saved), and the
  * /permissions listing and edits. The listing reads the live rule set, so it
  * shows exactly the rules the next decision will use, each with its source.
- *
- * /permissions edits go to `.claude/settings.local.json` and into the live
- * rule set, so they hold from the next tool call on. Allow rules are saved
- * by the engine; it has no writer for ask/deny or for removal, so those use
- * localSettingsRules.ts.
+ * /permissions edits go to `.claude/settings.local.json` (through the
+ * engine's one writer of that file) and into the live rule set, so they hold
+ * from the next tool call on.
  */
 import type { ToolUseContext } from '../Tool.js';
-import { addSessionAllowRules, allowAlwaysHandler, saveAllowRulesToLocalSettings } from '../permissions/allowAlways.js';
+import { allowAlwaysHandler } from '../permissions/allowAlways.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
+import {
+  addRulesToLocalSettings,
+  addSessionRules,
+  localSettingsPath,
+  removeRuleFromLocalSettings,
+  removeSessionRule,
+} from '../permissions/localSettingsRules.js';
 import { parseRule } from '../permissions/rules/parseRule.js';
-import { describeSource, type SourcedRule } from '../permissions/rules/permissionRule.js';
-import { compileRuleSet } from '../permissions/rules/ruleSet.js';
+import { describeSource } from '../permissions/rules/permissionRule.js';
 import type { AppStateStore } from '../state/appState.js';
-import { addRulesToLocalSettings, localSettingsPath, removeRuleFromLocalSettings } from './localSettingsRules.js';
 import type { PermissionRuleListing, PermissionRulesAccess } from './types.js';
 
 export type ReplPermissionRules = Required<PermissionRulesAccess> & {
@@ -27,8 +30,6 @@ export type ReplPermissionRules = Required<PermissionRulesAccess> & {
 export function createPermissionRulesAccess(options: {
   readonly projectRoot: string;
   readonly appState: AppStateStore;
-  /** A context for live-rule updates (the engine's helpers take one). */
-  readonly toolContext: () => ToolUseContext;
   /** Tells the user when a chosen rule could not be saved (it still holds for this session). */
   readonly onSaveError: (message: string) => void;
 }): ReplPermissionRules {
@@ -50,50 +51,21 @@ export function createPermissionRulesAccess(options: {
       const parsed = parseRule(text);
       if (!parsed.ok) return `"${text}" is not a valid rule: ${parsed.error}`;
       const rule = parsed.value.text;
-      if (behavior === 'allow') {
-        const saved = await saveAllowRulesToLocalSettings(projectRoot, [rule]);
-        if (!saved.ok) return `Could not save to ${saved.file}: ${saved.error}`;
-        addSessionAllowRules(options.toolContext(), [rule], file);
-      } else {
-        try {
-          await addRulesToLocalSettings(projectRoot, behavior, [rule]);
-        } catch (error) {
-          return error instanceof Error ? error.message : String(error);
-        }
-        addLiveRule(appState, projectRoot, { behavior, rule: parsed.value, source: { kind: 'localSettings', origin: file, fromRepository: false } });
-      }
+      const saved = await addRulesToLocalSettings(projectRoot, behavior, [rule]);
+      if (!saved.ok) return `Could not save to ${saved.file}: ${saved.error}`;
+      addSessionRules(appState, projectRoot, behavior, [rule], file);
       return `Added ${behavior}: ${rule} (saved in ${file}; in force from the next tool call).`;
     },
 
     async removeRule(text) {
       const parsed = parseRule(text);
       const rule = parsed.ok ? parsed.value.text : text.trim();
-      let removedFrom;
-      try {
-        removedFrom = await removeRuleFromLocalSettings(projectRoot, rule);
-      } catch (error) {
-        return error instanceof Error ? error.message : String(error);
-      }
-      if (removedFrom.length === 0) return `${rule} is not in ${file} (rules from other files are edited there).`;
-      removeLiveRule(appState, projectRoot, rule, file);
-      return `Removed ${rule} from ${file} (${removedFrom.join(', ')}).`;
+      const removed = await removeRuleFromLocalSettings(projectRoot, rule);
+      if (!removed.ok) return `Could not update ${removed.file}: ${removed.error}`;
+      if (removed.removedFrom.length === 0) return `${rule} is not in ${file} (rules from other files are edited there).`;
+      removeSessionRule(appState, projectRoot, rule, file);
+      return `Removed ${rule} from ${file} (${removed.removedFrom.join(', ')}).`;
     },
   };
 }
 
-function addLiveRule(appState: AppStateStore, projectRoot: string, sourced: SourcedRule): void {
-  appState.set((state) => {
-    const current = ruleSetOf(state.toolPermissionContext, projectRoot);
-    const compiled = compileRuleSet([sourced], { projectRoot: current.projectRoot, home: current.home, folderTrusted: true });
-    const ruleSet = { ...current, rules: [...current.rules, ...compiled.rules] };
-    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet } } };
-  });
-}
-
-function removeLiveRule(appState: AppStateStore, projectRoot: string, ruleText: string, file: string): void {
-  appState.set((state) => {
-    const current = ruleSetOf(state.toolPermissionContext, projectRoot);
-    const rules = current.rules.filter((rule) => !(rule.rule.text === ruleText && rule.source.origin === file));
-    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet: { ...current, rules } } } };
-  });
-}

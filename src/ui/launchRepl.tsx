@@ -59,7 +59,6 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
     appState: session.appState,
-    toolContext: () => session.toolUseContext(new AbortController().signal, [], session.cwd),
     onSaveError: (message) => controller.transcript.addNotice('warning', `The rule holds for this session only: ${message}`),
   });
   const controller: ReplController = new ReplController({

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localSettingsPath, saveAllowRulesToLocalSettings } from '../../src/permissions/allowAlways.js';
+import { addRulesToLocalSettings, removeRuleFromLocalSettings } from '../../src/permissions/localSettingsRules.js';
 import { isFolderTrusted, trustFolder } from '../../src/permissions/folderTrust.js';
 import { loadPermissionRules } from '../../src/permissions/loadPermissionRules.js';
 import { REPO_ROOT } from '../support/runCli.js';
@@ -16,6 +17,32 @@ async function temp(): Promise<string> {
 }
 afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+describe('ask/deny rules and removal in settings.local.json', () => {
+  it('adds rules to the right list, keeps other keys, and removes them again', async () => {
+    const project = await temp();
+    const file = localSettingsPath(project);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify({ model: 'x', permissions: { allow: ['Read'], defaultMode: 'plan' } }));
+    expect(await addRulesToLocalSettings(project, 'deny', ['Bash(rm:*)', 'Bash(rm:*)'])).toMatchObject({ ok: true, added: ['Bash(rm:*)'] });
+    expect(await addRulesToLocalSettings(project, 'deny', ['Bash(rm:*)'])).toMatchObject({ ok: true, added: [] });
+    let saved = JSON.parse(await readFile(file, 'utf8'));
+    expect(saved).toEqual({ model: 'x', permissions: { allow: ['Read'], defaultMode: 'plan', deny: ['Bash(rm:*)'] } });
+    expect(await removeRuleFromLocalSettings(project, 'Bash(rm:*)')).toMatchObject({ ok: true, removedFrom: ['deny'] });
+    saved = JSON.parse(await readFile(file, 'utf8'));
+    expect(saved.permissions.deny).toEqual([]);
+  });
+
+  it('never overwrites a file that is not valid JSON', async () => {
+    const project = await temp();
+    const file = localSettingsPath(project);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, '{ broken');
+    expect(await addRulesToLocalSettings(project, 'ask', ['WebFetch'])).toMatchObject({ ok: false, error: expect.stringContaining('not valid JSON') });
+    expect(await removeRuleFromLocalSettings(project, 'WebFetch')).toMatchObject({ ok: false });
+    expect(await readFile(file, 'utf8')).toBe('{ broken');
+  });
 });
 
 describe('saveAllowRulesToLocalSettings', () => {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
 import { expandTemplate, loadCustomCommands, parseTemplate } from '../../src/commands/customCommands.js';
-import { addRulesToLocalSettings, localSettingsPath, removeRuleFromLocalSettings } from '../../src/commands/localSettingsRules.js';
 import { nextPermissionMode, modeStatusLabel } from '../../src/commands/permissionModes.js';
 import { createCommandRegistry, parseSlashInput } from '../../src/commands/registry.js';
 import { commandFixture, type CommandFixture } from './support/commandContext.js';
@@ -115,25 +114,3 @@ describe('permission modes in words', () => {
   });
 });
 
-describe('settings.local.json rule edits', () => {
-  it('adds rules to the right list, keeps other keys, and removes them again', async () => {
-    const file = localSettingsPath(dir);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify({ model: 'x', permissions: { allow: ['Read'], defaultMode: 'plan' } }));
-    expect(await addRulesToLocalSettings(dir, 'deny', ['Bash(rm:*)', 'Bash(rm:*)'])).toEqual(['Bash(rm:*)']);
-    expect(await addRulesToLocalSettings(dir, 'deny', ['Bash(rm:*)'])).toEqual([]);
-    let saved = JSON.parse(await readFile(file, 'utf8'));
-    expect(saved).toEqual({ model: 'x', permissions: { allow: ['Read'], defaultMode: 'plan', deny: ['Bash(rm:*)'] } });
-    expect(await removeRuleFromLocalSettings(dir, 'Bash(rm:*)')).toEqual(['deny']);
-    saved = JSON.parse(await readFile(file, 'utf8'));
-    expect(saved.permissions.deny).toEqual([]);
-  });
-
-  it('never overwrites a file that is not valid JSON', async () => {
-    const file = localSettingsPath(dir);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, '{ broken');
-    await expect(addRulesToLocalSettings(dir, 'ask', ['WebFetch'])).rejects.toThrow(/not valid JSON/);
-    expect(await readFile(file, 'utf8')).toBe('{ broken');
-  });
-});

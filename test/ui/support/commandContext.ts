@@ -43,7 +43,6 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
     permissions: createPermissionRulesAccess({
       projectRoot: cwd,
       appState: session.appState,
-      toolContext: () => session.toolUseContext(new AbortController().signal, [], cwd),
       onSaveError: (message) => state.saveErrors.push(message),
     }),
   };

@@ -64,7 +64,6 @@ export async function startReplFixture(options: {
   const permissionRules = createPermissionRulesAccess({
     projectRoot: cwd,
     appState: session.appState,
-    toolContext: () => session.toolUseContext(new AbortController().signal, [], cwd),
     onSaveError: (message) => controller.transcript.addNotice('warning', message),
   });
   const controller: ReplController = new ReplController({

@@ -1,0 +1,154 @@
+/**
+ * The one writer of `.claude/settings.local.json` rule lists: "yes, and
+ * don't ask again" and the REPL's /permissions add/remove both go through
+ * here. Saves are serialised within the process and atomic (a temporary
+ * file in the same folder, then a rename), keep every other key of the file,
+ * and never overwrite a file that is not valid JSON — the user gets the
+ * reason instead. Live-session counterparts make a change hold from the next
+ * decision without a restart.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppStateStore } from '../state/appState.js';
+import { ruleSetOf } from './canUseTool.js';
+import { parseRule } from './rules/parseRule.js';
+import type { RuleBehavior, SourcedRule } from './rules/permissionRule.js';
+import { compileRuleSet } from './rules/ruleSet.js';
+
+export type SaveRulesResult =
+  | { readonly ok: true; readonly file: string; readonly added: readonly string[] }
+  | { readonly ok: false; readonly file: string; readonly error: string };
+
+export type RemoveRuleResult =
+  | { readonly ok: true; readonly file: string; readonly removedFrom: readonly RuleBehavior[] }
+  | { readonly ok: false; readonly file: string; readonly error: string };
+
+const BEHAVIORS: readonly RuleBehavior[] = ['allow', 'ask', 'deny'];
+
+export function localSettingsPath(projectDir: string): string {
+  return path.join(projectDir, '.claude', 'settings.local.json');
+}
+
+let saving: Promise<unknown> = Promise.resolve();
+
+/** Runs one read-modify-write at a time, so concurrent saves never lose each other's rules. */
+function serialised<T>(work: () => Promise<T>): Promise<T> {
+  const run = saving.then(work);
+  saving = run.catch(() => undefined);
+  return run;
+}
+
+/** Appends the rules not yet in the list; returns those actually added. */
+export function addRulesToLocalSettings(projectDir: string, behavior: RuleBehavior, rules: readonly string[]): Promise<SaveRulesResult> {
+  const file = localSettingsPath(projectDir);
+  const invalid = rules.map((rule) => ({ rule, parsed: parseRule(rule) })).find(({ parsed }) => !parsed.ok);
+  if (invalid && !invalid.parsed.ok) return Promise.resolve({ ok: false, file, error: `"${invalid.rule}": ${invalid.parsed.error}` });
+  return serialised(async () => {
+    const read = await readSettings(file);
+    if (!read.ok) return { ok: false, file, error: read.error };
+    const permissions = permissionsOf(read.settings);
+    const existing = stringList(permissions[behavior]);
+    const added = rules.filter((rule, index) => !existing.includes(rule) && rules.indexOf(rule) === index);
+    if (added.length > 0) {
+      const written = await writeSettings(file, { ...read.settings, permissions: { ...permissions, [behavior]: [...existing, ...added] } });
+      if (written) return { ok: false, file, error: written };
+    }
+    return { ok: true, file, added };
+  });
+}
+
+/** "Yes, and don't ask again". */
+export function saveAllowRulesToLocalSettings(projectDir: string, rules: readonly string[]): Promise<SaveRulesResult> {
+  return addRulesToLocalSettings(projectDir, 'allow', rules);
+}
+
+/** Removes the rule from every list it is in. */
+export function removeRuleFromLocalSettings(projectDir: string, rule: string): Promise<RemoveRuleResult> {
+  const file = localSettingsPath(projectDir);
+  return serialised(async () => {
+    const read = await readSettings(file);
+    if (!read.ok) return { ok: false, file, error: read.error };
+    const permissions = { ...permissionsOf(read.settings) };
+    const removedFrom = BEHAVIORS.filter((behavior) => stringList(permissions[behavior]).includes(rule));
+    if (removedFrom.length === 0) return { ok: true, file, removedFrom };
+    for (const behavior of removedFrom) permissions[behavior] = stringList(permissions[behavior]).filter((entry) => entry !== rule);
+    const written = await writeSettings(file, { ...read.settings, permissions });
+    return written ? { ok: false, file, error: written } : { ok: true, file, removedFrom };
+  });
+}
+
+/** Makes rules effective for the rest of this session (the next decision reads them). */
+export function addSessionRules(appState: AppStateStore, projectRoot: string, behavior: RuleBehavior, rules: readonly string[], origin: string): void {
+  const sourced: SourcedRule[] = [];
+  for (const text of rules) {
+    const parsed = parseRule(text);
+    if (parsed.ok) sourced.push({ behavior, rule: parsed.value, source: { kind: 'localSettings', origin, fromRepository: false } });
+  }
+  appState.set((state) => {
+    const current = ruleSetOf(state.toolPermissionContext, projectRoot);
+    const added = compileRuleSet(sourced, { projectRoot: current.projectRoot, home: current.home, folderTrusted: true });
+    const ruleSet = { ...current, rules: [...current.rules, ...added.rules] };
+    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet } } };
+  });
+}
+
+/** Drops a rule that came from `origin` from the live rule set. */
+export function removeSessionRule(appState: AppStateStore, projectRoot: string, ruleText: string, origin: string): void {
+  appState.set((state) => {
+    const current = ruleSetOf(state.toolPermissionContext, projectRoot);
+    const rules = current.rules.filter((rule) => !(rule.rule.text === ruleText && rule.source.origin === origin));
+    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet: { ...current, rules } } } };
+  });
+}
+
+type Settings = Record<string, unknown>;
+
+async function readSettings(file: string): Promise<{ ok: true; settings: Settings } | { ok: false; error: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return { ok: true, settings: {} };
+    return { ok: false, error: `cannot read it (${error instanceof Error ? error.message : String(error)}); not overwriting it` };
+  }
+  if (text.trim() === '') return { ok: true, settings: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `it is not valid JSON (${error instanceof Error ? error.message : String(error)}); fix it by hand, then try again` };
+  }
+  if (!isRecord(parsed)) return { ok: false, error: 'it is not a JSON object; not overwriting it' };
+  if (parsed['permissions'] !== undefined && !isRecord(parsed['permissions'])) {
+    return { ok: false, error: '"permissions" in it is not an object; not overwriting it' };
+  }
+  return { ok: true, settings: parsed };
+}
+
+/** Returns an error message, or undefined when written. */
+async function writeSettings(file: string, settings: Settings): Promise<string | undefined> {
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+    await rename(temporary, file);
+    return undefined;
+  } catch (error) {
+    await rm(temporary, { force: true });
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function permissionsOf(settings: Settings): Record<string, unknown> {
+  const permissions = settings['permissions'];
+  return isRecord(permissions) ? permissions : {};
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
