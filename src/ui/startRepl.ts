@@ -28,15 +28,14 @@ export async function startRepl(options: ReplLaunchOptions): Promise<number> {
 }
 
 /**
- * Ink and React read two environment variables once, when they load:
- * NODE_ENV picks React's production build (the development build is several
- * times slower per repaint), and CI/CONTINUOUS_INTEGRATION make Ink stop
- * painting its live area. Both are set for the load only and put back at
- * once, so the commands tools run still see the user's environment.
+ * Ink reads CI/CONTINUOUS_INTEGRATION once, when it loads, and then stops
+ * painting its live area. They are hidden for the load only and put back at
+ * once, so the commands tools run still see the user's environment. (React's
+ * production build is chosen at bundle time: scripts/build.mjs defines
+ * process.env.NODE_ENV.)
  */
 async function importUiRuntime<T>(load: () => Promise<T>): Promise<T> {
-  const saved = { NODE_ENV: process.env.NODE_ENV, CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
-  process.env.NODE_ENV ??= 'production';
+  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   try {
