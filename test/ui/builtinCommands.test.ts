@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
 import type { CommandResult } from '../../src/commands/types.js';
-import type { Usage } from '../../src/types/messages.js';
+import { usage } from './support/events.js';
 import { commandFixture, type CommandFixture } from './support/commandContext.js';
 
 let fixture: CommandFixture;
@@ -19,20 +19,6 @@ async function run(name: string, args = ''): Promise<CommandResult> {
   return command.run(args, fixture.context);
 }
 
-function usage(input: number, output: number): Usage {
-  return {
-    input_tokens: input,
-    output_tokens: output,
-    cache_creation: null,
-    cache_creation_input_tokens: null,
-    cache_read_input_tokens: null,
-    inference_geo: null,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: null,
-    speed: null,
-  };
-}
 
 function text(result: CommandResult): string {
   if (result.type !== 'text') throw new Error(`expected text, got ${result.type}`);

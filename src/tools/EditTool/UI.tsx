@@ -4,26 +4,21 @@ import type { ReactNode } from 'react';
 import { StructuredDiff } from '../../ui/components/StructuredDiff.js';
 import { colors } from '../../ui/theme.js';
 import type { RenderOptions } from '../../ui/toolRenderers.js';
-import { displayPath, expandHome } from '../../utils/files/filePaths.js';
+import { shortDisplayPath } from '../../utils/files/filePaths.js';
+import { plural } from '../../utils/format.js';
 import type { FilePatchHunk } from '../../utils/files/structuredPatch.js';
 import type { EditInput, EditOutput } from './EditTool.js';
 
 const DIFF_LINES_SHOWN = 24;
 
-function shortPath(filePath: string): string {
-  return displayPath(expandHome(filePath), process.cwd());
-}
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 /** The argument part of the `● Edit(...)` line; the REPL adds the tool name and parentheses. */
 export function renderToolUseMessage(input: Partial<EditInput>, _options: RenderOptions): ReactNode {
   if (!input.file_path) return null;
   return (
     <Text>
-      {shortPath(input.file_path)}
+      {shortDisplayPath(input.file_path)}
       {input.replace_all ? <Text dimColor> · replace all</Text> : null}
     </Text>
   );
@@ -82,7 +77,7 @@ export function renderPermissionRequest(input: EditInput, options: RenderOptions
   return (
     <Box flexDirection="column">
       <Text>
-        {shortPath(input.file_path)}
+        {shortDisplayPath(input.file_path)}
         {input.replace_all ? <Text dimColor> · every occurrence</Text> : null}
       </Text>
       <StructuredDiff hunks={proposedEditHunks(input)} showLineNumbers={false} columns={options.columns} {...(options.verbose ? {} : { maxLines: 40 })} />
@@ -93,7 +88,7 @@ export function renderPermissionRequest(input: EditInput, options: RenderOptions
 export function renderToolUseRejectedMessage(input: EditInput, reason: string, options: RenderOptions): ReactNode {
   return (
     <Box flexDirection="column">
-      <Text color={colors.warning}>Edit of {shortPath(input.file_path)} was not applied</Text>
+      <Text color={colors.warning}>Edit of {shortDisplayPath(input.file_path)} was not applied</Text>
       {reason ? <Text dimColor>{reason}</Text> : null}
       <StructuredDiff hunks={proposedEditHunks(input)} showLineNumbers={false} columns={options.columns} {...(options.verbose ? {} : { maxLines: DIFF_LINES_SHOWN })} />
     </Box>

@@ -11,7 +11,7 @@ import { DEFAULT_HEAD_LIMIT, GREP_TOOL_NAME, grepPrompt } from './prompt.js';
 import type { GrepInput, GrepOutputMode } from './ripgrepArgs.js';
 import { MAX_LISTED_FILES, RipgrepError, searchContent, type GrepOutcome } from './searchContent.js';
 import { describeMissingPath } from './searchPaths.js';
-import { formatCount } from '../../utils/format.js';
+import { formatCount, plural } from '../../utils/format.js';
 
 export type { GrepInput } from './ripgrepArgs.js';
 
@@ -135,9 +135,6 @@ function itemName(mode: GrepOutputMode): string {
   return mode === 'content' ? 'lines' : 'files';
 }
 
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
-}
 
 function explainRipgrepError(stderr: string): string {
   const message = stderr.replace(/^rg: /gm, '');

@@ -4,14 +4,11 @@ import type { ReactNode } from 'react';
 import { StructuredDiff } from '../../ui/components/StructuredDiff.js';
 import { colors } from '../../ui/theme.js';
 import type { RenderOptions } from '../../ui/toolRenderers.js';
-import { displayPath, expandHome } from '../../utils/files/filePaths.js';
+import { shortDisplayPath } from '../../utils/files/filePaths.js';
 import type { NotebookEditInput, NotebookEditOutput } from './NotebookEditTool.js';
 
 const DIFF_LINES_SHOWN = 24;
 
-function shortPath(filePath: string): string {
-  return displayPath(expandHome(filePath), process.cwd());
-}
 
 /** The argument part of the `● NotebookEdit(...)` line; the REPL adds the tool name and parentheses. */
 export function renderToolUseMessage(input: Partial<NotebookEditInput>, _options: RenderOptions): ReactNode {
@@ -20,7 +17,7 @@ export function renderToolUseMessage(input: Partial<NotebookEditInput>, _options
   const cell = input.cell_id !== undefined ? ` · cell ${input.cell_id}` : '';
   return (
     <Text>
-      {shortPath(input.notebook_path)}
+      {shortDisplayPath(input.notebook_path)}
       <Text dimColor>
         {cell} · {mode}
       </Text>
@@ -57,7 +54,7 @@ export function renderPermissionRequest(input: NotebookEditInput, options: Rende
   return (
     <Box flexDirection="column">
       <Text>
-        {shortPath(input.notebook_path)}: {what}
+        {shortDisplayPath(input.notebook_path)}: {what}
       </Text>
       {lines.length > 0 ? (
         <StructuredDiff
@@ -76,7 +73,7 @@ export function renderToolUseRejectedMessage(input: NotebookEditInput, reason: s
   return (
     <Box flexDirection="column">
       <Text color={colors.warning}>
-        Notebook edit of {shortPath(input.notebook_path)}{cell} was not applied
+        Notebook edit of {shortDisplayPath(input.notebook_path)}{cell} was not applied
       </Text>
       {reason ? <Text dimColor>{reason}</Text> : null}
     </Box>

@@ -3,16 +3,13 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { colors } from '../../ui/theme.js';
 import type { RenderOptions } from '../../ui/toolRenderers.js';
-import { displayPath, expandHome } from '../../utils/files/filePaths.js';
+import { shortDisplayPath } from '../../utils/files/filePaths.js';
+import { plural } from '../../utils/format.js';
 import { formatBytes } from '../../utils/files/formatBytes.js';
 import type { ReadInput, ReadOutput } from './ReadTool.js';
 
 const VERBOSE_PREVIEW_LINES = 40;
 
-/** Paths as the user thinks of them: relative to where agentcli was started. */
-function shortPath(filePath: string): string {
-  return displayPath(expandHome(filePath), process.cwd());
-}
 
 function rangeLabel(input: Partial<ReadInput>): string | undefined {
   if (input.offset === undefined && input.limit === undefined) return undefined;
@@ -26,15 +23,12 @@ export function renderToolUseMessage(input: Partial<ReadInput>, _options: Render
   const range = rangeLabel(input);
   return (
     <Text>
-      {shortPath(input.file_path)}
+      {shortDisplayPath(input.file_path)}
       {range ? <Text dimColor> · {range}</Text> : null}
     </Text>
   );
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 export function renderToolResultMessage(output: ReadOutput, _input: ReadInput, options: RenderOptions): ReactNode {
   switch (output.type) {
@@ -62,7 +56,7 @@ export function renderToolResultMessage(output: ReadOutput, _input: ReadInput, o
 export function renderToolUseRejectedMessage(input: ReadInput, reason: string, _options: RenderOptions): ReactNode {
   return (
     <Box flexDirection="column">
-      <Text color={colors.warning}>Not allowed to read {shortPath(input.file_path)}</Text>
+      <Text color={colors.warning}>Not allowed to read {shortDisplayPath(input.file_path)}</Text>
       {reason ? <Text dimColor>{reason}</Text> : null}
     </Box>
   );
@@ -74,6 +68,6 @@ export function renderToolUseErrorMessage(error: string, options: RenderOptions)
 }
 
 export function renderGroupedToolUse(inputs: readonly Partial<ReadInput>[], _options: RenderOptions): ReactNode {
-  const paths = inputs.flatMap((input) => (input.file_path ? [shortPath(input.file_path)] : []));
+  const paths = inputs.flatMap((input) => (input.file_path ? [shortDisplayPath(input.file_path)] : []));
   return <Text>{plural(paths.length, 'file')}: {paths.join(', ')}</Text>;
 }

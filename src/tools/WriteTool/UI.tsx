@@ -4,24 +4,19 @@ import type { ReactNode } from 'react';
 import { StructuredDiff } from '../../ui/components/StructuredDiff.js';
 import { colors } from '../../ui/theme.js';
 import type { RenderOptions } from '../../ui/toolRenderers.js';
-import { displayPath, expandHome } from '../../utils/files/filePaths.js';
+import { shortDisplayPath } from '../../utils/files/filePaths.js';
+import { plural } from '../../utils/format.js';
 import type { FilePatchHunk } from '../../utils/files/structuredPatch.js';
 import type { WriteInput, WriteOutput } from './WriteTool.js';
 
 const DIFF_LINES_SHOWN = 24;
 
-function shortPath(filePath: string): string {
-  return displayPath(expandHome(filePath), process.cwd());
-}
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 /** The argument part of the `● Write(...)` line; the REPL adds the tool name and parentheses. */
 export function renderToolUseMessage(input: Partial<WriteInput>, _options: RenderOptions): ReactNode {
   if (!input.file_path) return null;
-  return <Text>{shortPath(input.file_path)}</Text>;
+  return <Text>{shortDisplayPath(input.file_path)}</Text>;
 }
 
 export function renderToolResultMessage(output: WriteOutput, _input: WriteInput, options: RenderOptions): ReactNode {
@@ -54,7 +49,7 @@ function proposedContentHunks(content: string): FilePatchHunk[] {
 export function renderPermissionRequest(input: WriteInput, options: RenderOptions): ReactNode {
   return (
     <Box flexDirection="column">
-      <Text>{shortPath(input.file_path)}</Text>
+      <Text>{shortDisplayPath(input.file_path)}</Text>
       <StructuredDiff hunks={proposedContentHunks(input.content)} columns={options.columns} maxLines={options.verbose ? 200 : 30} />
     </Box>
   );
@@ -63,7 +58,7 @@ export function renderPermissionRequest(input: WriteInput, options: RenderOption
 export function renderToolUseRejectedMessage(input: WriteInput, reason: string, options: RenderOptions): ReactNode {
   return (
     <Box flexDirection="column">
-      <Text color={colors.warning}>Write to {shortPath(input.file_path)} was not done</Text>
+      <Text color={colors.warning}>Write to {shortDisplayPath(input.file_path)} was not done</Text>
       {reason ? <Text dimColor>{reason}</Text> : null}
       <StructuredDiff hunks={proposedContentHunks(input.content)} columns={options.columns} maxLines={options.verbose ? 200 : 10} />
     </Box>

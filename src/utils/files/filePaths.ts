@@ -44,3 +44,8 @@ export async function fileStateKey(absolutePath: string): Promise<string> {
     return path.join(await fileStateKey(parent), path.basename(absolutePath));
   }
 }
+
+/** A path as the user thinks of it in the REPL: relative to where agentcli was started. */
+export function shortDisplayPath(filePath: string): string {
+  return displayPath(expandHome(filePath), process.cwd());
+}
