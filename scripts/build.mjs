@@ -2,14 +2,50 @@
 // Heavy modules (Ink/React, MCP SDK, markdown, highlighting) are reached only
 // through dynamic import(), so esbuild's code splitting keeps them out of the
 // headless start-up path.
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
+/**
+ * The built-in tools' API input schemas, computed now so the CLI does not
+ * build zod schemas (or even load zod) before its first request.
+ */
+async function builtinToolSchemas() {
+  const tmp = path.join(root, '.build-tmp');
+  mkdirSync(tmp, { recursive: true });
+  const outfile = path.join(tmp, 'toolSchemaManifest.mjs');
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['scripts/toolSchemaManifest.ts'],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return execFileSync(process.execPath, [outfile], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** `import { z } from 'zod'` in our sources becomes a zod loaded on first use (src/utils/lazyZod.ts). */
+const lazyZodPlugin = {
+  name: 'lazy-zod',
+  setup(pluginBuild) {
+    const lazyZod = path.join(root, 'src', 'utils', 'lazyZod.ts');
+    pluginBuild.onResolve({ filter: /^zod$/ }, (args) => {
+      const fromOurSources = args.importer.startsWith(path.join(root, 'src') + path.sep) && args.importer !== lazyZod;
+      return fromOurSources ? { path: lazyZod } : undefined;
+    });
+  },
+};
+
 export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
+  const schemas = await builtinToolSchemas();
   rmSync(path.join(root, outdir), { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
@@ -27,10 +63,13 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
     logLevel: quiet ? 'error' : 'warning',
     // Packages that locate files (binaries, wasm) relative to their own
     // install folder must stay outside the bundle.
+    // zod itself is loaded at run time by src/utils/lazyZod.ts (a plain require of the installed package).
     external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core'],
+    plugins: [lazyZodPlugin],
     define: {
       // React's production build: the development build is several times slower per repaint.
       'process.env.NODE_ENV': '"production"',
+      AGENTCLI_BUILTIN_TOOL_SCHEMAS: schemas,
       AGENTCLI_VERSION: JSON.stringify(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version),
     },
     banner: {

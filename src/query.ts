@@ -166,12 +166,21 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
 
 const warmedUp = new WeakSet<Tools[number]>();
 
-/** Lets tools prepare while the model is thinking; never blocks, never fails the turn. */
+/**
+ * Lets tools prepare while the model is thinking: their own warm-up, and
+ * their input schemas (built lazily, and needed as soon as a call arrives).
+ * Never blocks the stream for long, never fails the turn.
+ */
 function warmUpTools(tools: Tools): void {
   for (const tool of tools) {
-    if (!tool.warmUp || warmedUp.has(tool)) continue;
+    if (warmedUp.has(tool)) continue;
     warmedUp.add(tool);
-    tool.warmUp().catch(() => undefined);
+    try {
+      void tool.inputSchema;
+    } catch {
+      // A schema that fails to build fails again, visibly, when the tool is called.
+    }
+    tool.warmUp?.().catch(() => undefined);
   }
 }
 

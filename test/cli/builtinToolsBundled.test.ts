@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';
 import { runCli, tempDir } from '../support/runCli.js';
+import { inputJsonSchemaOf } from '../../src/services/api/toolSchemas.js';
+import { getAllBaseTools } from '../../src/tools.js';
 
 let server: FakeAnthropicServer | undefined;
 afterEach(async () => {
@@ -44,5 +46,20 @@ describe('built-in tools through the bundled CLI', () => {
     expect(summary[4]!.text).toContain('answer');
     expect(summary[5]!.text).toContain('done');
     expect(await readFile(file, 'utf8')).toBe('export const answer = 42;\n');
+  });
+
+  it('sends the same input schemas as the source computes (the bundle precomputes them at build time)', async () => {
+    server = await startFakeAnthropic({ script: [endTurn('ok')] });
+    await runCli(['-p', 'hi'], {
+      cwd: await tempDir(),
+      env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'k', AGENTCLI_CONFIG_DIR: await tempDir() },
+    });
+    const sent: Array<{ name: string; input_schema: unknown }> = server.requests[0]!.body.tools;
+    const live = new Map(getAllBaseTools().map((tool) => [tool.name, inputJsonSchemaOf(tool)]));
+    expect(sent.length).toBeGreaterThan(10);
+    for (const tool of sent) {
+      if (!live.has(tool.name)) continue;
+      expect({ name: tool.name, schema: tool.input_schema }).toEqual({ name: tool.name, schema: live.get(tool.name) });
+    }
   });
 });

@@ -11,12 +11,21 @@ import type { PromptOptions, Tool, ToolInputJSONSchema, Tools } from '../../Tool
 
 export type { ApiTool };
 
+/**
+ * The built-in tools' schemas, computed at build time (scripts/build.mjs) so
+ * the first request needs no zod; undefined when running from source.
+ */
+declare const AGENTCLI_BUILTIN_TOOL_SCHEMAS: Readonly<Record<string, ToolInputJSONSchema>> | undefined;
+const precomputed = typeof AGENTCLI_BUILTIN_TOOL_SCHEMAS === 'undefined' ? undefined : AGENTCLI_BUILTIN_TOOL_SCHEMAS;
+
 type CacheEntry = { readonly poolKey: string; readonly definition: Promise<ApiTool> };
 const definitions = new WeakMap<Tool, CacheEntry>();
 const schemas = new WeakMap<Tool, ToolInputJSONSchema>();
 
 export function inputJsonSchemaOf(tool: Tool): ToolInputJSONSchema {
   if (tool.inputJSONSchema) return tool.inputJSONSchema;
+  const built = tool.isMcp ? undefined : precomputed?.[tool.name];
+  if (built) return built;
   let schema = schemas.get(tool);
   if (!schema) {
     const { $schema: _dialect, ...rest } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' });

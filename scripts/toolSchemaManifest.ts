@@ -1,0 +1,10 @@
+// Build step: prints the API input schema of every built-in tool as JSON, so
+// the bundle can send the first request without building a single zod schema
+// (see src/services/api/toolSchemas.ts). Run from a throwaway bundle by
+// scripts/build.mjs; the schemas come from the same inputJsonSchemaOf the
+// CLI would otherwise call at start-up, so they cannot disagree.
+import { inputJsonSchemaOf } from '../src/services/api/toolSchemas.js';
+import { getAllBaseTools } from '../src/tools.js';
+
+const manifest = Object.fromEntries(getAllBaseTools().map((tool) => [tool.name, inputJsonSchemaOf(tool)]));
+process.stdout.write(JSON.stringify(manifest));
