@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForBench } from './benchBundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.bench-tmp');
@@ -63,17 +63,11 @@ if (process.argv[2] === '--child') {
 }
 
 mkdirSync(tmp, { recursive: true });
-await build({
+await bundleForBench({
   entryPoints: { BashTool: path.join(root, 'src/tools/BashTool/BashTool.ts') },
   outdir: path.join(tmp, 'bash-tool'),
-  bundle: true,
   splitting: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
   outExtension: { '.js': '.mjs' },
-  logLevel: 'error',
 });
 
 function runChild(mode) {

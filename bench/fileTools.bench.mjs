@@ -9,7 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import { build } from 'esbuild';
+import { bundleForBench } from './benchBundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.bench-tmp');
@@ -18,15 +18,9 @@ const MB = 1024 * 1024;
 
 async function bundleReadTool() {
   const outfile = path.join(tmp, 'readTool.bundle.mjs');
-  await build({
+  await bundleForBench({
     entryPoints: [path.join(root, 'src/tools/ReadTool/ReadTool.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
   });
   return import(outfile);
 }

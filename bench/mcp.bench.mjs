@@ -18,7 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForBench } from './benchBundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.bench-tmp');
@@ -33,7 +33,7 @@ const rows = [];
 
 async function bundleEntry() {
   const outfile = path.join(tmp, 'mcpBench.bundle.mjs');
-  await build({
+  await bundleForBench({
     stdin: {
       contents: [
         "export { startConfiguredMcpServers } from './src/services/mcp/startMcpServers.ts';",
@@ -46,13 +46,7 @@ async function bundleEntry() {
       sourcefile: 'mcpBenchEntry.ts',
     },
     outfile,
-    bundle: true,
     splitting: false,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
   });
   return import(outfile);
 }

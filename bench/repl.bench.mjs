@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { bundleForBench } from './benchBundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.bench-tmp');
@@ -27,15 +27,9 @@ const TURNS = Number(process.env.REPL_BENCH_TURNS ?? 200);
 
 async function bundle(entry, name) {
   const outfile = path.join(tmp, name);
-  await build({
+  await bundleForBench({
     entryPoints: [path.join(root, entry)],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
   });
   return outfile;
 }

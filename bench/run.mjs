@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForBench } from './benchBundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.bench-tmp');
@@ -14,15 +14,9 @@ mkdirSync(tmp, { recursive: true });
 
 async function bundle(entry) {
   const outfile = path.join(tmp, `${path.basename(entry, '.ts')}.mjs`);
-  await build({
+  await bundleForBench({
     entryPoints: [path.join(root, entry)],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
   });
   return outfile;
 }

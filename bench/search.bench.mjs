@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForBench } from './benchBundle.mjs';
 import { ensureSearchTree, TREE_FILE_COUNT } from './searchTree.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -19,17 +19,11 @@ const RUNS = Number(process.env.SEARCH_BENCH_RUNS ?? 7);
 
 async function bundleSearchTools() {
   const outdir = path.join(tmp, 'search-tools');
-  await build({
+  await bundleForBench({
     entryPoints: { glob: path.join(root, 'src/tools/GlobTool/GlobTool.ts'), grep: path.join(root, 'src/tools/GrepTool/GrepTool.ts') },
     outdir,
-    bundle: true,
     splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
     outExtension: { '.js': '.mjs' },
-    logLevel: 'error',
   });
   const [{ GlobTool }, { GrepTool }] = await Promise.all([import(path.join(outdir, 'glob.mjs')), import(path.join(outdir, 'grep.mjs'))]);
   return { GlobTool, GrepTool };
