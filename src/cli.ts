@@ -79,22 +79,26 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** The session settings both front ends take from the flags. */
+function sessionFlags(options: CliOptions) {
+  return {
+    cwd: process.cwd(),
+    model: options.model,
+    permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
+    allowedTools: options.allowedTools,
+    disallowedTools: options.disallowedTools,
+    additionalDirectories: options.addDir,
+    appendSystemPrompt: options.appendSystemPrompt,
+    maxTurns: options.maxTurns,
+  };
+}
+
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
-  const mode: PermissionMode | undefined = options.dangerouslySkipPermissions ? 'bypassPermissions' : options.permissionMode;
   if (!options.print) {
     // Ink and React load only on this path; headless runs never pay for them.
     const { startRepl } = await import('./ui/startRepl.js');
     return startRepl({
-      session: {
-        cwd: process.cwd(),
-        model: options.model,
-        permissionMode: mode,
-        allowedTools: options.allowedTools,
-        disallowedTools: options.disallowedTools,
-        additionalDirectories: options.addDir,
-        appendSystemPrompt: options.appendSystemPrompt,
-        maxTurns: options.maxTurns,
-      },
+      session: sessionFlags(options),
       initialPrompt: prompt,
       verbose: options.verbose,
       mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig },
@@ -117,14 +121,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     isTrusted: true,
   });
   const session = await createSession({
-    cwd: process.cwd(),
-    model: options.model,
-    permissionMode: mode,
-    allowedTools: options.allowedTools,
-    disallowedTools: options.disallowedTools,
-    additionalDirectories: options.addDir,
-    appendSystemPrompt: options.appendSystemPrompt,
-    maxTurns: options.maxTurns,
+    ...sessionFlags(options),
     isInteractive: false,
     // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
     isTrusted: true,

@@ -2,6 +2,7 @@
 import type { QueryEvent } from '../../../src/query.js';
 import type { ToolCallOutcome, ToolCallStatus } from '../../../src/services/tools/toolExecution.js';
 import type { AssistantMessage, Usage } from '../../../src/types/messages.js';
+import { EMPTY_USAGE } from '../../../src/services/api/cost.js';
 
 export const requestStart = (attempt = 1): QueryEvent => ({ type: 'request_start', turn: 1, attempt });
 export const textDelta = (text: string): QueryEvent => ({ type: 'text_delta', text });
@@ -24,18 +25,7 @@ export function outcome(toolUseId: string, toolName: string, status: ToolCallSta
 export const toolResult = (result: ToolCallOutcome): QueryEvent => ({ type: 'tool_result', outcome: result });
 
 export function usage(input: number, output: number): Usage {
-  return {
-    input_tokens: input,
-    output_tokens: output,
-    cache_creation: null,
-    cache_creation_input_tokens: null,
-    cache_read_input_tokens: null,
-    inference_geo: null,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: null,
-    speed: null,
-  };
+  return { ...EMPTY_USAGE, input_tokens: input, output_tokens: output };
 }
 
 export function assistantMessage(text: string, outputTokens = 10): QueryEvent {
