@@ -34,7 +34,7 @@ export function filterArgs(input: GrepInput): string[] {
   for (const glob of splitGlobs(input.glob)) args.push('--glob', glob);
   if (input.type) args.push('--type', input.type);
   // Last, so that no include glob can bring .git back in.
-  if (!namesFolder(`${input.path ?? ''}/${input.glob ?? ''}`, '.git')) args.push('--glob', '!.git');
+  if (!namesFolder(`${input.path ?? ''}/${input.glob ?? ''}`, '.git')) args.push('--glob', '!.git/');
   // -e keeps a pattern that starts with "-" from being read as a flag.
   args.push('--regexp', input.pattern);
   return args;

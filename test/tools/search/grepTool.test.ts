@@ -37,6 +37,12 @@ describe('Grep output modes', () => {
     expect(text.split('\n')[0]).toBe('Found 3 files (newest first)');
   });
 
+  it('an include glob that matches everything does not bring .git back in', async () => {
+    const { data } = await grep({ pattern: 'needle', glob: '**/*' });
+    expect(data.lines).not.toContain('.git/HEAD');
+    expect(data.lines).toContain('src/app.ts');
+  });
+
   it('content: path:line:text in path order, line numbers by default', async () => {
     const { data } = await grep({ pattern: 'needle', output_mode: 'content' });
     expect(data.lines).toEqual([
