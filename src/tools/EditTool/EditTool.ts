@@ -10,8 +10,7 @@ import type { FilePatch } from '../../utils/files/structuredPatch.js';
 import { buildFilePatch, creationPatch } from '../../utils/files/structuredPatch.js';
 import { displayPath, expandHome, fileStateKey, resolveToolPath } from '../../utils/files/filePaths.js';
 import { failureBlock, fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
-import { loadFileForChange, writeBlocker } from '../../utils/files/loadFileForChange.js';
-import { checkReadBeforeWrite } from '../../utils/files/readFileGuard.js';
+import { changeRefusal, loadFileForChange } from '../../utils/files/loadFileForChange.js';
 import { describeMissingFile } from '../../utils/files/similarFiles.js';
 import { toModelLineEndings, UTF8_LF } from '../../utils/files/textEncoding.js';
 import { writeTextFile } from '../../utils/files/writeTextFile.js';
@@ -87,12 +86,10 @@ export const EditTool = buildTool<EditInput, EditOutput>({
       return { data: success({ filePath, shownPath, created: true, outcome, patch: creationPatch(input.new_string) }) };
     }
 
-    const stale = checkReadBeforeWrite({
-      state: context.readFileState, key, shownPath, current: file, needsWholeFileRead: false, toolName: EDIT_TOOL_NAME,
+    const refusal = await changeRefusal(filePath, file, {
+      state: context.readFileState, key, shownPath, needsWholeFileRead: false, toolName: EDIT_TOOL_NAME,
     });
-    if (stale) return fileToolFailure(stale);
-    const blocked = await writeBlocker(filePath, file.mode, shownPath);
-    if (blocked) return fileToolFailure(blocked);
+    if (refusal) return fileToolFailure(refusal);
 
     const content = toModelLineEndings(file.text, file.format.lineEnding);
     // In a CRLF file the model works on plain line breaks; a CRLF it sent anyway means the same.

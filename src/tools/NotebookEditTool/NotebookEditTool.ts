@@ -8,9 +8,8 @@ import { buildTool } from '../../Tool.js';
 import { displayPath, expandHome, fileStateKey, resolveToolPath } from '../../utils/files/filePaths.js';
 import { isNotebookPath } from '../../utils/files/fileKinds.js';
 import { failureBlock, fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
-import { loadFileForChange, writeBlocker } from '../../utils/files/loadFileForChange.js';
+import { changeRefusal, loadFileForChange } from '../../utils/files/loadFileForChange.js';
 import { detectJsonIndent, parseNotebook } from '../../utils/files/notebook.js';
-import { checkReadBeforeWrite } from '../../utils/files/readFileGuard.js';
 import { describeMissingFile } from '../../utils/files/similarFiles.js';
 import { buildFilePatch, type FilePatch } from '../../utils/files/structuredPatch.js';
 import { toModelLineEndings } from '../../utils/files/textEncoding.js';
@@ -86,12 +85,10 @@ export const NotebookEditTool = buildTool<NotebookEditInput, NotebookEditOutput>
       const missing = await describeMissingFile(filePath, context.cwd);
       return fileToolFailure(`${missing} To create a new notebook, Write it as JSON (nbformat 4).`);
     }
-    const stale = checkReadBeforeWrite({
-      state: context.readFileState, key, shownPath, current: file, needsWholeFileRead: false, toolName: NOTEBOOK_EDIT_TOOL_NAME,
+    const refusal = await changeRefusal(filePath, file, {
+      state: context.readFileState, key, shownPath, needsWholeFileRead: false, toolName: NOTEBOOK_EDIT_TOOL_NAME,
     });
-    if (stale) return fileToolFailure(stale);
-    const blocked = await writeBlocker(filePath, file.mode, shownPath);
-    if (blocked) return fileToolFailure(blocked);
+    if (refusal) return fileToolFailure(refusal);
 
     const json = toModelLineEndings(file.text, file.format.lineEnding);
     const parsed = parseNotebook(json, shownPath);

@@ -5,7 +5,6 @@
  * notebooks, offset/limit count cells rather than lines.
  */
 import { readFile } from 'node:fs/promises';
-import type { ReadFileState } from '../../state/readFileState.js';
 import { sniffImageType } from '../../utils/files/fileKinds.js';
 import { fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import { formatBytes } from '../../utils/files/formatBytes.js';
@@ -19,26 +18,14 @@ import {
 } from '../../utils/files/notebook.js';
 import { decodeText } from '../../utils/files/textEncoding.js';
 import { MAX_IMAGE_BYTES } from './readImage.js';
-import { MAX_READ_OUTPUT_CHARS, type NotebookImage, type ReadNotebookOutput } from './readResult.js';
+import { MAX_READ_OUTPUT_CHARS, type FileReadRequest, type NotebookImage, type ReadNotebookOutput } from './readResult.js';
 import { formatCount } from '../../utils/format.js';
 
 export const MAX_NOTEBOOK_BYTES = 16 * 1024 * 1024;
 const MAX_CHARS_PER_OUTPUT = 5_000;
 const MAX_IMAGES = 5;
 
-export type NotebookReadRequest = {
-  readonly filePath: string;
-  readonly shownPath: string;
-  readonly key: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly offset?: number;
-  readonly limit?: number;
-  readonly readFileState: ReadFileState;
-  readonly signal: AbortSignal;
-};
-
-export async function readNotebookFile(request: NotebookReadRequest): Promise<{ data: ReadNotebookOutput | FileToolFailure }> {
+export async function readNotebookFile(request: FileReadRequest): Promise<{ data: ReadNotebookOutput | FileToolFailure }> {
   const { shownPath } = request;
   if (request.size > MAX_NOTEBOOK_BYTES) {
     return fileToolFailure(

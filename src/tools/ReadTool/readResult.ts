@@ -6,9 +6,24 @@
 import type { ImageMediaType } from '../../utils/files/fileKinds.js';
 import { failureBlock, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
+import type { ReadFileState } from '../../state/readFileState.js';
 import { formatCount } from '../../utils/format.js';
 
 export const MAX_READ_OUTPUT_CHARS = 100_000;
+
+/** One Read of a text file or notebook, after the path is resolved and stat'ed. */
+export type FileReadRequest = {
+  readonly filePath: string;
+  readonly shownPath: string;
+  /** fileStateKey() of the file. */
+  readonly key: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly readFileState: ReadFileState;
+  readonly signal: AbortSignal;
+};
 
 export type ReadTextOutput = {
   readonly type: 'text';

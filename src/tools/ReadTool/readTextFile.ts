@@ -6,36 +6,22 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
-import type { ReadFileState } from '../../state/readFileState.js';
 import { looksBinary, SNIFF_BYTES } from '../../utils/files/fileKinds.js';
 import { fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import { formatBytes } from '../../utils/files/formatBytes.js';
 import { formatNumberedLines, LineCollector } from '../../utils/files/numberedLines.js';
 import { snapshotOfWindow } from '../../utils/files/readFileGuard.js';
 import { decodeText, detectEncoding } from '../../utils/files/textEncoding.js';
-import { MAX_READ_OUTPUT_CHARS, type ReadTextOutput } from './readResult.js';
+import { MAX_READ_OUTPUT_CHARS, type FileReadRequest, type ReadTextOutput } from './readResult.js';
 
 /** Larger files must be read with offset/limit. */
 export const MAX_WHOLE_READ_BYTES = 256 * 1024;
 export const DEFAULT_READ_LINES = 2_000;
 const STREAM_CHUNK_BYTES = 64 * 1024;
 
-export type TextReadRequest = {
-  readonly filePath: string;
-  readonly shownPath: string;
-  /** fileStateKey() of the file. */
-  readonly key: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly offset?: number;
-  readonly limit?: number;
-  readonly readFileState: ReadFileState;
-  readonly signal: AbortSignal;
-};
-
 type TextReadResult = { readonly data: ReadTextOutput | FileToolFailure };
 
-export async function readTextFile(request: TextReadRequest): Promise<TextReadResult> {
+export async function readTextFile(request: FileReadRequest): Promise<TextReadResult> {
   const { size, shownPath } = request;
   const ranged = request.offset !== undefined || request.limit !== undefined;
   if (size > MAX_WHOLE_READ_BYTES && !ranged) {
@@ -66,7 +52,7 @@ async function readHead(filePath: string): Promise<Buffer> {
   }
 }
 
-function newCollector(request: TextReadRequest, startLineNumber = 1): LineCollector {
+function newCollector(request: FileReadRequest, startLineNumber = 1): LineCollector {
   return new LineCollector({
     firstLine: Math.max(1, request.offset ?? 1),
     startLineNumber,
@@ -75,7 +61,7 @@ function newCollector(request: TextReadRequest, startLineNumber = 1): LineCollec
   });
 }
 
-function readWhole(request: TextReadRequest, bytes: Buffer): TextReadResult {
+function readWhole(request: FileReadRequest, bytes: Buffer): TextReadResult {
   const { text } = decodeText(bytes);
   const collector = newCollector(request);
   collector.feed(text);
@@ -95,7 +81,7 @@ function readWhole(request: TextReadRequest, bytes: Buffer): TextReadResult {
   return { data: output };
 }
 
-async function readWindow(request: TextReadRequest, head: Buffer): Promise<TextReadResult> {
+async function readWindow(request: FileReadRequest, head: Buffer): Promise<TextReadResult> {
   const { encoding, bomLength } = detectEncoding(head, { isWholeFile: false });
   const firstLine = Math.max(1, request.offset ?? 1);
   const decoder = new StringDecoder(encoding);
@@ -172,7 +158,7 @@ class LineSkipper {
   }
 }
 
-function toOutput(request: TextReadRequest, collector: LineCollector, totalLines: number | undefined): ReadTextOutput {
+function toOutput(request: FileReadRequest, collector: LineCollector, totalLines: number | undefined): ReadTextOutput {
   const firstLine = Math.max(1, request.offset ?? 1);
   return {
     type: 'text',

@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { buildTool } from '../../Tool.js';
 import { displayPath, expandHome, fileStateKey, resolveToolPath } from '../../utils/files/filePaths.js';
 import { failureBlock, fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
-import { loadFileForChange, writeBlocker } from '../../utils/files/loadFileForChange.js';
-import { checkReadBeforeWrite } from '../../utils/files/readFileGuard.js';
+import { changeRefusal, loadFileForChange } from '../../utils/files/loadFileForChange.js';
 import { buildFilePatch, creationPatch, describePatchCounts, type FilePatch } from '../../utils/files/structuredPatch.js';
 import { toModelLineEndings, UTF8_LF } from '../../utils/files/textEncoding.js';
 import { writeTextFile } from '../../utils/files/writeTextFile.js';
@@ -79,12 +78,10 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
       };
     }
 
-    const stale = checkReadBeforeWrite({
-      state: context.readFileState, key, shownPath, current: file, needsWholeFileRead: true, toolName: WRITE_TOOL_NAME,
+    const refusal = await changeRefusal(filePath, file, {
+      state: context.readFileState, key, shownPath, needsWholeFileRead: true, toolName: WRITE_TOOL_NAME,
     });
-    if (stale) return fileToolFailure(stale);
-    const blocked = await writeBlocker(filePath, file.mode, shownPath);
-    if (blocked) return fileToolFailure(blocked);
+    if (refusal) return fileToolFailure(refusal);
 
     const oldContent = toModelLineEndings(file.text, file.format.lineEnding);
     // The model sees CRLF files with plain line breaks; its content is written back in the file's own style.

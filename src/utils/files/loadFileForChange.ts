@@ -9,6 +9,7 @@ import { access, readFile, stat } from 'node:fs/promises';
 import { looksBinary, SNIFF_BYTES } from './fileKinds.js';
 import { describeFsError, errnoCode } from './fsErrors.js';
 import { formatBytes } from './formatBytes.js';
+import { checkReadBeforeWrite, type GuardOptions } from './readFileGuard.js';
 import { decodeText, type TextFormat } from './textEncoding.js';
 
 /** Edits rewrite the whole file in memory; past this a text editor or sed is the better tool. */
@@ -77,4 +78,17 @@ export async function writeBlocker(absolutePath: string, mode: number, shownPath
   } catch (error) {
     return describeFsError(error, 'write', shownPath);
   }
+}
+
+/**
+ * Why an existing file may not be changed now, or undefined: the read-first
+ * and stale-file guard first (the model must see the file as it is), then
+ * the file's own write protection.
+ */
+export async function changeRefusal(
+  absolutePath: string,
+  file: Extract<FileForChange, { kind: 'text' }>,
+  guard: Omit<GuardOptions, 'current'>,
+): Promise<string | undefined> {
+  return checkReadBeforeWrite({ ...guard, current: file }) ?? (await writeBlocker(absolutePath, file.mode, guard.shownPath));
 }
