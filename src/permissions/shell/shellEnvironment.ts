@@ -58,7 +58,7 @@ export function collectReassignedNames(root: SyntaxNode, into: Set<string>): voi
     if (!node) continue;
     if (node.type === 'variable_assignment') {
       const name = node.childForFieldName('name');
-      if (name) into.add(name.type === 'subscript' ? (name.childForFieldName('name')?.text ?? name.text) : name.text);
+      if (name) into.add(assignedVariable(name));
     } else if (node.type === 'for_statement') {
       const variable = node.childForFieldName('variable');
       if (variable) into.add(variable.text);
@@ -91,7 +91,7 @@ export function countAssignmentSites(root: SyntaxNode): Map<string, number> {
     if (!node) continue;
     if (node.type === 'variable_assignment') {
       const name = node.childForFieldName('name');
-      if (name) bump(name.type === 'subscript' ? (name.childForFieldName('name')?.text ?? name.text) : name.text);
+      if (name) bump(assignedVariable(name));
     } else if (node.type === 'for_statement' || node.type === 'c_style_for_statement') {
       const variable = node.childForFieldName('variable');
       if (variable) bump(variable.text);
@@ -99,4 +99,9 @@ export function countAssignmentSites(root: SyntaxNode): Map<string, number> {
     for (const child of node.children) if (child) stack.push(child);
   }
   return counts;
+}
+
+/** The variable an assignment's name node sets: `a` for both `a=1` and `a[i]=1`. */
+function assignedVariable(name: SyntaxNode): string {
+  return name.type === 'subscript' ? (name.childForFieldName('name')?.text ?? name.text) : name.text;
 }

@@ -3,14 +3,13 @@
  * Read-only and safe to run in parallel; rg is killed on abort and as soon
  * as a page is full.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { buildTool } from '../../Tool.js';
 import { DEFAULT_HEAD_LIMIT, GREP_TOOL_NAME, grepPrompt } from './prompt.js';
 import type { GrepInput, GrepOutputMode } from './ripgrepArgs.js';
 import { MAX_LISTED_FILES, RipgrepError, searchContent, type GrepOutcome } from './searchContent.js';
-import { describeMissingPath } from './searchPaths.js';
+import { describeMissingPath, exists } from './searchPaths.js';
 import { formatCount, plural } from '../../utils/format.js';
 
 export type { GrepInput } from './ripgrepArgs.js';
@@ -146,13 +145,4 @@ function explainRipgrepError(stderr: string): string {
   }
   if (/error parsing glob/i.test(message)) return `The glob is not valid: ${message}`;
   return `ripgrep failed: ${message}`;
-}
-
-function exists(target: string): boolean {
-  try {
-    statSync(target);
-    return true;
-  } catch {
-    return false;
-  }
 }

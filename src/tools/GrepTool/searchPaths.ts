@@ -41,7 +41,7 @@ export function describeMissingPath(target: string, cwd: string): string {
   return `Path does not exist: ${target}.${suggestion} The current working directory is ${cwd}.`;
 }
 
-function exists(target: string): boolean {
+export function exists(target: string): boolean {
   try {
     statSync(target);
     return true;
