@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadMemoryFiles } from '../context/memoryFiles.js';
+import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
 import type { RuleSource, SourcedRule } from './rules/permissionRule.js';
 import { parseClaudeMdRules, parseCliRules, parseSettingsJson, type ParsedRules } from './rules/ruleFileParsers.js';
 import type { PermissionModeName, RuleFileError } from './rules/ruleSet.js';
@@ -22,6 +22,11 @@ export type RuleLoadOptions = {
   readonly configDir: string;
   readonly allowedTools: readonly string[];
   readonly disallowedTools: readonly string[];
+  /**
+   * The CLAUDE.md files the session already loads for its system prompt
+   * (found from findRepositoryRoot(cwd)), so start-up reads them once.
+   */
+  readonly memoryFiles?: Promise<readonly MemoryFile[]>;
 };
 
 export type LoadedRules = {
@@ -71,7 +76,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   const projectRoot = findRepositoryRoot(options.cwd);
   const [reads, memoryFiles] = await Promise.all([
     Promise.all(settingsSources.map(([file]) => readIfExists(file))),
-    loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir }),
+    options.memoryFiles ?? loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir }),
   ]);
   for (const [index, [file, kind, fromRepository]] of settingsSources.entries()) {
     const read = reads[index] ?? { kind: 'missing' };

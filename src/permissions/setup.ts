@@ -8,7 +8,7 @@ import path from 'node:path';
 import { UserFacingError } from '../utils/errors.js';
 import type { CanUseToolFn } from './canUseTool.js';
 import { canUseToolWithRules } from './canUseTool.js';
-import { loadPermissionRules } from './loadPermissionRules.js';
+import { loadPermissionRules, type RuleLoadOptions } from './loadPermissionRules.js';
 import { compileRuleSet, describeRuleFileErrors } from './rules/ruleSet.js';
 import type { PermissionMode, ToolPermissionContext } from './types.js';
 
@@ -24,6 +24,7 @@ export type PermissionSetupOptions = {
   readonly isBypassAvailable: boolean;
   /** Defaults to the real home directory; tests pass a fake one. */
   readonly home?: string;
+  readonly memoryFiles?: RuleLoadOptions['memoryFiles'];
 };
 
 export type PermissionSetup = {

@@ -13,6 +13,7 @@ import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { NO_HOOKS } from '../hooks/types.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
+import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { setupPermissions } from '../permissions/setup.js';
 import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
@@ -92,9 +93,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
 
-  const [git, permissions] = await Promise.all([
+  // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
+  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot: findRepositoryRoot(cwd), configDir: config });
+  const [git, memoryFiles, permissions] = await Promise.all([
     readGitInfo(cwd),
+    memoryFilesLoad,
     setupPermissions({
+      memoryFiles: memoryFilesLoad,
       cwd,
       configDir: config,
       mode: options.permissionMode,
@@ -105,7 +110,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
     }),
   ]);
-  const memoryFiles = await loadMemoryFiles({ cwd, projectRoot: git?.root, configDir: config });
   const builtInTools = getTools(permissions.context, options.baseTools);
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
