@@ -19,7 +19,7 @@ import type { AssistantMessage, ContentBlockParam, ConversationMessage, UserMess
 import { sleep } from './utils/abort.js';
 import { newUuid, nowIso } from './utils/ids.js';
 import type { QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
-import { withModeReminder } from './query/modeReminder.js';
+import { withModeReminder, withReminders } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
 import { streamAttempt } from './query/streamAttempt.js';
 
@@ -44,6 +44,8 @@ export type QueryParams = {
   readonly selectRequestTools?: (context: ToolUseContext) => Tools;
   /** Sees every context change (e.g. a `cd`), so the next query starts where this one ended. */
   readonly onContextChange?: (context: ToolUseContext) => void;
+  /** News for the model since the last request (e.g. a background task ended), each given once. */
+  readonly takeReminders?: () => readonly string[];
 };
 
 /** Up to this many times a reply cut off by max_tokens is asked to continue. */
@@ -70,7 +72,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     if (params.signal.aborted) return stop('interrupted');
     const mode = context.appState.get().toolPermissionContext.mode;
     const last = messages.at(-1);
-    if (last) messages[messages.length - 1] = withModeReminder(last, mode);
+    if (last) messages[messages.length - 1] = withReminders(withModeReminder(last, mode), params.takeReminders?.() ?? []);
     const requestTools = params.selectRequestTools?.(context) ?? context.tools;
     const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode: mode });
     const request = buildModelRequest({

@@ -1,5 +1,6 @@
 /**
- * The system prompt is built once per session (prompt cache), but the
+ * Reminders: short texts the loop adds to the newest user message. The
+ * system prompt is built once per session (prompt cache), but the
  * permission mode can change mid-session. In plan mode each new user message
  * carries a short reminder, so the model plans instead of discovering the
  * mode from refused calls. The reminder is stored with the message, so later
@@ -13,8 +14,18 @@ export const PLAN_MODE_REMINDER =
 
 export function withModeReminder(message: ConversationMessage, mode: PermissionMode): ConversationMessage {
   if (mode !== 'plan' || message.type !== 'user') return message;
+  const content = typeof message.content === 'string' ? [] : message.content;
+  if (content.some((block) => block.type === 'text' && block.text === PLAN_MODE_REMINDER)) return message;
+  return withReminders(message, [PLAN_MODE_REMINDER]);
+}
+
+/**
+ * The user message with reminder texts added after its content. Stored in
+ * the conversation like any content, so the next requests repeat it.
+ */
+export function withReminders(message: ConversationMessage, reminders: readonly string[]): ConversationMessage {
+  if (message.type !== 'user' || reminders.length === 0) return message;
   const content: ContentBlockParam[] =
     typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...message.content];
-  if (content.some((block) => block.type === 'text' && block.text === PLAN_MODE_REMINDER)) return message;
-  return { ...message, content: [...content, { type: 'text', text: PLAN_MODE_REMINDER }] };
+  return { ...message, content: [...content, ...reminders.map((text): ContentBlockParam => ({ type: 'text', text }))] };
 }

@@ -6,6 +6,7 @@
 import type { ToolUseContext } from '../Tool.js';
 import { query, type QueryEvent, type QueryOutcome } from '../query.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
+import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ConversationMessage } from '../types/messages.js';
 import type { Session } from './createSession.js';
 
@@ -40,5 +41,6 @@ export function querySession(session: Session, options: SessionQueryOptions): As
     maxConcurrency: session.maxConcurrency,
     selectRequestTools: session.selectRequestTools,
     onContextChange: options.onContextChange,
+    takeReminders: () => takeTaskEndReminders(session.id),
   });
 }

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BoundedOutput } from '../utils/process/boundedOutput.js';
 import { startShellCommand, type ShellProcess } from '../utils/process/shellCommand.js';
+import { dropTaskEndNotice, queueTaskEndNotice } from './taskNotices.js';
 
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -101,6 +102,10 @@ export async function startBackgroundTask(options: StartTaskOptions): Promise<Ba
       await output.close();
       const status: TaskStatus = record.stopRequested || exit.exitCode === null ? 'killed' : exit.exitCode === 0 ? 'completed' : 'failed';
       record.info = { ...record.info, status, exitCode: exit.exitCode, endedAt: Date.now() };
+      // A task the model stopped itself needs no news.
+      if (!record.stopRequested) {
+        queueTaskEndNotice({ taskId: id, sessionId: info.sessionId, command: info.command, status, exitCode: exit.exitCode });
+      }
     }),
   };
   tasks.set(id, record);
@@ -123,6 +128,8 @@ export function listBackgroundTasks(sessionId?: string): BackgroundTaskInfo[] {
 export function readNewTaskOutput(id: string, filter?: RegExp): TaskOutputRead | undefined {
   const record = tasks.get(id);
   if (!record) return undefined;
+  // Reading a finished task shows how it ended: no notice about it is due any more.
+  if (record.info.status !== 'running') dropTaskEndNotice(id);
   const slice = record.output.readFrom(record.readOffset);
   record.readOffset = slice.end;
   const text = filter ? keepMatchingLines(slice.text, filter) : slice.text;

@@ -16,7 +16,7 @@ How commands run:
 - Each call starts a fresh non-interactive shell (the user's bash or zsh). Variables, aliases and functions do not carry over between calls; the working directory does: after \`cd some/dir\`, later calls start there. Moving outside the session's working directories resets the directory to the project root, and the result says so.
 - stdin is closed: commands that wait for input (editors, pagers, password prompts, \`git rebase -i\`) cannot work. Pass non-interactive flags (\`-y\`, \`--no-edit\`, \`-m "message"\`).
 - The default timeout is ${DEFAULT_TIMEOUT_MS / 1000} seconds; pass \`timeout\` (milliseconds, at most ${MAX_TIMEOUT_MS}) for longer builds or test runs. On timeout or interruption the command and every process it started are stopped.
-- Anything a command leaves running with \`&\` is stopped when the command's shell exits. For servers, watchers and other long jobs, set \`run_in_background: true\`: the call returns a task id at once; read new output with TaskOutput and end the job with TaskStop.
+- Anything a command leaves running with \`&\` is stopped when the command's shell exits. For servers, watchers and other long jobs, set \`run_in_background: true\`: the call returns a task id at once; read new output with TaskOutput and end the job with TaskStop. When a task ends on its own you are told in a system reminder, so there is no need to poll for that.
 - Output over ${formatCount(MAX_RESULT_CHARS)} characters is saved to a file and you get its beginning and end plus the file's path.
 - A non-zero exit code makes the result an error. Commands such as \`grep\` or \`diff\` exit 1 for "nothing found" / "files differ"; add \`|| true\` when that is an expected outcome.
 

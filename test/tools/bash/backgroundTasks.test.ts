@@ -8,7 +8,7 @@ import { readNewTaskOutput, startBackgroundTask, stopBackgroundTask, waitForBack
 import { BashTool, preloadBashTool } from '../../../src/tools/BashTool/BashTool.js';
 import { TaskOutputTool } from '../../../src/tools/TaskOutputTool/TaskOutputTool.js';
 import { TaskStopTool } from '../../../src/tools/TaskStopTool/TaskStopTool.js';
-import type { ScriptedBlock } from '../../support/fakeAnthropic.js';
+import type { RecordedRequest, ScriptedBlock } from '../../support/fakeAnthropic.js';
 import { runScenario, resultText, toolResultEvents } from '../../support/queryHarness.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../../support/scenario.js';
 import { tempDir } from '../../support/runCli.js';
@@ -123,6 +123,77 @@ describe('Bash run_in_background', () => {
     expect(run.outcomes[3]!.result.is_error).toBe(true);
     expect(run.texts[3]).toContain('not a valid JavaScript regular expression');
     await run.scenario.cleanup();
+  });
+});
+
+/** The text blocks of a request's last message (where the loop puts its reminders). */
+function lastMessageTexts(request: RecordedRequest): string[] {
+  const messages = request.body?.messages as Array<{ content: unknown }>;
+  const content = messages.at(-1)?.content;
+  if (!Array.isArray(content)) return [];
+  return content.filter((block: { type?: string }) => block.type === 'text').map((block: { text: string }) => block.text);
+}
+
+/**
+ * Starts `command` in the background, waits (inside the fake model, before its next
+ * reply) until the task has ended, lets the model make one more call, and returns the
+ * text blocks of every later request's last message.
+ */
+async function remindersAfterTaskEnds(command: string, afterEnd: (taskId: string) => ScriptedBlock[]) {
+  let taskId = '';
+  const texts: string[][] = [];
+  const scenario = await runScenario({
+    tools,
+    script: async (request, index) => {
+      if (index === 0) return turn(toolUse('Bash', { command, run_in_background: true }));
+      texts.push(lastMessageTexts(request));
+      if (index === 1) {
+        taskId = /task (bash_[0-9a-f]+)/.exec(toolResultText(lastToolResults(request)[0]!))?.[1] ?? '';
+        expect(await waitForBackgroundTask(taskId, 10_000)).toBe(true);
+        return turn(...afterEnd(taskId));
+      }
+      return index === 2 ? turn(toolUse('Bash', { command: 'true' })) : endTurn('done');
+    },
+  });
+  await scenario.cleanup();
+  return { taskId, texts };
+}
+
+describe('the model hears when a background task ends', () => {
+  it('once, in the next request after the task ended, with its exit code and how to read the output', async () => {
+    const { taskId, texts } = await remindersAfterTaskEnds('echo built; exit 3', () => [toolUse('Bash', { command: 'true' })]);
+    expect(texts[0]!.join('\n')).not.toContain('<system-reminder>');
+    const notice = `Background task ${taskId} (echo built; exit 3) failed with exit code 3. Read the rest of its output with TaskOutput("${taskId}").`;
+    expect(texts[1]!.some((text) => text.includes(notice))).toBe(true);
+    // Given once: later requests repeat the stored message, but no second reminder joins.
+    expect(texts[2]!.filter((text) => text.includes(notice))).toEqual([]);
+  });
+
+  it('not for a task whose end the model already read with TaskOutput', async () => {
+    const { texts } = await remindersAfterTaskEnds('echo done', (id) => [toolUse('TaskOutput', { task_id: id })]);
+    expect(texts.flat().join('\n')).not.toContain('<system-reminder>');
+  });
+
+  it('not for a task the model stopped with TaskStop', async () => {
+    const cwd = await tempDir('agentcli-bg-');
+    let taskId = '';
+    const texts: string[][] = [];
+    const scenario = await runScenario({
+      tools,
+      cwd,
+      script: (request, index) => {
+        if (index === 0) return turn(toolUse('Bash', { command: 'sleep 60', run_in_background: true }));
+        texts.push(lastMessageTexts(request));
+        if (index === 1) {
+          taskId = /task (bash_[0-9a-f]+)/.exec(toolResultText(lastToolResults(request)[0]!))?.[1] ?? '';
+          return turn(toolUse('TaskStop', { task_id: taskId }));
+        }
+        return index === 2 ? turn(toolUse('Bash', { command: 'true' })) : endTurn('done');
+      },
+    });
+    await scenario.cleanup();
+    expect(taskId).toMatch(/^bash_/);
+    expect(texts.flat().join('\n')).not.toContain('<system-reminder>');
   });
 });
 
