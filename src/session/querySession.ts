@@ -25,12 +25,13 @@ export type SessionQueryOptions = {
 };
 
 export function querySession(session: Session, options: SessionQueryOptions): AsyncGenerator<QueryEvent, QueryOutcome> {
-  const base = session.toolUseContext(options.signal, options.messages, options.cwd);
+  const model = options.model ?? session.model;
+  const base = { ...session.toolUseContext(options.signal, options.messages, options.cwd), model };
   return query({
     messages: options.messages,
     systemPrompt: session.systemPrompt,
     modelClient: session.modelClient,
-    model: options.model ?? session.model,
+    model,
     maxOutputTokens: session.maxOutputTokens,
     maxTurns: session.maxTurns,
     context: options.userInteraction ? { ...base, userInteraction: options.userInteraction } : base,

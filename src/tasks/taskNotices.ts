@@ -21,8 +21,17 @@ export type TaskEndNotice = {
 const MAX_PENDING_NOTICES = 20;
 
 const pending: TaskEndNotice[] = [];
+const listeners = new Set<(notice: TaskEndNotice) => void>();
 
+/** Front ends show the user the same news (the REPL prints a line). Returns the unsubscribe. */
+export function onTaskEnded(listener: (notice: TaskEndNotice) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A task ended on its own: the model is told with its next request, listeners at once. */
 export function queueTaskEndNotice(notice: TaskEndNotice): void {
+  for (const listener of listeners) listener(notice);
   pending.push(notice);
   const ofSession = pending.filter((entry) => entry.sessionId === notice.sessionId);
   if (ofSession.length > MAX_PENDING_NOTICES) pending.splice(pending.indexOf(ofSession[0]!), 1);
@@ -47,10 +56,15 @@ export function takeTaskEndReminders(sessionId: string): string[] {
 }
 
 export function describeTaskEnd(notice: TaskEndNotice): string {
+  return `<system-reminder>${taskEndSentence(notice)} Read the rest of its output with TaskOutput("${notice.taskId}").</system-reminder>`;
+}
+
+/** "Background task bash_1a2b (npm test) failed with exit code 1." */
+export function taskEndSentence(notice: TaskEndNotice): string {
   const command = notice.command.length > 80 ? `${notice.command.slice(0, 77)}...` : notice.command;
   const how =
     notice.status === 'killed'
       ? 'was killed by a signal'
       : `${notice.status === 'completed' ? 'completed' : 'failed'} with exit code ${notice.exitCode}`;
-  return `<system-reminder>Background task ${notice.taskId} (${command}) ${how}. Read the rest of its output with TaskOutput("${notice.taskId}").</system-reminder>`;
+  return `Background task ${notice.taskId} (${command}) ${how}.`;
 }

@@ -108,3 +108,22 @@ describe('REPL: questions only the user can answer', () => {
     expect(repl.controller.dialogs.current()).toBeUndefined();
   });
 });
+
+describe('REPL: background tasks', () => {
+  it('a task that ends on its own is announced to the user at once and to the model with the next prompt', async () => {
+    repl = await startReplFixture({
+      tools: [BashTool],
+      mode: 'bypassPermissions',
+      script: [turn(toolUse('Bash', { command: 'sleep 0.2; exit 2', run_in_background: true })), endTurn('Started it.'), endTurn('It failed.')],
+    });
+    await repl.submit('run it in the background');
+    await repl.terminal.waitFor('Started it.');
+    const frame = await repl.terminal.waitFor(/Background task bash_[0-9a-f]+ \(sleep 0\.2; exit 2\) failed with exit code 2\./);
+    expect(frame).toContain('Started it.');
+    await repl.submit('how did it go?');
+    await repl.terminal.waitFor('It failed.');
+    const sent = userText(repl.server.requests[2]!);
+    expect(sent).toContain('how did it go?');
+    expect(sent).toMatch(/<system-reminder>Background task bash_[0-9a-f]+ \(sleep 0\.2; exit 2\) failed with exit code 2\./);
+  });
+});

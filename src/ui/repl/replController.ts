@@ -12,9 +12,10 @@ import type { CommandContext, CommandResult, SlashCommand } from '../../commands
 import { describeApiFailure } from '../../entrypoints/headless.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import type { PermissionMode } from '../../permissions/types.js';
-import { query } from '../../query.js';
 import type { QueryOutcome } from '../../query/events.js';
 import type { Session } from '../../session/createSession.js';
+import { onTaskEnded, taskEndSentence, type TaskEndNotice } from '../../tasks/taskNotices.js';
+import { querySession } from '../../session/querySession.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
 import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ToolUseContext } from '../../Tool.js';
@@ -68,12 +69,20 @@ export class ReplController {
   private idle: Promise<void> = Promise.resolve();
   private draining = false;
   private restoreSeq = 0;
+  /** Background tasks that ended during a turn: printed after it, so streaming text is not split. */
+  private endedTasks: TaskEndNotice[] = [];
+  private readonly stopWatchingTasks: () => void;
 
   constructor(private readonly options: ReplControllerOptions) {
     const { session } = options;
     this.transcript = new TranscriptStore({ readiness: options.readiness, publishIntervalMs: options.publishIntervalMs });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
+    this.stopWatchingTasks = onTaskEnded((notice) => {
+      if (notice.sessionId !== session.id) return;
+      this.endedTasks.push(notice);
+      if (!this.running) this.printEndedTasks();
+    });
     this.status = {
       busy: false,
       model: session.model,
@@ -155,6 +164,7 @@ export class ReplController {
   }
 
   dispose(): void {
+    this.stopWatchingTasks();
     this.running?.abort(USER_INTERRUPT);
     this.transcript.dispose();
   }
@@ -283,25 +293,19 @@ export class ReplController {
     }
     this.transcript.endTurn(outcome, failureText);
     this.running = undefined;
+    this.printEndedTasks();
     this.setStatus({ busy: false, costUsd: this.options.session.costTracker.totalCostUsd });
   }
 
   private async runQuery(messages: ConversationMessage[], signal: AbortSignal): Promise<QueryOutcome> {
     const { session } = this.options;
-    const run = query({
+    const run = querySession(session, {
       messages,
-      systemPrompt: session.systemPrompt,
-      modelClient: session.modelClient,
-      model: this.status.model,
-      maxOutputTokens: session.maxOutputTokens,
-      maxTurns: session.maxTurns,
-      context: this.toolContext(signal, messages, ''),
-      env: this.toolEnv(),
       signal,
-      costTracker: session.costTracker,
-      retryPolicy: session.retryPolicy,
-      maxConcurrency: session.maxConcurrency,
-      selectRequestTools: session.selectRequestTools,
+      cwd: this.status.cwd,
+      model: this.status.model,
+      env: this.toolEnv(),
+      userInteraction: this.userInteraction,
       onContextChange: (context) => {
         if (context.cwd !== this.status.cwd) this.setStatus({ cwd: context.cwd });
       },
@@ -338,6 +342,11 @@ export class ReplController {
       onStart: (id, name, input) => this.transcript.startLocalTool(id, name, input),
       onFinish: (outcome) => this.transcript.finishLocalTool(outcome),
     };
+  }
+
+  private printEndedTasks(): void {
+    for (const notice of this.endedTasks) this.transcript.addNotice(notice.status === 'completed' ? 'info' : 'warning', taskEndSentence(notice));
+    this.endedTasks = [];
   }
 
   private toolEnv(): ToolRunEnv {
