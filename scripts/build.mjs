@@ -64,7 +64,8 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
     // Packages that locate files (binaries, wasm) relative to their own
     // install folder must stay outside the bundle.
     // zod itself is loaded at run time by src/utils/lazyZod.ts (a plain require of the installed package).
-    external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core'],
+    // kerberos: an optional peer of the proxy agents (Negotiate proxy auth), imported only if asked for.
+    external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core', 'kerberos'],
     plugins: [lazyZodPlugin],
     define: {
       // React's production build: the development build is several times slower per repaint.

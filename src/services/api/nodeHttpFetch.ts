@@ -2,10 +2,12 @@
  * A `fetch` for the SDK over node:http/https. Node's global fetch (undici)
  * compiles its HTTP parser and stream machinery on first use, which costs
  * tens of milliseconds before the first request; node:http's parser is
- * native and already loaded.
+ * native and already loaded. HTTPS_PROXY and friends are honoured
+ * (utils/net/proxyAgent.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
+import { proxyAgentFor } from '../../utils/net/proxyAgent.js';
 
 type FetchInit = {
   method?: string;
@@ -16,7 +18,10 @@ type FetchInit = {
 
 export async function nodeHttpFetch(input: string | URL | Request, init: FetchInit = {}): Promise<Response> {
   const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const [{ request }, agent] = await Promise.all([
+    url.protocol === 'https:' ? import('node:https') : import('node:http'),
+    proxyAgentFor(url),
+  ]);
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
@@ -30,7 +35,7 @@ export async function nodeHttpFetch(input: string | URL | Request, init: FetchIn
       reject(abortError(signal));
       return;
     }
-    const req = request(url, { method: init.method ?? 'GET', headers, signal }, (res: IncomingMessage) => {
+    const req = request(url, { method: init.method ?? 'GET', headers, signal, ...(agent ? { agent } : {}) }, (res: IncomingMessage) => {
       const responseHeaders = new Headers();
       for (const [key, value] of Object.entries(res.headers)) {
         if (value === undefined) continue;

@@ -7,6 +7,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { pipeline, type Readable } from 'node:stream';
+import { proxyAgentFor } from '../../utils/net/proxyAgent.js';
 import { VERSION } from '../../version.js';
 
 export type ResponseHead = {
@@ -29,9 +30,12 @@ const REQUEST_HEADERS = {
 } as const;
 
 export async function openGet(url: URL, signal: AbortSignal): Promise<OpenResponse> {
-  const transport = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const [transport, agent] = await Promise.all([
+    url.protocol === 'https:' ? import('node:https') : import('node:http'),
+    proxyAgentFor(url),
+  ]);
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
-    const request = transport.get(url, { headers: REQUEST_HEADERS, signal }, resolve);
+    const request = transport.get(url, { headers: REQUEST_HEADERS, signal, ...(agent ? { agent } : {}) }, resolve);
     request.on('error', reject);
   });
   return {
