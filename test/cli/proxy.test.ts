@@ -10,37 +10,7 @@ import { openGet } from '../../src/tools/WebFetchTool/httpGet.js';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { runCli, tempDir } from '../support/runCli.js';
 import { endTurn } from '../support/scenario.js';
-
-type TestProxy = { readonly url: string; readonly seen: string[]; close(): Promise<void> };
-
-/** Forwards absolute-URI requests for any host to `127.0.0.1:<same port>`; refuses CONNECT tunnels (recording them). */
-async function startProxy(): Promise<TestProxy> {
-  const seen: string[] = [];
-  const server = http.createServer((request, response) => {
-    seen.push(`${request.method} ${request.url}`);
-    const target = new URL(request.url ?? '');
-    const upstream = http.request(
-      { host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, method: request.method, headers: request.headers },
-      (reply) => {
-        response.writeHead(reply.statusCode ?? 502, reply.headers);
-        reply.pipe(response);
-      },
-    );
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
-  });
-  server.on('connect', (request, socket) => {
-    seen.push(`CONNECT ${request.url}`);
-    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+import { startProxy, type TestProxy } from '../support/httpProxy.js';
 
 let proxy: TestProxy;
 let fake: FakeAnthropicServer | undefined;

@@ -7,7 +7,9 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { nodeHttpFetch } from '../api/nodeHttpFetch.js';
 import { errorMessageOf } from '../../utils/errors.js';
+import { proxyVariablesSet } from '../../utils/net/proxyAgent.js';
 import { VERSION } from '../../version.js';
 import { PrestartedTransport } from './PrestartedTransport.js';
 import type { StderrTail } from './stderrTail.js';
@@ -100,7 +102,7 @@ async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptio
 
 async function openStreamableHttp(config: McpRemoteServerConfig, options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<OpenedSession> {
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+  const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(await proxiedFetch()) });
   const client = await newClient(options, clientModule);
   await connectOrClose(client, transport, options.signal);
   return { client, transport, kind: 'http', pid: () => null };
@@ -108,10 +110,20 @@ async function openStreamableHttp(config: McpRemoteServerConfig, options: OpenSe
 
 async function openSse(config: McpRemoteServerConfig, options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<OpenedSession> {
   const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
-  const transport = new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+  const transport = new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(await proxiedFetch()) });
   const client = await newClient(options, clientModule);
   await connectOrClose(client, transport, options.signal);
   return { client, transport, kind: 'sse', pid: () => null };
+}
+
+/**
+ * With a proxy configured, remote servers are reached through it like the
+ * model API (nodeHttpFetch honours HTTPS_PROXY / NO_PROXY); without one the
+ * SDK keeps its own fetch.
+ */
+async function proxiedFetch(): Promise<{ fetch?: typeof nodeHttpFetch }> {
+  if (!proxyVariablesSet()) return {};
+  return { fetch: (await import('../api/nodeHttpFetch.js')).nodeHttpFetch };
 }
 
 /** Connects, closing the client and transport (and so the process) on failure or when the deadline passes. */
