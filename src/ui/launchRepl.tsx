@@ -4,7 +4,7 @@
  */
 import { render } from 'ink';
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
-import { loadCustomCommands } from '../commands/customCommands.js';
+import { loadCustomCommands } from '../commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../commands/registry.js';
 import { openPromptHistory } from '../history/promptHistory.js';

@@ -8,7 +8,8 @@ import type { CommandRegistry } from '../../commands/registry.js';
 import { parseSlashInput } from '../../commands/registry.js';
 import { nextPermissionMode } from '../../commands/permissionModes.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
-import type { CommandContext, CommandResult, SlashCommand } from '../../commands/types.js';
+import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
+import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '../../commands/types.js';
 import { describeApiFailure } from '../../entrypoints/headless.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import type { PermissionMode } from '../../permissions/types.js';
@@ -25,6 +26,7 @@ import { errorMessageOf } from '../../utils/errors.js';
 import { lastContextTokens, withoutUnansweredPrompt, withUserPrompt } from './conversation.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
+import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlock, mentionedFiles, runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
 
 export type ReplStatus = {
@@ -211,7 +213,7 @@ export class ReplController {
         this.transcript.addItem({ kind: 'command', input, output: result.text, tone: result.tone ?? 'info' });
         return;
       case 'prompt':
-        return this.runPrompt(result.prompt, input);
+        return result.commandTurn ? this.runCommandTurn(input, result.commandTurn) : this.runPrompt(result.prompt, input);
       case 'exit':
         this.requestExit();
         return;
@@ -252,9 +254,37 @@ export class ReplController {
     });
   }
 
-  private async runPrompt(text: string, display: string): Promise<void> {
+  /** A custom command's turn: its allowed-tools hold from its first !`cmd` to the end of its turn, and no longer. */
+  private async runCommandTurn(display: string, turn: CommandTurn): Promise<void> {
+    const grant = grantCommandRules(this.options.session.appState, {
+      projectRoot: this.options.session.cwd,
+      rules: turn.allowedTools,
+      commandName: turn.commandName,
+      fromRepository: turn.fromRepository,
+    });
+    if (!grant.ok) {
+      this.transcript.addItem({ kind: 'command', input: display, output: grant.error, tone: 'error' });
+      return;
+    }
+    try {
+      await this.runPrompt(display, display, { model: turn.model, render: turn.render });
+    } finally {
+      grant.revoke();
+    }
+  }
+
+  private async runPrompt(typed: string, display: string, options: PromptTurnOptions = {}): Promise<void> {
     this.transcript.addItem({ kind: 'user_prompt', text: display });
     await this.withTurn(async (signal) => {
+      let text = typed;
+      if (options.render) {
+        const rendered = await options.render(shellSnippetRunner(this.userToolRunner(signal)));
+        if (!rendered.ok) {
+          this.transcript.addNotice('error', rendered.error);
+          return { reason: signal.aborted ? 'interrupted' : 'completed' };
+        }
+        text = rendered.prompt;
+      }
       const attachments = await this.attachMentionedFiles(text, signal);
       if (signal.aborted) {
         this.restoreInput(display);
@@ -266,7 +296,7 @@ export class ReplController {
       this.setStatus({ pendingContextCount: 0 });
       const before = this.messages;
       const { messages, prompt } = withUserPrompt(before, content);
-      const outcome = await this.runQuery(messages, signal);
+      const outcome = await this.runQuery(messages, signal, options.model);
       this.messages = outcome.messages;
       if (outcome.reason === 'interrupted') {
         this.messages = withoutUnansweredPrompt(outcome.messages, before, prompt);
@@ -297,13 +327,13 @@ export class ReplController {
     this.setStatus({ busy: false, costUsd: this.options.session.costTracker.totalCostUsd });
   }
 
-  private async runQuery(messages: ConversationMessage[], signal: AbortSignal): Promise<QueryOutcome> {
+  private async runQuery(messages: ConversationMessage[], signal: AbortSignal, model = this.status.model): Promise<QueryOutcome> {
     const { session } = this.options;
     const run = querySession(session, {
       messages,
       signal,
       cwd: this.status.cwd,
-      model: this.status.model,
+      model,
       env: this.toolEnv(),
       userInteraction: this.userInteraction,
       onContextChange: (context) => {

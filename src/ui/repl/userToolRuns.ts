@@ -65,19 +65,19 @@ export async function mentionedFiles(prompt: string, cwd: string): Promise<{ typ
 
 /** What the model gets for an attached file: the Read result, or why it could not be read. */
 export function attachmentBlock(typed: string, outcome: ToolCallOutcome): ContentBlockParam {
-  const body = resultText(outcome.result);
+  const body = toolResultText(outcome.result);
   const status = outcome.status === 'success' ? '' : ` (not attached: ${outcome.status})`;
   return { type: 'text', text: `Contents of @${typed}${status}:\n${body}` };
 }
 
 /** What the model gets for a `!command` the user ran. */
 export function shellContextBlock(command: string, outcome: ToolCallOutcome): ContentBlockParam {
-  const body = resultText(outcome.result);
+  const body = toolResultText(outcome.result);
   const label = outcome.status === 'success' ? 'output' : `did not complete (${outcome.status})`;
   return { type: 'text', text: `The user ran a shell command in the REPL: \`${command}\`\nIts ${label}:\n${body}` };
 }
 
-function resultText(result: ToolResultBlockParam): string {
+export function toolResultText(result: ToolResultBlockParam): string {
   const content = result.content;
   if (typeof content === 'string') return content;
   return (content ?? []).map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');

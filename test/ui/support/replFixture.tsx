@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
-import { loadCustomCommands } from '../../../src/commands/customCommands.js';
+import { loadCustomCommands } from '../../../src/commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../../../src/commands/registry.js';
 import { openPromptHistory } from '../../../src/history/promptHistory.js';
