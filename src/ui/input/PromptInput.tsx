@@ -14,7 +14,7 @@ import { INITIAL_EDITOR_STATE, type EditorState } from './editorState.js';
 import { interpretKey } from './keymap.js';
 import { PastedTextStore } from './pastedText.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
-import { bufferOf } from './textBuffer.js';
+import { bufferOf, insertText } from './textBuffer.js';
 import { usePromptSuggestions } from './usePromptSuggestions.js';
 
 export type PromptInputProps = {
@@ -27,6 +27,8 @@ export type PromptInputProps = {
   readonly effects: PromptEffects;
   /** Text to put back into an empty box; a new `seq` triggers it. */
   readonly restoredInput?: { readonly text: string; readonly seq: number };
+  /** Text to insert at the cursor (a pasted image's @mention); a new `seq` triggers it. */
+  readonly insertion?: { readonly text: string; readonly seq: number };
   /** A line under the box (queued prompts, the exit hint...). */
   readonly hint?: string;
 };
@@ -51,6 +53,13 @@ export function PromptInput(props: PromptInputProps): ReactNode {
     stateRef.current = { ...stateRef.current, buffer: bufferOf(restored.text) };
     rerender();
   }, [props.restoredInput?.seq]);
+
+  useEffect(() => {
+    const insertion = props.insertion;
+    if (!insertion) return;
+    stateRef.current = { ...stateRef.current, buffer: insertText(stateRef.current.buffer, insertion.text) };
+    rerender();
+  }, [props.insertion?.seq]);
 
   useInput(
     (input, key) => {

@@ -10,6 +10,7 @@ import { AT_DRAFT, historyNewer, historyOlder, searchHistory } from './historyNa
 import type { EditorAction } from './keymap.js';
 import { normalizePastedText, shouldCollapsePaste, type PastedTextStore } from './pastedText.js';
 import * as edit from './textBuffer.js';
+import { pastedImageMention } from '../../attachments/promptMentions.js';
 
 export type PromptEffects = {
   readonly submit: (text: string) => void;
@@ -17,6 +18,8 @@ export type PromptEffects = {
   readonly cycleMode: () => void;
   readonly toggleVerbose: () => void;
   readonly exit: () => void;
+  /** Ctrl+V: attach the clipboard's image (the REPL inserts its @mention when it is saved). */
+  readonly pasteImage?: () => void;
 };
 
 export type PromptEnvironment = {
@@ -49,6 +52,9 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
     case 'paste_start':
       return { ...state, pasting: '' };
     case 'paste_end':
+      return state;
+    case 'paste_image':
+      effects.pasteImage?.();
       return state;
     case 'insert':
       return insertTyped(state, action.text, environment, effects);
@@ -135,7 +141,8 @@ function continuePaste(state: EditorState, action: EditorAction, environment: Pr
 
 function insertPaste(state: EditorState, raw: string, environment: PromptEnvironment): EditorState {
   const text = normalizePastedText(raw);
-  const inserted = shouldCollapsePaste(text) ? environment.pastes.add(text) : text;
+  // A dropped image file arrives as its pasted path: attach it as an image.
+  const inserted = pastedImageMention(text) ?? (shouldCollapsePaste(text) ? environment.pastes.add(text) : text);
   return { ...state, buffer: edit.insertText(state.buffer, inserted), selectedSuggestion: 0, suggestionsDismissedFor: undefined };
 }
 

@@ -71,6 +71,7 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
       cycleMode: () => void controller.cycleMode(),
       toggleVerbose: () => controller.toggleVerbose(),
       exit: () => controller.requestExit(),
+      pasteImage: () => void controller.pasteClipboardImage(),
     }),
     [controller],
   );
@@ -101,6 +102,7 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
           columns={columns}
           effects={effects}
           restoredInput={status.restoredInput}
+          insertion={status.inputInsertion}
           hint={promptHint(status)}
         />
       </Box>

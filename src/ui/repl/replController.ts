@@ -4,6 +4,7 @@
  * the transcript, and answers the loop's questions through the dialog queue.
  * The Ink components only render its state and call its methods.
  */
+import path from 'node:path';
 import type { CommandRegistry } from '../../commands/registry.js';
 import { parseSlashInput } from '../../commands/registry.js';
 import { nextPermissionMode } from '../../commands/permissionModes.js';
@@ -22,12 +23,15 @@ import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ToolUseContext } from '../../Tool.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
+import { saveClipboardImage } from '../../utils/clipboard/clipboardImage.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { lastContextTokens, withoutUnansweredPrompt, withUserPrompt } from './conversation.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
-import { attachmentBlock, mentionedFiles, runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
+import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
+import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
+import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
 
 export type ReplStatus = {
   readonly busy: boolean;
@@ -42,6 +46,8 @@ export type ReplStatus = {
   readonly pendingContextCount: number;
   /** Text to put back into an empty input box (after an interrupt); `seq` changes each time. */
   readonly restoredInput: { readonly text: string; readonly seq: number } | undefined;
+  /** Text to insert at the input's cursor (a pasted image's @mention); `seq` changes each time. */
+  readonly inputInsertion: { readonly text: string; readonly seq: number } | undefined;
   readonly exitRequested: boolean;
 };
 
@@ -95,6 +101,7 @@ export class ReplController {
       cwd: session.cwd,
       pendingContextCount: 0,
       restoredInput: undefined,
+      inputInsertion: undefined,
       exitRequested: false,
     };
   }
@@ -156,6 +163,16 @@ export class ReplController {
 
   toggleVerbose(): void {
     this.setStatus({ verbose: !this.status.verbose });
+  }
+
+  /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */
+  async pasteClipboardImage(): Promise<void> {
+    const pasted = await saveClipboardImage(path.join(this.options.session.info.dir, 'images'));
+    if (!pasted.ok) {
+      this.transcript.addNotice('warning', `No image pasted: ${pasted.reason}.`);
+      return;
+    }
+    this.setStatus({ inputInsertion: { text: `${imageMention(pasted.file)} `, seq: ++this.restoreSeq } });
   }
 
   requestExit(): void {
@@ -359,7 +376,7 @@ export class ReplController {
         this.transcript.addNotice('warning', `@${file.typed} was not attached: this session has no Read tool.`);
         break;
       }
-      blocks.push(attachmentBlock(file.typed, outcome));
+      blocks.push(...attachmentBlocks(file.typed, outcome));
     }
     return blocks;
   }

@@ -35,7 +35,7 @@ export async function startReplFixture(options: {
   readonly script: ScriptedTurn[] | ScriptFn;
   readonly tools?: readonly Tool[];
   readonly mode?: PermissionMode;
-  readonly files?: Record<string, string>;
+  readonly files?: Record<string, string | Uint8Array>;
   readonly columns?: number;
   readonly rows?: number;
 }): Promise<ReplFixture> {
