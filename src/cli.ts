@@ -7,6 +7,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
+import { registerMcpCommand } from './services/mcp/cli/registerMcpCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
@@ -73,6 +74,7 @@ export function buildProgram(): Command {
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program);
+  registerMcpCommand(program);
   program.action(async (prompt: string | undefined, options: CliOptions) => {
     process.exitCode = await runMain(prompt, options);
   });
