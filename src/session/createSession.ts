@@ -18,6 +18,7 @@ import { setupPermissions } from '../permissions/setup.js';
 import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
+import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { McpServersControl } from '../services/mcp/types.js';
@@ -30,7 +31,6 @@ import { createReadFileState, type ReadFileState } from '../state/readFileState.
 import { assembleToolPool, getTools } from '../tools.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 
-export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 
 export type SessionOptions = {
@@ -89,7 +89,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const cwd = path.resolve(options.cwd);
   const config = resolveConfigDir(env);
   const id = randomUUID();
-  const model = options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL;
+  const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
 
