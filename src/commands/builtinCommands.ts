@@ -2,7 +2,9 @@
  * Every built-in slash command, in the order /help lists them. Add a new
  * command by writing it under builtin/ and listing it here.
  */
+import { addDirCommand } from './builtin/addDir.js';
 import { clearCommand } from './builtin/clear.js';
+import { copyCommand } from './builtin/copy.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
@@ -19,6 +21,8 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   permissionsCommand,
   mcpCommand,
   modelCommand,
+  addDirCommand,
+  copyCommand,
   statusCommand,
   exitCommand,
 ];

@@ -64,6 +64,8 @@ export type CommandContext = {
   readonly clearConversation: () => void;
   readonly getPermissionMode: () => PermissionMode;
   readonly permissions: PermissionRulesAccess;
+  /** Puts text on the user's clipboard through the terminal (OSC 52). */
+  readonly copyToClipboard: (text: string) => void;
 };
 
 export type SlashCommand = {

@@ -68,6 +68,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     permissionRules,
     readiness: printReadinessFor(() => session.tools),
     baseUrl: env.ANTHROPIC_BASE_URL || undefined,
+    terminal: { write: (sequence) => void process.stdout.write(sequence) },
   });
   for (const tool of session.tools) void loadToolRenderers(tool);
   if (options.verbose) controller.toggleVerbose();

@@ -25,6 +25,7 @@ import type { ContentBlockParam, ConversationMessage } from '../../types/message
 import type { UserInteraction } from '../../types/userInteraction.js';
 import { saveClipboardImage } from '../../utils/clipboard/clipboardImage.js';
 import { errorMessageOf } from '../../utils/errors.js';
+import { osc52Copy } from '../../utils/terminal/osc.js';
 import { lastContextTokens, withoutUnansweredPrompt, withUserPrompt } from './conversation.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
@@ -59,6 +60,8 @@ export type ReplControllerOptions = {
   readonly readiness?: StaticReadiness;
   readonly publishIntervalMs?: number;
   readonly baseUrl?: string;
+  /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
+  readonly terminal?: { readonly write: (sequence: string) => void };
 };
 
 const MAX_QUEUED_PROMPTS = 20;
@@ -255,6 +258,7 @@ export class ReplController {
       },
       getPermissionMode: () => this.options.session.appState.get().toolPermissionContext.mode,
       permissions: this.options.permissionRules,
+      copyToClipboard: (text) => this.options.terminal?.write(osc52Copy(text)),
     };
   }
 
