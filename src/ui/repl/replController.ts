@@ -27,6 +27,7 @@ import { saveClipboardImage } from '../../utils/clipboard/clipboardImage.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { osc52Copy } from '../../utils/terminal/osc.js';
 import { lastContextTokens, withoutUnansweredPrompt, withUserPrompt } from './conversation.js';
+import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
@@ -62,6 +63,8 @@ export type ReplControllerOptions = {
   readonly baseUrl?: string;
   /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
   readonly terminal?: { readonly write: (sequence: string) => void };
+  /** Announces a long turn's end and a waiting dialog (the `notifications` setting). */
+  readonly notifier?: AttentionNotifier;
 };
 
 const MAX_QUEUED_PROMPTS = 20;
@@ -83,12 +86,14 @@ export class ReplController {
   /** Background tasks that ended during a turn: printed after it, so streaming text is not split. */
   private endedTasks: TaskEndNotice[] = [];
   private readonly stopWatchingTasks: () => void;
+  private readonly stopNotifier: () => void;
 
   constructor(private readonly options: ReplControllerOptions) {
     const { session } = options;
     this.transcript = new TranscriptStore({ readiness: options.readiness, publishIntervalMs: options.publishIntervalMs });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
+    this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
     this.stopWatchingTasks = onTaskEnded((notice) => {
       if (notice.sessionId !== session.id) return;
       this.endedTasks.push(notice);
@@ -187,6 +192,7 @@ export class ReplController {
 
   dispose(): void {
     this.stopWatchingTasks();
+    this.stopNotifier();
     this.running?.abort(USER_INTERRUPT);
     this.transcript.dispose();
   }
@@ -330,6 +336,7 @@ export class ReplController {
 
   private async withTurn(body: (signal: AbortSignal) => Promise<Pick<QueryOutcome, 'reason'> & { failure?: QueryOutcome['failure'] }>): Promise<void> {
     const controller = new AbortController();
+    const started = performance.now();
     this.running = controller;
     this.setStatus({ busy: true });
     this.transcript.beginTurn();
@@ -343,6 +350,7 @@ export class ReplController {
       failureText = `Something went wrong: ${errorMessageOf(error)}`;
     }
     this.transcript.endTurn(outcome, failureText);
+    this.options.notifier?.turnEnded(performance.now() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
     this.running = undefined;
     this.printEndedTasks();
     this.setStatus({ busy: false, costUsd: this.options.session.costTracker.totalCostUsd });

@@ -16,6 +16,9 @@ import { loadMarkdownLexer } from '../../../src/ui/markdown/markdownEngine.js';
 import { printReadinessFor } from '../../../src/ui/repl/printReadiness.js';
 import { ReplApp } from '../../../src/ui/repl/ReplApp.js';
 import { ReplController } from '../../../src/ui/repl/replController.js';
+import type { AttentionNotifier } from '../../../src/ui/repl/attentionNotifier.js';
+import { followSessionInStatusLine } from '../../../src/ui/status/followSessionInStatusLine.js';
+import { StatusLineCommand } from '../../../src/ui/status/statusLineCommand.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn, type ScriptFn } from '../../support/fakeAnthropic.js';
 import { renderInTerminal, type InkTerminal } from './inkTerminal.js';
 
@@ -38,6 +41,9 @@ export async function startReplFixture(options: {
   readonly files?: Record<string, string | Uint8Array>;
   readonly columns?: number;
   readonly rows?: number;
+  /** A `statusLine` program, as the setting gives it. */
+  readonly statusLineCommand?: string;
+  readonly notifier?: AttentionNotifier;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -73,8 +79,12 @@ export async function startReplFixture(options: {
     permissionRules,
     readiness: printReadinessFor(() => session.tools),
     publishIntervalMs: 5,
+    ...(options.notifier ? { notifier: options.notifier } : {}),
   });
-  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands} history={history} />, {
+  const statusLine = options.statusLineCommand
+    ? followSessionInStatusLine(controller, new StatusLineCommand({ command: options.statusLineCommand, cwd, minIntervalMs: 20 }))
+    : undefined;
+  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
     columns: options.columns ?? 100,
     rows: options.rows ?? 40,
   });
@@ -94,6 +104,7 @@ export async function startReplFixture(options: {
       controller.requestExit();
       await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
       terminal.unmount();
+      statusLine?.stop();
       controller.dispose();
       await server.close();
       await rm(cwd, { recursive: true, force: true });
