@@ -12,6 +12,7 @@ import { mcpCommand } from './builtin/mcp.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
 import { statusCommand } from './builtin/status.js';
+import { vimCommand } from './builtin/vim.js';
 import type { SlashCommand } from './types.js';
 
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
@@ -23,6 +24,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   modelCommand,
   addDirCommand,
   copyCommand,
+  vimCommand,
   statusCommand,
   exitCommand,
 ];

@@ -64,6 +64,8 @@ export type CommandContext = {
   readonly clearConversation: () => void;
   readonly getPermissionMode: () => PermissionMode;
   readonly permissions: PermissionRulesAccess;
+  /** `/vim`: switches vim-style editing of the prompt; returns whether it is now on. */
+  readonly toggleVimMode: () => boolean;
   /** Puts text on the user's clipboard through the terminal (OSC 52). */
   readonly copyToClipboard: (text: string) => void;
 };

@@ -16,6 +16,7 @@ import { PastedTextStore } from './pastedText.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
 import { bufferOf, insertText } from './textBuffer.js';
 import { usePromptSuggestions } from './usePromptSuggestions.js';
+import { VIM_INSERT } from './vimMode.js';
 
 export type PromptInputProps = {
   readonly isActive: boolean;
@@ -29,6 +30,8 @@ export type PromptInputProps = {
   readonly restoredInput?: { readonly text: string; readonly seq: number };
   /** Text to insert at the cursor (a pasted image's @mention); a new `seq` triggers it. */
   readonly insertion?: { readonly text: string; readonly seq: number };
+  /** `/vim` editing on or off. */
+  readonly vimMode?: boolean;
   /** A line under the box (queued prompts, the exit hint...). */
   readonly hint?: string;
 };
@@ -61,6 +64,13 @@ export function PromptInput(props: PromptInputProps): ReactNode {
     rerender();
   }, [props.insertion?.seq]);
 
+  useEffect(() => {
+    const wanted = props.vimMode ?? false;
+    if (wanted === (stateRef.current.vim !== undefined)) return;
+    stateRef.current = { ...stateRef.current, vim: wanted ? VIM_INSERT : undefined };
+    rerender();
+  }, [props.vimMode]);
+
   useInput(
     (input, key) => {
       const { props: current, suggestions: menu } = latest.current;
@@ -86,6 +96,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
         {state.search ? <SearchLine state={state} history={props.history()} /> : <EditorLines state={state} isBusy={props.isBusy} />}
       </Box>
       {showMenu ? <SuggestionMenu items={suggestions.items} selected={state.selectedSuggestion} columns={props.columns} /> : null}
+      {state.vim ? <Text dimColor>  -- {state.vim.mode === 'normal' ? 'NORMAL' : 'INSERT'} --</Text> : null}
       {state.exitArmed ? (
         <Text dimColor>  Press Ctrl+C again to exit</Text>
       ) : props.hint ? (

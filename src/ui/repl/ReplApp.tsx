@@ -106,6 +106,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
           effects={effects}
           restoredInput={status.restoredInput}
           insertion={status.inputInsertion}
+          vimMode={status.vimMode}
           hint={promptHint(status)}
         />
       </Box>

@@ -51,6 +51,8 @@ export type ReplStatus = {
   /** Text to insert at the input's cursor (a pasted image's @mention); `seq` changes each time. */
   readonly inputInsertion: { readonly text: string; readonly seq: number } | undefined;
   readonly exitRequested: boolean;
+  /** `/vim` editing of the prompt. */
+  readonly vimMode: boolean;
 };
 
 export type ReplControllerOptions = {
@@ -111,6 +113,7 @@ export class ReplController {
       restoredInput: undefined,
       inputInsertion: undefined,
       exitRequested: false,
+      vimMode: false,
     };
   }
 
@@ -264,6 +267,10 @@ export class ReplController {
       },
       getPermissionMode: () => this.options.session.appState.get().toolPermissionContext.mode,
       permissions: this.options.permissionRules,
+      toggleVimMode: () => {
+        this.setStatus({ vimMode: !this.status.vimMode });
+        return this.status.vimMode;
+      },
       copyToClipboard: (text) => this.options.terminal?.write(osc52Copy(text)),
     };
   }
