@@ -22,6 +22,7 @@ export type CliOptions = {
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
+  fallbackModel?: string;
   maxTurns?: number;
   maxThinkingTokens?: number;
   effort?: Effort;
@@ -85,6 +86,7 @@ export function buildProgram(): Command {
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
+    .option('--fallback-model <model>', 'continue on this model when the main one stays overloaded')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
     .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
@@ -105,6 +107,7 @@ function sessionFlags(options: CliOptions) {
   return {
     cwd: process.cwd(),
     model: options.model,
+    fallbackModel: options.fallbackModel,
     permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,

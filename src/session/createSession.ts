@@ -41,6 +41,8 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 export type SessionOptions = {
   readonly cwd: string;
   readonly model?: string;
+  /** --fallback-model: where a query continues when the model stays overloaded. */
+  readonly fallbackModel?: string;
   readonly permissionMode?: PermissionMode;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
@@ -68,6 +70,7 @@ export type Session = {
   readonly model: string;
   readonly maxTurns: number | undefined;
   readonly maxOutputTokens: number;
+  readonly fallbackModel: string | undefined;
   readonly thinking: ThinkingSettings;
   readonly isInteractive: boolean;
   readonly git: GitInfo | undefined;
@@ -166,6 +169,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxTurns: options.maxTurns,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
     thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
+    fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
     git,
     memoryFiles,

@@ -44,6 +44,7 @@ export function querySession(session: Session, options: SessionQueryOptions): As
     maxConcurrency: session.maxConcurrency,
     selectRequestTools: session.selectRequestTools,
     onContextChange: options.onContextChange,
+    ...(session.fallbackModel && session.fallbackModel !== model ? { fallbackModel: session.fallbackModel } : {}),
     thinking: thinkingForPrompt(latestPromptText(options.messages), model, session.thinking),
     takeReminders: (messages, context) => collectReminders(session, messages, context),
   });
