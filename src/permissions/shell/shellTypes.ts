@@ -43,6 +43,8 @@ export type SimpleCommand = {
   readonly cwd: CwdState;
   /** Arguments appended at run time that we cannot see (xargs input, find's `{}`). */
   readonly hasHiddenArguments: boolean;
+  /** Where the hidden arguments come from, when a pipeline bounds them (`find src | xargs wc -l`). */
+  readonly hiddenArgumentsFrom?: { readonly roots: readonly ExpandedWord[]; readonly splitOnBlanks: boolean };
   /** How we reached this command, e.g. ["bash -c"], for traces. */
   readonly via: readonly string[];
 };
