@@ -133,7 +133,9 @@ function describeRule(explanation: Explanation): string {
  * globs expanded against the file system.
  */
 export function resolveWordTargets(word: ExpandedWord | 'unknown', cwd: CwdState, cwdOverride: ExpandedWord | undefined, env: DecisionEnvironment): readonly ResolvedPath[] | 'unknown' {
-  if (word === 'unknown' || word.kind === 'dynamic') return 'unknown';
+  if (word === 'unknown' || word.kind === 'dynamic' || word.unknownPath !== undefined) return 'unknown';
+  // Character classes (`[[:alpha:]]`), equivalence classes and collating symbols match what we cannot enumerate reliably.
+  if (word.isGlob && /\[[^\]]*\[[:=.]/.test(word.text)) return 'unknown';
   let bases: readonly string[];
   if (cwd.kind === 'unknown') bases = [];
   else bases = cwd.dirs;

@@ -20,18 +20,20 @@ export type PartDecision = TraceEntry & {
 };
 
 /** Concerns no allow rule can override (the analyser did not understand the command). */
-const HARD_CONCERNS = new Set<ShellConcern['kind']>(['unparseable', 'dynamic-command', 'too-deep']);
+const HARD_CONCERNS = new Set<ShellConcern['kind']>(['unparseable', 'dynamic-command', 'too-deep', 'evaluated-code']);
 
 export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: DecisionEnvironment): PartDecision[] {
   const parts = analysis.commands.map((command) => decideSimpleCommand(command, env));
   const restrictive = hasRestrictiveRules(env.ruleSet);
+  // A mode may only allow what is bounded: `PATH=/tmp/x ls` is read-only by its words, not by its effect.
+  const allowedByMode = parts.some((p) => p.behavior === 'allow' && p.explanation.kind === 'mode' && env.mode !== 'bypassPermissions');
   for (const concern of analysis.concerns) {
     const hard = HARD_CONCERNS.has(concern.kind);
-    if (!hard && !restrictive) continue; // the command itself is "other" and asks unless a rule allows it
+    if (!hard && !restrictive && !allowedByMode) continue; // the command itself is "other" and asks unless a rule allows it
     if (env.mode === 'bypassPermissions' && !restrictive) continue;
     const detail = hard
       ? `not understood, so never auto-allowed: ${concern.detail}`
-      : `its effect cannot be bounded (${concern.detail}), and deny or ask rules are in force`;
+      : restrictive ? `its effect cannot be bounded (${concern.detail}), and deny or ask rules are in force` : `its effect cannot be bounded (${concern.detail}), so no mode allows it`;
     const behavior: Behavior = env.mode === 'plan' ? 'deny' : 'ask';
     parts.push({ subject: `(whole command) ${concern.kind}`, behavior, explanation: { kind: 'safety', detail }, suggestions: undefined });
   }

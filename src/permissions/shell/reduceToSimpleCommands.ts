@@ -14,6 +14,7 @@ import { parseRedirect } from './redirects.js';
 import { altersShellInterpretation, collectReassignedNames, countAssignmentSites, isDangerousVariable } from './shellEnvironment.js';
 import { changeDirectory, firstOperand, mergeCwd } from './cwdTracking.js';
 import { firstErrorText, firstUnreachedCommand } from './syntaxCoverage.js';
+import { assignedNameConcerns, evaluatedTextConcerns } from './evaluatedText.js';
 import { findPrintsOnlyNames, findStartingPoints } from './findAndArchives.js';
 import type { CwdState, Redirect, ShellAnalysis, ShellConcern, SimpleCommand, WrapperUse } from './shellTypes.js';
 import { unwrapCommand } from './unwrapCommand.js';
@@ -80,6 +81,7 @@ function walkSource(walk: Walk, source: string): void {
     const root = tree.rootNode;
     if (root.hasError) addConcern(walk, 'unparseable', `bash syntax not understood near: ${firstErrorText(root)}`);
     collectReassignedNames(root, walk.reassigned);
+    for (const concern of evaluatedTextConcerns(root, { reassigned: walk.reassigned })) addConcern(walk, concern.kind, concern.detail);
     for (const [name, count] of countAssignmentSites(root)) walk.assignmentSites.set(name, (walk.assignmentSites.get(name) ?? 0) + count);
     walkStatements(walk, root.namedChildren);
     const unreached = firstUnreachedCommand(root, walk.visited);
@@ -330,6 +332,7 @@ function emitWithNested(
   const staticArgv = unwrapped.argv.map((word) => (word.kind === 'static' ? word.text : ''));
   const alters = altersShellInterpretation(staticArgv);
   if (alters) addConcern(walk, 'alters-shell', alters);
+  for (const concern of assignedNameConcerns(unwrapped.argv.map((word) => word.text))) addConcern(walk, concern.kind, concern.detail);
 
   const savedCwd = walk.cwd;
   for (const dir of unwrapped.chdirs) walk.cwd = changeDirectory(walk.cwd, dir, walk.home);

@@ -58,6 +58,8 @@ export type ConcernKind =
   | 'eval-computed-text'
   /** Interpreter code passed on the command line (node -e, python -c, awk with system()). */
   | 'inline-code'
+  /** Text bash evaluates (arithmetic, subscripts, `${x@P}`, names given to read/printf -v) is not a plain literal. */
+  | 'evaluated-code'
   /** The command changes how later text is interpreted (alias, shopt, dangerous env vars, trap). */
   | 'alters-shell'
   /** A file written by this command is then executed by it. */
