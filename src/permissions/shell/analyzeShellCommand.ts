@@ -40,7 +40,7 @@ function analyzeWith(parser: BashParser, source: string, options: AnalyzeOptions
   const started = performance.now();
   const home = options.home ?? os.homedir();
   const reduced = reduceToSimpleCommands(parser, source, { cwd: options.cwd, home });
-  const commands = pathsAfterRelinking(reduced.commands.map((command) => ({ command, effects: classifyCommand(command) })));
+  const commands = findNamesAfterWrites(pathsAfterRelinking(reduced.commands.map((command) => ({ command, effects: classifyCommand(command) }))));
   const concerns = [...reduced.concerns, ...commands.flatMap((c) => c.effects.concerns), ...writtenThenRun(commands, home)];
   return { source, commands, concerns, analysisMs: performance.now() - started };
 }
@@ -88,6 +88,22 @@ function pathsAfterRelinking(commands: readonly AnalyzedSimpleCommand[]): Analyz
   return commands.map((analyzed) => {
     if (relinkers.length === 1 && relinkers[0] === analyzed) return analyzed;
     const paths = analyzed.effects.paths.map((access) => (access.target === 'unknown' ? access : { ...access, target: 'unknown' as const, why: `${access.why} (${culprit} in the same command may change what ${access.target.text} names)` }));
+    return { ...analyzed, effects: { ...analyzed.effects, paths } };
+  });
+}
+
+/**
+ * `touch 'src/x .env' && find src | xargs cat`: the names find prints are
+ * bounded by what is on disk when we look, so a command that writes
+ * anything (or runs code) alongside voids the bound.
+ */
+function findNamesAfterWrites(commands: readonly AnalyzedSimpleCommand[]): AnalyzedSimpleCommand[] {
+  const bounded = (analyzed: AnalyzedSimpleCommand): boolean => analyzed.effects.paths.some((access) => access.foundByFind === true);
+  const writer = commands.some((analyzed) => !bounded(analyzed) && (analyzed.effects.kind === 'other' || analyzed.effects.paths.some((access) => access.access === 'write')));
+  if (!writer) return [...commands];
+  return commands.map((analyzed) => {
+    if (!bounded(analyzed)) return analyzed;
+    const paths = analyzed.effects.paths.map((access) => (access.foundByFind ? { ...access, target: 'unknown' as const, foundByFind: false, why: `${access.why}, but another part of the command writes files` } : access));
     return { ...analyzed, effects: { ...analyzed.effects, paths } };
   });
 }

@@ -100,7 +100,7 @@ function boundHiddenArguments(command: SimpleCommand, paths: readonly PathAccess
   if (!source) return [...paths];
   return paths.flatMap((access) => {
     if (access.target !== HIDDEN_ARGUMENTS) return [access];
-    return source.roots.map((root): PathAccess => ({ ...access, target: root, recursive: true, why: `${access.why} (names found by find below ${root.text})`, ...(source.splitOnBlanks ? { namesSplitOnBlanks: true } : {}) }));
+    return source.roots.map((root): PathAccess => ({ ...access, target: root, recursive: true, why: `${access.why} (names found by find below ${root.text})`, foundByFind: true, ...(source.splitOnBlanks ? { namesSplitOnBlanks: true } : {}) }));
   });
 }
 

@@ -28,6 +28,8 @@ export type PathAccess = {
    * character (the engine looks), else it is any path.
    */
   readonly namesSplitOnBlanks?: boolean;
+  /** The path stands for names `find` printed below it (see boundHiddenArguments); any write elsewhere in the command voids that. */
+  readonly foundByFind?: boolean;
 };
 
 /** Effects a deny or ask rule protects whatever program performs them (see effectsTable.ts). */

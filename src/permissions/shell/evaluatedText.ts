@@ -41,7 +41,10 @@ export function evaluatedTextConcerns(root: SyntaxNode, check: Check): ShellConc
         break;
       case 'c_style_for_statement': {
         const header = /^for\s*\(\((.*?)\)\)/s.exec(node.text)?.[1] ?? '';
-        if (!isPlainArithmetic(header.replace(/;/g, ','), check)) flag(`for (( … )) evaluates text that is not a plain literal`);
+        // The loop's own counters are assigned here, by arithmetic, from the header's literals.
+        const counters = new Set([...header.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:=(?!=)|\+\+|--|[-+*/%]=)/g)].map((match) => match[1] ?? ''));
+        const reassigned = new Set([...check.reassigned].filter((name) => !counters.has(name)));
+        if (!isPlainArithmetic(header.replace(/;/g, ','), { reassigned })) flag(`for (( … )) evaluates text that is not a plain literal`);
         break;
       }
       case 'subscript': {

@@ -166,7 +166,7 @@ function jqCommand(program: string, args: readonly ExpandedWord[]): Classificati
   const problems = [...parsed.problems];
   if (filter && (filter.kind === 'dynamic' || /\b(import|include|modulemeta|get_search_list)\b/.test(filter.text))) problems.push('the jq filter imports modules or is computed');
   if (positional.length > 0 && !filter) problems.push('jq --args without a filter');
-  return { ...readOnly(reads([...inputs, ...files], `read by ${program}`)), effects: [], concerns: [], problems };
+  return { ...readOnly([...reads([...inputs, ...files], `read by ${program}`), ...reads(fromFile, `filter file of ${program}`)]), effects: [], concerns: [], problems };
 }
 
 /** The shell's working directory, as an operand (grep -r with no path searches it). */
