@@ -21,7 +21,7 @@ import type { ExpandedWord } from './wordExpansion.js';
 export type Classification = Omit<CommandEffects, 'program' | 'matchArgv' | 'known' | 'notUnderstood'> & { readonly problems?: readonly string[] };
 
 /** Arguments are never paths and no option writes (each has an option table in options/builtinTables.ts). */
-export const NO_FILE_READ_ONLY = new Set([
+const NO_FILE_READ_ONLY = new Set([
   'echo', 'printf', 'true', 'false', ':', 'pwd', 'whoami', 'id', 'uname', 'uptime', 'which', 'type', 'whereis',
   'printenv', 'seq', 'basename', 'dirname', 'expr', 'test', '[', 'sleep', 'nproc', 'arch', 'locale', 'tty', 'groups',
   'users', 'who', 'w', 'cal', 'ncal', 'jobs', 'help', 'logname', 'getconf', 'ps', 'free', 'df', 'lsof', 'cd', 'pushd', 'popd',

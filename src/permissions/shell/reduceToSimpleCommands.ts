@@ -11,7 +11,7 @@ import type { BashParser, SyntaxNode } from './bashParser.js';
 import { programName } from './commandName.js';
 import { findNestedCommands } from './nestedCommands.js';
 import { parseRedirect } from './redirects.js';
-import { altersShellInterpretation, collectReassignedNames, countAssignmentSites, isDangerousVariable } from './shellEnvironment.js';
+import { altersShellInterpretation, isDangerousVariable, surveyAssignments } from './shellEnvironment.js';
 import { changeDirectory, firstOperand, mergeCwd } from './cwdTracking.js';
 import { firstErrorText, firstUnreachedCommand } from './syntaxCoverage.js';
 import { assignedNameConcerns, evaluatedTextConcerns } from './evaluatedText.js';
@@ -80,9 +80,10 @@ function walkSource(walk: Walk, source: string): void {
   try {
     const root = tree.rootNode;
     if (root.hasError) addConcern(walk, 'unparseable', `bash syntax not understood near: ${firstErrorText(root)}`);
-    collectReassignedNames(root, walk.reassigned);
+    const survey = surveyAssignments(root);
+    for (const name of survey.reassigned) walk.reassigned.add(name);
     for (const concern of evaluatedTextConcerns(root, { reassigned: walk.reassigned })) addConcern(walk, concern.kind, concern.detail);
-    for (const [name, count] of countAssignmentSites(root)) walk.assignmentSites.set(name, (walk.assignmentSites.get(name) ?? 0) + count);
+    for (const [name, count] of survey.assignmentSites) walk.assignmentSites.set(name, (walk.assignmentSites.get(name) ?? 0) + count);
     walkStatements(walk, root.namedChildren);
     const unreached = firstUnreachedCommand(root, walk.visited);
     if (unreached) addConcern(walk, 'unparseable', `a command the analyser did not reach: ${JSON.stringify(unreached.slice(0, 60))}`);

@@ -73,8 +73,3 @@ export type ShellAnalysis = {
   readonly commands: readonly SimpleCommand[];
   readonly concerns: readonly ShellConcern[];
 };
-
-/** Every concern makes a command's effect unbounded: it can never be auto-allowed by a broad rule. */
-export function isUnbounded(analysis: ShellAnalysis): boolean {
-  return analysis.concerns.length > 0;
-}
