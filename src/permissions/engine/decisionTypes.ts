@@ -36,6 +36,11 @@ export type PermissionVerdict = {
 
 export type DecisionEnvironment = {
   readonly mode: PermissionMode;
+  /**
+   * Bash runs inside the OS sandbox: in bypassPermissions a command the
+   * analyser does not fully understand may then run without asking.
+   */
+  readonly sandboxed?: boolean;
   readonly ruleSet: PermissionRuleSet;
   /** The directory the call runs in (Bash's cwd). */
   readonly cwd: string;
