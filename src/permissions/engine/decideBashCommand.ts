@@ -24,7 +24,8 @@ const HARD_CONCERNS = new Set<ShellConcern['kind']>(['unparseable', 'dynamic-com
 
 export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: DecisionEnvironment): PartDecision[] {
   const parts = analysis.commands.map((command) => decideSimpleCommand(command, env));
-  const restrictive = hasRestrictiveRules(env.ruleSet);
+  // Rules the OS sandbox enforces need no question about what the analyser cannot bound.
+  const restrictive = hasRestrictiveRules(env.ruleSet) && env.sandboxed !== true;
   for (const concern of analysis.concerns) {
     const hard = HARD_CONCERNS.has(concern.kind);
     if (!hard && !restrictive) continue; // the command itself is "other" and asks unless a rule allows it
