@@ -8,6 +8,8 @@
  * killed, the sandbox goes with it. No `--new-session`: the command stays in
  * the process group agentcli kills on timeout, abort and exit (it has no
  * terminal to push keystrokes into: stdin is closed and the group has none).
+ * Every capability is dropped, so even a command run as root cannot undo
+ * the mounts (and a user namespace it creates inside sees them locked).
  */
 import type { SandboxPolicy } from './sandboxPolicy.js';
 
@@ -20,7 +22,8 @@ export type BwrapInvocation = {
 };
 
 export function bwrapArgs(policy: SandboxPolicy, invocation: BwrapInvocation): string[] {
-  const args = ['--die-with-parent', '--unshare-pid'];
+  // --cap-drop ALL: run as root, bwrap would keep root's capabilities, and CAP_SYS_ADMIN can remount anything.
+  const args = ['--die-with-parent', '--unshare-pid', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   for (const dir of policy.writable) args.push('--bind', dir, dir);

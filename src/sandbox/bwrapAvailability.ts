@@ -29,7 +29,7 @@ export function runProbe(bwrap: string, platform: NodeJS.Platform): Promise<Sand
       howToEnable: 'only Linux (bubblewrap) is supported for now',
     });
   }
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--unshare-net', '--unshare-pid', '--die-with-parent', '--', 'true'];
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--unshare-net', '--unshare-pid', '--cap-drop', 'ALL', '--die-with-parent', '--', 'true'];
   return new Promise((resolve) => {
     execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS, encoding: 'utf8' }, (error, _stdout, stderr) => {
       if (!error) return resolve({ available: true, bwrap });

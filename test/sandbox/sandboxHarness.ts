@@ -35,8 +35,23 @@ export type SandboxRepo = {
   remove(): void;
 };
 
+/**
+ * Not under /tmp: the sandbox gives commands a private /tmp, which would hide the fake home and
+ * the "outside" folder and make the read-only checks pass for the wrong reason.
+ */
+function testBase(): string {
+  for (const dir of ['/var/tmp', os.tmpdir()]) {
+    try {
+      return realpathSync(mkdtempSync(path.join(dir, 'agentcli-sandbox-test-')));
+    } catch {
+      // not writable here: try the next
+    }
+  }
+  throw new Error('no temporary folder');
+}
+
 export function createSandboxRepo(): SandboxRepo {
-  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'agentcli-sandbox-test-')));
+  const base = testBase();
   const home = path.join(base, 'home');
   const root = path.join(home, 'repo');
   const outside = path.join(base, 'outside');
