@@ -6,7 +6,8 @@
  *   Edit deny            → read-only
  *   Bash deny of a deleting program that names a path (`Bash(rm -rf data:*)`)
  *                        → that path read-only
- *   WebFetch rules       → enforced while the sandbox keeps the network off
+ *   WebFetch rules, and Bash denies of network clients (`Bash(curl:*)`)
+ *                        → enforced while the sandbox keeps the network off
  *
  * "Enforced" is what lets a command whose effects the analyser cannot bound
  * run without asking: the OS, not the analyser, stops it. A rule the
@@ -74,7 +75,8 @@ function enforcedBySandbox(rule: CompiledRule, ruleSet: PermissionRuleSet, facts
   if (rule.behavior === 'ask') return false;
   if (family === 'read') return rule.path !== undefined && maskIsComplete(rule.path, facts);
   if (family === 'edit') return rule.path !== undefined && readOnlyIsComplete(rule.path, facts);
-  // bash
+  // bash: a deny of a network client (`Bash(curl:*)`) protects the network effect, which is gone in here.
+  if (rule.bash?.effect === 'network') return !facts.network;
   const targets = deletionTargets(rule, ruleSet.projectRoot);
   return targets !== undefined && targets.length > 0 && targets.every((target) => canHoldReadOnly(target, facts));
 }

@@ -69,7 +69,7 @@ export function createSandboxRepo(): SandboxRepo {
     'sub/CLAUDE.md': 'nested instructions\n',
     'sub/AGENTS.md': 'nested agents\n',
     'CLAUDE.local.md': 'local\n',
-    '.mcp.json': '{}\n',
+    '.mcp.json': '{"mcpServers":{}}\n',
     '.claude/settings.json': '{"permissions":{"deny":[]}}\n',
     '.envrc': 'export X=1\n',
     'src/app.ts': 'export const app = 1;\n',

@@ -76,6 +76,9 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
     const start = startingDirectory(context);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const sandbox = bashSandboxFor(context);
+    // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
+    const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true }) : onProgress;
+    if (sandbox.sandboxed) report({ type: 'bash_output', lastLines: '', totalLines: 0, totalChars: 0, elapsedMs: 0 });
     const run = await runForegroundCommand({
       command: input.command,
       cwd: start.cwd,
@@ -83,7 +86,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
       timeoutMs,
       signal: context.abortSignal,
       spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
-      onProgress,
+      onProgress: report,
     });
 
     const next = nextWorkingDirectory(run.exit.finalCwd, start.cwd, context);

@@ -13,6 +13,8 @@ export type BashProgress = {
   readonly totalLines: number;
   readonly totalChars: number;
   readonly elapsedMs: number;
+  /** The command runs in the OS sandbox. */
+  readonly sandboxed?: boolean;
 };
 
 export type ForegroundRun = {
