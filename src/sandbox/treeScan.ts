@@ -16,7 +16,7 @@
  */
 import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { PathPattern } from '../permissions/rules/pathPattern.js';
+import { compilePathPattern, type PathPattern } from '../permissions/rules/pathPattern.js';
 
 type Entry = { readonly name: string; readonly isDirectory: boolean };
 type Listing = { readonly mtimeMs: number; readonly ctimeMs: number; readonly ino: number; readonly entries: readonly Entry[] };
@@ -28,6 +28,15 @@ const MAX_CACHED_DIRECTORIES = 50_000;
 export const MAX_OUTSIDE_WALK_DIRECTORIES = 2_000;
 
 const listings = new Map<string, Listing>();
+
+/**
+ * The last result per request, with the stamp of every folder it looked
+ * into: when none of them changed, neither did the result (the common case
+ * between two commands), and the scan costs one lstat per folder.
+ */
+type Memo = { readonly result: TreeScanResult; readonly stamps: ReadonlyMap<string, string> };
+const memos = new Map<string, Memo>();
+const MAX_MEMOS = 20;
 
 export type NameSearch = {
   /** Names that are protected wherever they appear in the working directories (files or folders). */
@@ -52,6 +61,18 @@ export type TreeScanResult = {
 
 export function scanTree(request: TreeScanRequest): TreeScanResult {
   if (listings.size > MAX_CACHED_DIRECTORIES) listings.clear();
+  const key = JSON.stringify([request.roots, request.patterns.map(({ pattern, purpose }) => [pattern.anchored, purpose])]);
+  const memo = memos.get(key);
+  if (memo && [...memo.stamps].every(([dir, stamp]) => stampOf(dir) === stamp)) return memo.result;
+  const stamps = new Map<string, string>();
+  const result = walkTree(request, stamps);
+  if (memos.size >= MAX_MEMOS) memos.clear();
+  memos.set(key, { result, stamps });
+  return result;
+}
+
+function walkTree(request: TreeScanRequest, stamps: Map<string, string>): TreeScanResult {
+  const gates = request.patterns.map(({ pattern }) => nameGate(pattern.anchored));
   const protectedPaths = new Set<string>();
   const masked = new Map<string, boolean>();
   const readOnly = new Set<string>();
@@ -59,16 +80,20 @@ export function scanTree(request: TreeScanRequest): TreeScanResult {
 
   const record = (entryPath: string, isDirectory: boolean, inRoot: boolean): { descend: boolean } => {
     let descend = isDirectory;
-    for (const { pattern, purpose } of request.patterns) {
-      if (!pattern.matches(entryPath)) continue;
+    const name = path.basename(entryPath);
+    for (const [index, { pattern, purpose }] of request.patterns.entries()) {
+      if (!(gates[index]?.(name) ?? true) || !pattern.matches(entryPath)) continue;
       if (purpose === 'mask') {
         masked.set(entryPath, isDirectory);
         descend = false; // nothing below a masked folder is visible
       } else readOnly.add(entryPath);
     }
     if (!inRoot) return { descend };
-    const name = path.basename(entryPath);
-    if (name === '.git') for (const p of request.nameSearch.gitEntry(entryPath, isDirectory)) protectedPaths.add(p);
+    if (name === '.git') {
+      // What gitEntry finds depends on what the git directory holds.
+      if (isDirectory) stamps.set(entryPath, stampOf(entryPath));
+      for (const p of request.nameSearch.gitEntry(entryPath, isDirectory)) protectedPaths.add(p);
+    }
     else if (request.nameSearch.names.has(name)) protectedPaths.add(entryPath);
     return { descend };
   };
@@ -79,6 +104,7 @@ export function scanTree(request: TreeScanRequest): TreeScanResult {
       const dir = stack.pop()!;
       if (budget && budget.directories-- <= 0) return;
       const inRoot = insideRoot(dir);
+      stamps.set(dir, stampOf(dir));
       for (const entry of listDirectory(dir)) {
         const entryPath = path.join(dir, entry.name);
         const { descend } = record(entryPath, entry.isDirectory, inRoot);
@@ -96,6 +122,8 @@ export function scanTree(request: TreeScanRequest): TreeScanResult {
     const prefix = literalPrefix(pattern.anchored);
     const isRoot = request.roots.includes(prefix);
     if (!isRoot && insideRoot(prefix) && !isUnderSkipped(prefix, request.roots)) continue;
+    // The prefix appearing or going away changes its parent folder.
+    stamps.set(path.dirname(prefix), stampOf(path.dirname(prefix)));
     const stats = statQuietly(prefix);
     if (!stats) continue;
     const { descend } = record(prefix, stats.isDirectory(), insideRoot(prefix));
@@ -107,6 +135,28 @@ export function scanTree(request: TreeScanRequest): TreeScanResult {
     masked: [...masked].map(([p, isDirectory]) => ({ path: p, isDirectory })),
     readOnly: [...readOnly],
   };
+}
+
+/**
+ * A cheap test on the entry's name before the full match: the last segment
+ * that is not `**` must match it (a folder the pattern matches whole is
+ * recorded at that folder, never below it).
+ */
+function nameGate(anchored: string): ((name: string) => boolean) | undefined {
+  const last = anchored.split('/').filter((segment) => segment !== '' && segment !== '**').at(-1);
+  if (last === undefined) return undefined;
+  if (!hasGlob(last)) return (name) => name === last;
+  const single = compilePathPattern(`//${last}`, { root: '/', home: '/' });
+  return (name) => single.matches(`/${name}`);
+}
+
+function stampOf(dir: string): string {
+  try {
+    const stats = lstatSync(dir);
+    return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /** The leading segments of an anchored pattern that hold no glob character. */
@@ -165,7 +215,8 @@ export function isWithin(candidate: string, root: string): boolean {
   return candidate.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
-/** Forgets every cached listing (tests). */
+/** Forgets every cached listing and result (tests). */
 export function clearTreeScanCache(): void {
   listings.clear();
+  memos.clear();
 }
