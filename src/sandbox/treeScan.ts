@@ -109,8 +109,9 @@ function walkTree(request: TreeScanRequest, stamps: Map<string, string>): TreeSc
         const entryPath = path.join(dir, entry.name);
         const { descend } = record(entryPath, entry.isDirectory, inRoot);
         if (!descend) continue;
-        const searchByName = inRoot && !SKIPPED_WHEN_SEARCHING.has(entry.name);
-        if (searchByName || request.patterns.some(({ pattern }) => pattern.mayMatchBelow(entryPath))) stack.push(entryPath);
+        // Inside the working directories every folder is searched (names are protected anywhere), but
+        // node_modules and .git only through patterns that name a path in them (the prefix walk below).
+        if (inRoot ? !SKIPPED_WHEN_SEARCHING.has(entry.name) : request.patterns.some(({ pattern }) => pattern.mayMatchBelow(entryPath))) stack.push(entryPath);
       }
     }
   };
