@@ -6,8 +6,8 @@
 import type { ToolUseContext } from '../Tool.js';
 import { query, type QueryEvent, type QueryOutcome } from '../query.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
-import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ConversationMessage } from '../types/messages.js';
+import { collectReminders } from './collectReminders.js';
 import type { Session } from './createSession.js';
 
 export type SessionQueryOptions = {
@@ -42,6 +42,6 @@ export function querySession(session: Session, options: SessionQueryOptions): As
     maxConcurrency: session.maxConcurrency,
     selectRequestTools: session.selectRequestTools,
     onContextChange: options.onContextChange,
-    takeReminders: () => takeTaskEndReminders(session.id),
+    takeReminders: (messages, context) => collectReminders(session, messages, context),
   });
 }
