@@ -19,7 +19,7 @@ async function firstRequest(kind: { interactive: boolean; mode: PermissionMode }
     script: [endTurn('ok')],
     tools: [...getAllBaseTools()],
     mode: kind.mode,
-    ...(kind.interactive ? { askPermission: async () => ({ behavior: 'deny' as const, message: 'no' }) } : {}),
+    ...(kind.interactive ? { askPermission: async () => ({ type: 'deny' as const }) } : {}),
   });
   return scenario.server.requests[0]!.body as unknown as RequestBody;
 }
