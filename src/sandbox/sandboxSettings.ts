@@ -73,7 +73,8 @@ export function parseSandboxSettings(text: string, file: string): { settings: Sa
   }
   const known = new Set<string>([...BOOLEAN_KEYS, 'writablePaths']);
   for (const key of Object.keys(section)) {
-    if (!known.has(key)) errors.push({ file, line: lineOf(key), message: `unknown setting "sandbox.${key}" (known: ${[...known].join(', ')})` });
+    // Keys starting with // are notes (JSON has no comments).
+    if (!known.has(key) && !key.startsWith('//')) errors.push({ file, line: lineOf(key), message: `unknown setting "sandbox.${key}" (known: ${[...known].join(', ')})` });
   }
   return { settings, errors };
 }
