@@ -31,6 +31,7 @@ export type CliOptions = {
   verbose?: boolean;
   mcpConfig: string[];
   strictMcpConfig?: boolean;
+  sandbox?: boolean;
 };
 
 function positiveInteger(value: string): number {
@@ -94,6 +95,7 @@ export function buildProgram(): Command {
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
+    .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program);
   program.action(async (prompt: string | undefined, options: CliOptions) => {
@@ -115,6 +117,7 @@ function sessionFlags(options: CliOptions) {
     appendSystemPrompt: options.appendSystemPrompt,
     maxTurns: options.maxTurns,
     thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
+    sandbox: options.sandbox,
   };
 }
 
@@ -152,6 +155,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     isTrusted: true,
     ...(mcp ? { mcp } : {}),
   });
+  for (const warning of session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   const controller = new AbortController();
   const onSigint = (): void => {

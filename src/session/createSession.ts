@@ -53,6 +53,8 @@ export type SessionOptions = {
   readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
+  /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
+  readonly sandbox?: boolean;
   readonly env?: NodeJS.ProcessEnv;
   /** Replaces the built-in tool list (tests use small synthetic tools). */
   readonly baseTools?: Tools;
@@ -90,6 +92,8 @@ export type Session = {
   readonly retryPolicy: RetryPolicy;
   readonly maxConcurrency: number;
   readonly permissionDenials: PermissionDenialRecord[];
+  /** One-line warnings the front end shows once at start (e.g. the Bash sandbox cannot run here). */
+  readonly startupWarnings: readonly string[];
   /** The tool-run environment without a permission asker (front ends add theirs). */
   readonly baseEnv: ToolRunEnv;
   /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
@@ -123,6 +127,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       disallowedTools: options.disallowedTools ?? [],
       isTrusted: options.isTrusted,
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
+      sandbox: options.sandbox,
     }),
     readSettingsValues(cwd, config),
   ]);
@@ -191,6 +196,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     retryPolicy: retryPolicyFromEnv(env),
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
+    startupWarnings: permissions.startupWarnings,
     baseEnv: {
       canUseTool: permissions.canUseTool,
       hooks: NO_HOOKS,

@@ -24,8 +24,10 @@ const HARD_CONCERNS = new Set<ShellConcern['kind']>(['unparseable', 'dynamic-com
 
 export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: DecisionEnvironment): PartDecision[] {
   const parts = analysis.commands.map((command) => decideSimpleCommand(command, env));
-  const restrictive = hasRestrictiveRules(env.ruleSet);
+  // Rules the OS sandbox enforces need no question about what the analyser cannot bound.
+  const restrictive = hasRestrictiveRules(env.ruleSet) && env.sandboxed !== true;
   // A mode may only allow what is bounded: `PATH=/tmp/x ls` is read-only by its words, not by its effect.
+  // (The sandbox keeps the working directories writable, so it does not bound this.)
   const allowedByMode = parts.some((p) => p.behavior === 'allow' && p.explanation.kind === 'mode' && env.mode !== 'bypassPermissions');
   for (const concern of analysis.concerns) {
     const hard = HARD_CONCERNS.has(concern.kind);
