@@ -7,7 +7,7 @@
  * frame Ink leaves on the screen must not look like a question still open,
  * pointer and all.
  */
-import { Box, Text } from 'ink';
+import { Box, Text, useInput } from 'ink';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SelectList } from '../dialogs/SelectList.js';
 import { colors } from '../theme.js';
@@ -18,6 +18,13 @@ export function TrustDialog({ folder, onAnswer }: { readonly folder: string; rea
   useEffect(() => {
     if (answer !== undefined) onAnswer(answer);
   }, [answer]);
+  // Ctrl+C is "no" too, and leaves the same one line as the other answers.
+  useInput(
+    (input, key) => {
+      if (key.ctrl && input === 'c') setAnswer(false);
+    },
+    { isActive: answer === undefined },
+  );
   if (answer !== undefined) return <TrustAnswerLine folder={folder} trusted={answer} />;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={colors.warning} paddingX={1}>
