@@ -8,7 +8,8 @@ import { errorMessageOf } from '../../../utils/errors.js';
 import { loadMcpConfig } from '../loadMcpConfig.js';
 import { McpConfigShapeError, parseMcpServers } from '../parseMcpServers.js';
 import type { ScopedMcpServerConfig } from '../types.js';
-import { isObject, readScope, WRITABLE_SCOPES, writeServers, type ScopePaths, type WritableScope } from './mcpConfigFiles.js';
+import { isObject, readScope, writeServers, type ScopePaths } from './mcpConfigFiles.js';
+import { WRITABLE_SCOPES, type WritableScope } from './mcpScopes.js';
 
 export type McpCliIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
 export type McpCliContext = ScopePaths & { readonly io: McpCliIo; readonly env?: NodeJS.ProcessEnv };

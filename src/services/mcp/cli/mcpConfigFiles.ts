@@ -14,9 +14,7 @@ import { writeFileAtomically } from '../../../utils/files/atomicWrite.js';
 import { errnoCode } from '../../../utils/files/fsErrors.js';
 import { errorMessageOf } from '../../../utils/errors.js';
 import { PROJECT_MCP_CONFIG_FILE } from '../loadMcpConfig.js';
-
-export const WRITABLE_SCOPES = ['local', 'project', 'user'] as const;
-export type WritableScope = (typeof WRITABLE_SCOPES)[number];
+import type { WritableScope } from './mcpScopes.js';
 
 export type ScopePaths = { readonly cwd: string; readonly configDir: string };
 

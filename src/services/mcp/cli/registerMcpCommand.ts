@@ -9,7 +9,7 @@
  * Registered on start-up (tiny); the work is loaded only when run.
  */
 import { Command, Option } from 'commander';
-import { WRITABLE_SCOPES, type WritableScope } from './mcpConfigFiles.js';
+import { WRITABLE_SCOPES, type WritableScope } from './mcpScopes.js';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
