@@ -52,9 +52,10 @@ beforeAll(() => {
   git(repo, 'commit', '-qam', 'second');
   fs.mkdirSync(path.join(repo, 'data'));
   fs.writeFileSync(path.join(repo, 'data', 'file.txt'), 'precious\n');
-});
+}, 120_000);
 
-afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+// Generous: a loaded CI machine copies and removes over a hundred small git repositories here.
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }), 120_000);
 
 type Sandbox = { readonly home: string; readonly root: string; readonly outside: string };
 
