@@ -6,7 +6,9 @@ import { clearCommand } from './builtin/clear.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
+import { initCommand } from './builtin/init.js';
 import { mcpCommand } from './builtin/mcp.js';
+import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
 import { statusCommand } from './builtin/status.js';
@@ -18,6 +20,8 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   costCommand,
   permissionsCommand,
   mcpCommand,
+  memoryCommand,
+  initCommand,
   modelCommand,
   statusCommand,
   exitCommand,
