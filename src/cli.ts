@@ -72,7 +72,7 @@ export function buildProgram(): Command {
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
     .option('--verbose', 'show more detail');
-  registerPermissionsCommand(program);
+  registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
   program.action(async (prompt: string | undefined, options: CliOptions) => {
     process.exitCode = await runMain(prompt, options);
   });
