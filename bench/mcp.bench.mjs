@@ -139,8 +139,9 @@ async function deferralBytes(lib, dir) {
     const config = ['--mcp-config', JSON.stringify({ mcpServers: { many: { command: process.execPath, args: [MANY_TOOLS] } } })];
     const toolBytes = (request) => Buffer.byteLength(JSON.stringify(request.body.tools ?? []));
     const builtInOnly = toolBytes((await headlessRun(fake, dir, [])).request);
-    const off = (await headlessRun(fake, dir, config, { AGENTCLI_TOOL_SEARCH: 'off' })).request;
-    const auto = (await headlessRun(fake, dir, config)).request;
+    // Deferral starts at 10 % of the window: the 200 tools (~60k tokens) cross it on a 200k-window model.
+    const off = (await headlessRun(fake, dir, [...config, '--model', 'haiku'], { AGENTCLI_TOOL_SEARCH: 'off' })).request;
+    const auto = (await headlessRun(fake, dir, [...config, '--model', 'haiku'])).request;
     const offBytes = toolBytes(off);
     const autoBytes = toolBytes(auto);
     const mcpOff = offBytes - builtInOnly;

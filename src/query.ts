@@ -9,6 +9,7 @@
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Tools, ToolUseContext } from './Tool.js';
 import type { CostTracker } from './services/api/cost.js';
+import type { ThinkingRequest } from './services/api/thinking.js';
 import { toApiTools } from './services/api/toolSchemas.js';
 import type { ModelClient } from './services/api/types.js';
 import { isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
@@ -44,8 +45,14 @@ export type QueryParams = {
   readonly selectRequestTools?: (context: ToolUseContext) => Tools;
   /** Sees every context change (e.g. a `cd`), so the next query starts where this one ended. */
   readonly onContextChange?: (context: ToolUseContext) => void;
-  /** News for the model since the last request (e.g. a background task ended), each given once. */
-  readonly takeReminders?: () => readonly string[];
+  /**
+   * News for the model since the last request (a background task ended, a
+   * subfolder's CLAUDE.md now applies), each given once. Sees the
+   * conversation so far and the current context.
+   */
+  /** Extended thinking for every request of this query (decided from the prompt and settings). */
+  readonly thinking?: ThinkingRequest;
+  readonly takeReminders?: (messages: readonly ConversationMessage[], context: ToolUseContext) => Promise<readonly string[]>;
 };
 
 /** Up to this many times a reply cut off by max_tokens is asked to continue. */
@@ -72,7 +79,10 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     if (params.signal.aborted) return stop('interrupted');
     const mode = context.appState.get().toolPermissionContext.mode;
     const last = messages.at(-1);
-    if (last) messages[messages.length - 1] = withReminders(withModeReminder(last, mode), params.takeReminders?.() ?? []);
+    if (last) {
+      const reminders = (await params.takeReminders?.(messages, context)) ?? [];
+      messages[messages.length - 1] = withReminders(withModeReminder(last, mode, context.isInteractive), reminders);
+    }
     const requestTools = params.selectRequestTools?.(context) ?? context.tools;
     const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode: mode });
     const request = buildModelRequest({
@@ -81,6 +91,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       system: params.systemPrompt,
       messages,
       tools: apiTools,
+      thinking: params.thinking,
     });
 
     // Retry loop for one turn: failed requests and cut streams alike.

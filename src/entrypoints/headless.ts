@@ -8,7 +8,7 @@ import { userPromptMessage } from '../query.js';
 import { querySession } from '../session/querySession.js';
 import type { QueryStopReason } from '../query/events.js';
 import type { Session } from '../session/createSession.js';
-import type { ApiFailure } from '../services/api/withRetry.js';
+import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
 import { assistantLine, initLine, resultLine, userLine } from './headlessOutput.js';
@@ -69,7 +69,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     messages = outcome.messages;
 
     const text = finalAssistantText(outcome.messages);
-    const error = outcome.failure ? describeApiFailure(outcome.failure, options.baseUrl) : stopMessage(outcome.reason);
+    const error = outcome.failure ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: session.model }) : stopMessage(outcome.reason);
     const result = resultLine(session, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
     if (outputFormat === 'text') {
       if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
@@ -108,24 +108,5 @@ function stopMessage(reason: QueryStopReason): string | undefined {
       return 'a tool call was rejected';
     case 'api_error':
       return 'the API request failed';
-  }
-}
-
-export function describeApiFailure(failure: ApiFailure, baseUrl: string | undefined): string {
-  const endpoint = baseUrl ?? 'https://api.anthropic.com';
-  switch (failure.kind) {
-    case 'connection':
-    case 'stream_cut':
-      return `could not reach the API at ${endpoint}: ${failure.message}`;
-    case 'auth':
-      return `the API rejected the credentials (HTTP ${failure.status}): ${failure.message}. Check ANTHROPIC_API_KEY.`;
-    case 'rate_limit':
-    case 'overloaded':
-    case 'server':
-      return `the API kept failing (HTTP ${failure.status}): ${failure.message}`;
-    case 'not_found':
-      return `the API answered 404: ${failure.message}. Check --model and ANTHROPIC_BASE_URL.`;
-    default:
-      return `the API request failed${failure.status ? ` (HTTP ${failure.status})` : ''}: ${failure.message}`;
   }
 }

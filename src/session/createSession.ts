@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
-import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { foldersFromRootToCwd, loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { NestedMemory } from '../context/nestedMemory.js';
+import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { NO_HOOKS } from '../hooks/types.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
@@ -18,6 +20,8 @@ import { setupPermissions } from '../permissions/setup.js';
 import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
+import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
+import type { ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { McpServersControl } from '../services/mcp/types.js';
@@ -28,9 +32,10 @@ import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
 import { createAppStateStore, initialAppState, type AppStateStore } from '../state/appState.js';
 import { createReadFileState, type ReadFileState } from '../state/readFileState.js';
 import { assembleToolPool, getTools } from '../tools.js';
+import { userShell } from '../utils/process/userShell.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
+import { readSettingsValues } from './settingsValues.js';
 
-export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 
 export type SessionOptions = {
@@ -42,6 +47,8 @@ export type SessionOptions = {
   readonly additionalDirectories?: readonly string[];
   readonly appendSystemPrompt?: string;
   readonly maxTurns?: number;
+  /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
+  readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
@@ -61,9 +68,13 @@ export type Session = {
   readonly model: string;
   readonly maxTurns: number | undefined;
   readonly maxOutputTokens: number;
+  readonly thinking: ThinkingSettings;
   readonly isInteractive: boolean;
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
+  /** Subfolders' CLAUDE.md files, sent as reminders once the model works under them. */
+  readonly nestedMemory: NestedMemory;
+  readonly todoStaleness: TodoStaleness;
   readonly systemPrompt: readonly TextBlockParam[];
   /** The current pool; a new array whenever MCP servers' tools change. */
   readonly tools: Tools;
@@ -89,14 +100,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const cwd = path.resolve(options.cwd);
   const config = resolveConfigDir(env);
   const id = randomUUID();
-  const model = options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL;
+  const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
-  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot: findRepositoryRoot(cwd), configDir: config });
-  const [git, memoryFiles, permissions] = await Promise.all([
-    readGitInfo(cwd),
+  const projectRoot = findRepositoryRoot(cwd);
+  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
+  const [git, memoryFiles, permissions, settingsValues] = await Promise.all([
+    readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
       memoryFiles: memoryFilesLoad,
@@ -109,8 +121,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isTrusted: options.isTrusted,
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
     }),
+    readSettingsValues(cwd, config),
   ]);
-  const builtInTools = getTools(permissions.context, options.baseTools);
+  // A headless session is not offered tools that can only wait for a person (they would always fail).
+  const builtInTools = getTools(permissions.context, options.baseTools).filter(
+    (tool) => options.isInteractive || tool.requiresUserInteraction !== true,
+  );
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
   let tools = assemble();
@@ -129,6 +145,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     memoryFiles,
     appendSystemPrompt: options.appendSystemPrompt,
     isInteractive: options.isInteractive,
+    shell: path.basename(userShell(env)),
   });
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
@@ -148,9 +165,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     model,
     maxTurns: options.maxTurns,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
+    thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
     isInteractive: options.isInteractive,
     git,
     memoryFiles,
+    nestedMemory: new NestedMemory({
+      loadedFolders: foldersFromRootToCwd(cwd, projectRoot),
+      roots: [projectRoot, ...permissions.context.workingDirectories.slice(1)],
+    }),
+    todoStaleness: new TodoStaleness(),
     systemPrompt,
     get tools() {
       return tools;

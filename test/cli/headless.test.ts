@@ -115,12 +115,31 @@ describe('agentcli -p', () => {
     expect(run.stderr).toMatch(/^agentcli: attempt 1 failed \(busy right now\); retrying in \d+ ms\n$/);
   });
 
-  it('--model and ANTHROPIC_MODEL choose the model', async () => {
+  it('--model and ANTHROPIC_MODEL choose the model; aliases resolve through the model table', async () => {
     await headless([endTurn('a')], ['-p', 'x', '--model', 'claude-opus-5-5']);
     expect(server!.requests[0]!.body.model).toBe('claude-opus-5-5');
     await server!.close();
-    await headless([endTurn('a')], ['-p', 'x'], { env: { ANTHROPIC_MODEL: 'claude-haiku-5-5' } });
-    expect(server!.requests[0]!.body.model).toBe('claude-haiku-5-5');
+    await headless([endTurn('a')], ['-p', 'x', '--model', 'opus']);
+    expect(server!.requests[0]!.body.model).toBe('claude-opus-4-8');
+    await server!.close();
+    await headless([endTurn('a')], ['-p', 'x'], { env: { ANTHROPIC_MODEL: 'haiku' } });
+    expect(server!.requests[0]!.body.model).toBe('claude-haiku-4-5-20251001');
+  });
+
+  it('defaults to a model id the API serves (claude-sonnet-5)', async () => {
+    await headless([endTurn('a')], ['-p', 'x']);
+    expect(server!.requests[0]!.body.model).toBe('claude-sonnet-5');
+  });
+
+  it('an unknown model id gets one line naming the id and --model', async () => {
+    const run = await headless(
+      [{ fault: { kind: 'http', status: 404, errorType: 'not_found_error', message: 'model: claude-nope-9' } }],
+      ['-p', 'x', '--model', 'claude-nope-9'],
+    );
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('model "claude-nope-9" was not found');
+    expect(run.stderr).toContain('--model');
   });
 });
 

@@ -22,8 +22,8 @@ describe('withUsageTracking', () => {
       },
     };
     const client = withUsageTracking(inner, tracker);
-    await client.createMessage({ model: 'claude-haiku-5-5', max_tokens: 10, messages: [] }, new AbortController().signal);
-    expect(tracker.modelUsage.get('claude-haiku-5-5')?.input_tokens).toBe(1_000_000);
+    await client.createMessage({ model: 'claude-haiku-4-5-20251001', max_tokens: 10, messages: [] }, new AbortController().signal);
+    expect(tracker.modelUsage.get('claude-haiku-4-5-20251001')?.input_tokens).toBe(1_000_000);
     expect(tracker.totalCostUsd).toBeCloseTo(1, 5);
   });
 });

@@ -8,7 +8,8 @@ import { buildTool } from '../../src/Tool.js';
 import type { McpManager } from '../../src/services/mcp/McpManager.js';
 import { isDeferredTool } from '../../src/services/toolSearch/isDeferredTool.js';
 import { nameParts, scoreTool, parseQuery, searchTools } from '../../src/services/toolSearch/keywordSearch.js';
-import { contextWindowTokens, isDeferralActive, parseToolSearchMode } from '../../src/services/toolSearch/toolSearchMode.js';
+import { contextWindowOf } from '../../src/services/api/models.js';
+import { isDeferralActive, parseToolSearchMode } from '../../src/services/toolSearch/toolSearchMode.js';
 import { ToolSearchTool } from '../../src/tools/ToolSearchTool/ToolSearchTool.js';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { z } from 'zod';
@@ -38,6 +39,9 @@ afterEach(async () => {
 const resultTextOf = (content: unknown): string =>
   typeof content === 'string' ? content : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
 
+// The 200 tools (~60k tokens) pass 10 % of a 200k window, not of the default model's 1M.
+const SMALL_WINDOW = { AGENTCLI_CONTEXT_WINDOW: '200000' };
+
 describe('the synthetic 200-tool server', () => {
   it('is listed completely across its four tools/list pages', () => {
     const names = manyTools.tools().map((tool) => tool.name);
@@ -50,7 +54,7 @@ describe('the synthetic 200-tool server', () => {
 
 describe('first request', () => {
   it('with deferral on carries only ToolSearch, whose description lists the deferred tools; ≥ 10× fewer bytes than off', async () => {
-    scenario = await runMcpScenario({ script: [endTurn('ok')], mcp: manyTools });
+    scenario = await runMcpScenario({ script: [endTurn('ok')], mcp: manyTools, env: SMALL_WINDOW });
     const deferred = scenario.server.requests[0]!;
     const sent = requestTools(deferred);
     expect(sent.map((tool) => tool.name)).toEqual(['ToolSearch']);
@@ -88,6 +92,7 @@ describe('loading tools', () => {
     const second = 'mcp__many__wiki_archive_page_36';
     scenario = await runMcpScenario({
       mcp: manyTools,
+      env: SMALL_WINDOW,
       script: [
         turn(toolUse('ToolSearch', { query: `select:${first}` })),
         turn(toolUse(first, { workspace_id: 'w1' })),
@@ -132,6 +137,7 @@ describe('loading tools', () => {
   it('keyword queries load the best matches, best first', async () => {
     scenario = await runMcpScenario({
       mcp: manyTools,
+      env: SMALL_WINDOW,
       script: [turn(toolUse('ToolSearch', { query: 'tickets invoice', max_results: 3 })), turn(toolUse('ToolSearch', { query: 'revenue forecast' })), endTurn('ok')],
     });
     const invoices = resultTextOf(lastToolResults(scenario.server.requests[1]!)[0]!.content);
@@ -146,7 +152,7 @@ describe('loading tools', () => {
   });
 
   it('a query nothing matches says so and loads nothing', async () => {
-    scenario = await runMcpScenario({ mcp: manyTools, script: [turn(toolUse('ToolSearch', { query: 'kubernetes' })), endTurn('ok')] });
+    scenario = await runMcpScenario({ mcp: manyTools, env: SMALL_WINDOW, script: [turn(toolUse('ToolSearch', { query: 'kubernetes' })), endTurn('ok')] });
     const text = resultTextOf(lastToolResults(scenario.server.requests[1]!)[0]!.content);
     expect(text).toBe('No deferred tool matched "kubernetes". 200 tools can be loaded; try other keywords, or "select:" with names from ToolSearch\'s description.');
     expect(requestTools(scenario.server.requests[1]!).map((tool) => tool.name)).toEqual(['ToolSearch']);
@@ -154,7 +160,7 @@ describe('loading tools', () => {
 
   it('calling a deferred tool that was never loaded fails at the schema step with the hint to load it', async () => {
     const name = 'mcp__many__crm_list_record_16';
-    scenario = await runMcpScenario({ mcp: manyTools, script: [turn(toolUse(name, { id: 'guessed' })), endTurn('ok')] });
+    scenario = await runMcpScenario({ mcp: manyTools, env: SMALL_WINDOW, script: [turn(toolUse(name, { id: 'guessed' })), endTurn('ok')] });
     const [result] = lastToolResults(scenario.server.requests[1]!);
     expect(result!.is_error).toBe(true);
     const text = resultTextOf(result!.content);
@@ -167,6 +173,7 @@ describe('loading tools', () => {
     const name = 'mcp__many__crm_list_record_16';
     scenario = await runMcpScenario({
       mcp: manyTools,
+      env: SMALL_WINDOW,
       script: [turn(toolUse('ToolSearch', { query: `select:${name}` })), turn(toolUse(name, { id: 'x' })), endTurn('ok')],
     });
     expect(resultTextOf(lastToolResults(scenario.server.requests[2]!)[0]!.content)).not.toContain('ToolSearch');
@@ -204,17 +211,18 @@ describe('AGENTCLI_TOOL_SEARCH', () => {
     expect(parseToolSearchMode(raw)).toEqual(mode);
   });
 
-  it('assumes a 200k context window unless the model names the 1M variant', () => {
-    expect(contextWindowTokens('claude-sonnet-5-5')).toBe(200_000);
-    expect(contextWindowTokens('claude-sonnet-5-5[1m]')).toBe(1_000_000);
+  it('measures against the model table\'s window: 200k for an unknown model, 1M for Sonnet 5', () => {
+    expect(contextWindowOf('some-unknown-model', {})).toBe(200_000);
+    expect(contextWindowOf('claude-sonnet-5', {})).toBe(1_000_000);
+    expect(contextWindowOf('sonnet[1m]', {})).toBe(1_000_000);
   });
 
   it('auto switches on above the threshold: the 200 tools exceed 10% of 200k but not 10% of 1M', () => {
     const pool = [ToolSearchTool, ...manyTools.tools()];
-    expect(isDeferralActive(pool, 'model', { kind: 'auto', percentOfContext: 10 })).toBe(true);
-    expect(isDeferralActive(pool, 'model[1m]', { kind: 'auto', percentOfContext: 10 })).toBe(false);
+    expect(isDeferralActive(pool, 200_000, { kind: 'auto', percentOfContext: 10 })).toBe(true);
+    expect(isDeferralActive(pool, 1_000_000, { kind: 'auto', percentOfContext: 10 })).toBe(false);
     // Never without ToolSearch in the pool: withheld tools could not be loaded.
-    expect(isDeferralActive(manyTools.tools(), 'model', { kind: 'on' })).toBe(false);
+    expect(isDeferralActive(manyTools.tools(), 200_000, { kind: 'on' })).toBe(false);
   });
 });
 

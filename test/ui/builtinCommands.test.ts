@@ -49,8 +49,13 @@ describe('built-in slash commands', () => {
 
   it('/model shows the model, changes it, and refuses nonsense', async () => {
     expect(text(await run('model'))).toContain(fixture.session.model);
-    await run('model', 'claude-opus-4-1');
-    expect(fixture.state.model).toBe('claude-opus-4-1');
+    const listing = text(await run('model'));
+    expect(listing).toContain('opus');
+    expect(listing).toContain('claude-haiku-4-5-20251001');
+    await run('model', 'opus');
+    expect(fixture.state.model).toBe('claude-opus-4-8');
+    await run('model', 'claude-some-new-model');
+    expect(fixture.state.model).toBe('claude-some-new-model');
     const refused = await run('model', 'two words');
     expect(refused).toMatchObject({ type: 'text', tone: 'error' });
   });

@@ -46,8 +46,9 @@ describe('status line', () => {
   });
 
   it('formats its facts compactly', () => {
-    expect(formatContextUsed(0)).toBeUndefined();
-    expect(formatContextUsed(1_000)).toBe('1% context used');
+    expect(formatContextUsed(0, 200_000)).toBeUndefined();
+    expect(formatContextUsed(2_000, 200_000)).toBe('1% context used');
+    expect(formatContextUsed(10_000, 1_000_000)).toBe('1% context used');
     expect(formatCost(0)).toBeUndefined();
     expect(formatCost(0.004)).toBe('<$0.01');
     expect(shortenPath('/home/u/projects/very/deep/folder/structure/here', 24, '/home/u')).toBe('…/folder/structure/here');

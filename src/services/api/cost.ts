@@ -1,10 +1,11 @@
 /**
  * Token usage and estimated cost, accumulated per model. Prices are USD per
  * million tokens; cache writes cost 1.25× input and cache reads 0.1× input.
- * A model we have no price for is costed as its family (opus/sonnet/haiku),
- * or as sonnet when even that is unknown — an estimate, never a bill.
+ * Prices come from the model table (models.ts); a model it does not know is
+ * costed as its family — an estimate, never a bill.
  */
 import type { Usage } from '@anthropic-ai/sdk/resources/messages';
+import { priceOf } from './models.js';
 
 /** Usage with every count at zero, in the API's full shape. */
 export const EMPTY_USAGE: Usage = {
@@ -19,21 +20,6 @@ export const EMPTY_USAGE: Usage = {
   service_tier: null,
   speed: null,
 };
-
-type Price = { readonly input: number; readonly output: number };
-
-const PRICES: ReadonlyArray<readonly [RegExp, Price]> = [
-  [/claude-3-opus|claude-opus-4(-[01])?(-\d{8})?$|claude-opus-4-1/, { input: 15, output: 75 }],
-  [/opus/, { input: 5, output: 25 }],
-  [/claude-3-5-haiku|claude-3-haiku/, { input: 0.8, output: 4 }],
-  [/haiku/, { input: 1, output: 5 }],
-  [/sonnet/, { input: 3, output: 15 }],
-];
-const FALLBACK_PRICE: Price = { input: 3, output: 15 };
-
-export function priceOf(model: string): Price {
-  return PRICES.find(([pattern]) => pattern.test(model))?.[1] ?? FALLBACK_PRICE;
-}
 
 export type ModelUsage = {
   input_tokens: number;

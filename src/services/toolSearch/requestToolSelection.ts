@@ -9,6 +9,7 @@
  * its bytes and position and the prompt cache holds. This needs nothing from
  * the endpoint beyond the plain Messages API.
  */
+import { contextWindowOf } from '../api/models.js';
 import type { Tool, Tools, ToolUseContext } from '../../Tool.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../tools/ToolSearchTool/constants.js';
 import { isDeferredTool } from './isDeferredTool.js';
@@ -30,7 +31,7 @@ export function createRequestToolSelection(env: NodeJS.ProcessEnv = process.env)
     if (context.tools !== lastPool || context.model !== lastModel) {
       lastPool = context.tools;
       lastModel = context.model;
-      lastActive = isDeferralActive(context.tools, context.model, mode);
+      lastActive = isDeferralActive(context.tools, contextWindowOf(context.model, env), mode);
     }
     return lastActive;
   };

@@ -18,8 +18,6 @@ export type ToolSearchMode =
   | { readonly kind: 'off' };
 
 export const DEFAULT_AUTO_PERCENT = 10;
-export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
-const LONG_CONTEXT_WINDOW_TOKENS = 1_000_000;
 const CHARS_PER_TOKEN = 4;
 /** Until an async prompt() resolves, its description is assumed to be this long. */
 const UNKNOWN_DESCRIPTION_CHARS = 1_000;
@@ -34,11 +32,6 @@ export function parseToolSearchMode(raw: string | undefined): ToolSearchMode {
     if (parsed >= 0 && parsed <= 100) return { kind: 'auto', percentOfContext: parsed };
   }
   return { kind: 'auto', percentOfContext: DEFAULT_AUTO_PERCENT };
-}
-
-/** Model names ending in `[1m]` select the long-context variant; everything else is assumed to have 200k. */
-export function contextWindowTokens(model: string): number {
-  return /\[1m\]$/i.test(model) ? LONG_CONTEXT_WINDOW_TOKENS : DEFAULT_CONTEXT_WINDOW_TOKENS;
 }
 
 const definitionChars = new WeakMap<Tool, number>();
@@ -67,11 +60,11 @@ export function deferredDefinitionTokens(pool: Tools): number {
 }
 
 /** Whether this pool's requests should withhold deferred tools behind ToolSearch. */
-export function isDeferralActive(pool: Tools, model: string, mode: ToolSearchMode): boolean {
+export function isDeferralActive(pool: Tools, contextWindow: number, mode: ToolSearchMode): boolean {
   if (mode.kind === 'off') return false;
   // Without ToolSearch in the pool (denied, or a custom tool list) a withheld tool could never be loaded.
   if (!pool.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)) return false;
   if (!pool.some(isDeferredTool)) return false;
   if (mode.kind === 'on') return true;
-  return deferredDefinitionTokens(pool) > (contextWindowTokens(model) * mode.percentOfContext) / 100;
+  return deferredDefinitionTokens(pool) > (contextWindow * mode.percentOfContext) / 100;
 }

@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { buildTool } from '../../Tool.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import { answerFromPage, fastModelFromEnv } from './answerFromPage.js';
+import { fastModelFromEnv } from '../../services/api/models.js';
+import { answerFromPage } from './answerFromPage.js';
 import { decodeText } from './contentKind.js';
 import { TtlCache } from './fetchCache.js';
 import { fetchPage, formatBytes, type FetchedBody } from './fetchPage.js';

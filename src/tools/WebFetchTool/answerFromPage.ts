@@ -5,12 +5,7 @@
  */
 import type { ModelClient } from '../../services/api/types.js';
 
-export const DEFAULT_FAST_MODEL = 'claude-haiku-5-5';
 const ANSWER_MAX_TOKENS = 4_096;
-
-export function fastModelFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  return env.AGENTCLI_FAST_MODEL?.trim() || DEFAULT_FAST_MODEL;
-}
 
 const SYSTEM_PROMPT = `You read one web page for a coding agent and answer its request about the page.
 Answer from the page content only; if the page does not contain the answer, say so plainly instead of guessing.

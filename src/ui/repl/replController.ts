@@ -9,7 +9,7 @@ import { parseSlashInput } from '../../commands/registry.js';
 import { nextPermissionMode } from '../../commands/permissionModes.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
 import type { CommandContext, CommandResult, SlashCommand } from '../../commands/types.js';
-import { describeApiFailure } from '../../entrypoints/headless.js';
+import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { QueryOutcome } from '../../query/events.js';
@@ -286,7 +286,7 @@ export class ReplController {
     let failureText: string | undefined;
     try {
       outcome = await body(controller.signal);
-      if (outcome.failure) failureText = describeApiFailure(outcome.failure, this.options.baseUrl);
+      if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
     } catch (error) {
       outcome = { reason: controller.signal.aborted ? 'interrupted' : 'api_error' };
       failureText = `Something went wrong: ${errorMessageOf(error)}`;

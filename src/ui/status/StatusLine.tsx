@@ -7,6 +7,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { modeStatusLabel } from '../../commands/permissionModes.js';
 import type { PermissionMode } from '../../permissions/types.js';
+import { contextWindowOf } from '../../services/api/models.js';
 import { colors } from '../theme.js';
 import { formatContextUsed, formatCost, shortenPath } from './statusFormat.js';
 
@@ -25,7 +26,7 @@ export function StatusLine(props: StatusLineProps): ReactNode {
   const modeLabel = modeStatusLabel(props.mode);
   const facts = [
     props.model,
-    formatContextUsed(props.contextTokens),
+    formatContextUsed(props.contextTokens, contextWindowOf(props.model)),
     formatCost(props.costUsd),
     shortenPath(props.cwd, Math.max(16, Math.floor(props.columns / 3))) + (props.branch ? ` (${props.branch})` : ''),
     props.verbose ? 'verbose' : undefined,

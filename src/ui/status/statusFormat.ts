@@ -5,10 +5,8 @@
 import os from 'node:os';
 import path from 'node:path';
 
-/** The context window the percentage is taken of (all current Claude models accept at least this). */
-export const DEFAULT_CONTEXT_WINDOW = 200_000;
-
-export function formatContextUsed(tokens: number, window = DEFAULT_CONTEXT_WINDOW): string | undefined {
+/** `window`: the model's context window (the model table's). */
+export function formatContextUsed(tokens: number, window: number): string | undefined {
   if (tokens <= 0) return undefined;
   const percent = Math.min(100, Math.round((tokens / window) * 100));
   return `${percent}% context used`;

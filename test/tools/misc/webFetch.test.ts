@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_FAST_MODEL, fastModelFromEnv } from '../../../src/tools/WebFetchTool/answerFromPage.js';
+import { DEFAULT_FAST_MODEL, fastModelFromEnv } from '../../../src/services/api/models.js';
 import { MAX_CONTENT_CHARS } from '../../../src/tools/WebFetchTool/prompt.js';
 import { WebFetchTool, clearWebFetchCache, type WebFetchOutput } from '../../../src/tools/WebFetchTool/WebFetchTool.js';
 import { runScenario, type ScenarioResult } from '../../support/queryHarness.js';
@@ -320,9 +320,10 @@ describe('WebFetch with a prompt, through the loop and the fake model server', (
     expect(toolResultText(result!)).toContain('without a prompt');
   });
 
-  it('uses claude-haiku-5-5 when AGENTCLI_FAST_MODEL is unset or blank', () => {
-    expect(fastModelFromEnv({})).toBe('claude-haiku-5-5');
-    expect(fastModelFromEnv({ AGENTCLI_FAST_MODEL: '  ' })).toBe('claude-haiku-5-5');
+  it('uses Haiku 4.5 when AGENTCLI_FAST_MODEL is unset or blank', () => {
+    expect(fastModelFromEnv({})).toBe('claude-haiku-4-5-20251001');
+    expect(fastModelFromEnv({ AGENTCLI_FAST_MODEL: '  ' })).toBe('claude-haiku-4-5-20251001');
     expect(fastModelFromEnv({ AGENTCLI_FAST_MODEL: 'x' })).toBe('x');
+    expect(fastModelFromEnv({ AGENTCLI_FAST_MODEL: 'sonnet' })).toBe('claude-sonnet-5');
   });
 });
