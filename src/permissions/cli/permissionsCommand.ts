@@ -13,9 +13,10 @@ import { createPathResolver } from '../engine/resolvePaths.js';
 import { loadPermissionRules } from '../loadPermissionRules.js';
 import { listRules } from '../ruleListing.js';
 import { compileRuleSet, describeRuleFileErrors, type PermissionRuleSet } from '../rules/ruleSet.js';
-import { canonicalToolName, isKnownTool, toolFamily } from '../rules/toolNames.js';
+import { ruleNameCovers } from '../rules/toolFamilies.js';
+import { analyzeShellCommand } from '../shell/analyzeShellCommand.js';
 import type { PermissionMode } from '../types.js';
-import type { PermissionsCommandOptions } from './registerPermissionsCommand.js';
+import type { CheckableTool, PermissionsCommandOptions } from './registerPermissionsCommand.js';
 
 type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; files: readonly string[] };
 
@@ -34,31 +35,51 @@ async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   return { ruleSet, mode: options.mode ?? settingsMode ?? 'default', workingDirectories, cwd, files: loaded.files };
 }
 
-/** `Read(.env)` → a Read call on .env; a known tool name alone → that tool; anything else → a Bash command. */
-export function parseCheckedCall(call: string, cwd: string): ToolCallSubject {
+/**
+ * `Read(.env)` → a call of the tool named Read, read by its declared family
+ * (a path for read and edit tools, a command for execute tools, a URL for
+ * network tools); a tool name alone → that tool; anything else → a command
+ * for the execute tool.
+ */
+export async function parseCheckedCall(call: string, cwd: string, home: string, tools: readonly CheckableTool[]): Promise<ToolCallSubject> {
   const match = /^([A-Za-z][A-Za-z0-9_]*)\((.*)\)$/s.exec(call.trim());
   const bare = /^(mcp__[A-Za-z0-9_-]+|[A-Za-z][A-Za-z0-9_]*)$/.exec(call.trim());
   const name = match?.[1] ?? bare?.[1];
-  if (!name || (!isKnownTool(name) && !name.startsWith('mcp__'))) return { toolName: 'Bash', isReadOnly: false, command: call };
-  const toolName = canonicalToolName(name);
+  const named = name === undefined ? undefined : tools.find((tool) => ruleNameCovers(name, { ...tool, family: 'other' }));
+  const subject = (tool: CheckableTool): Pick<ToolCallSubject, 'toolName' | 'aliases' | 'family'> => ({ toolName: tool.name, ...(tool.aliases ? { aliases: tool.aliases } : {}), family: tool.family });
+  const shellCommand = async (tool: CheckableTool, command: string): Promise<ToolCallSubject> => ({
+    ...subject(tool),
+    isReadOnly: false,
+    shell: await analyzeShellCommand(command, { cwd, home }),
+  });
+  if (!named) {
+    if (name?.toLowerCase().startsWith('mcp__') && match === null) return { toolName: name, family: 'other', isReadOnly: false };
+    const shell = tools.find((tool) => tool.family === 'execute');
+    if (!shell) throw new UserFacingError('no tool runs shell commands here');
+    return shellCommand(shell, call);
+  }
   const inner = match?.[2] ?? '';
-  switch (toolFamily(toolName)) {
-    case 'bash':
-      return { toolName, isReadOnly: false, command: inner };
+  switch (named.family) {
+    case 'execute':
+      return shellCommand(named, inner);
     case 'read':
-      return { toolName, isReadOnly: true, path: path.resolve(cwd, inner || '.') };
     case 'edit':
-      return { toolName, isReadOnly: false, path: path.resolve(cwd, inner || '.') };
-    case 'webfetch':
-      return { toolName, isReadOnly: true, url: /^[a-z]+:\/\//i.test(inner) ? inner : `https://${inner}` };
-    default:
-      return { toolName, isReadOnly: false };
+      return { ...subject(named), isReadOnly: named.family === 'read', paths: [{ path: path.resolve(cwd, inner || '.'), access: named.family === 'read' ? 'read' : 'write' }] };
+    case 'network':
+      return { ...subject(named), isReadOnly: true, url: /^[a-z]+:\/\//i.test(inner) ? inner : `https://${inner}` };
+    case 'other':
+      return { ...subject(named), isReadOnly: false };
   }
 }
 
-export async function runPermissionsCheck(call: string, options: PermissionsCommandOptions): Promise<number> {
+function describeCheckedCall(subject: ToolCallSubject): string {
+  const shown = subject.shell?.source ?? subject.paths?.[0]?.path ?? subject.url;
+  return shown === undefined ? subject.toolName : subject.shell ? `${subject.toolName}: ${shown}` : `${subject.toolName}(${shown})`;
+}
+
+export async function runPermissionsCheck(call: string, options: PermissionsCommandOptions, tools: readonly CheckableTool[]): Promise<number> {
   const loaded = await load(options);
-  const subject = parseCheckedCall(call, loaded.cwd);
+  const subject = await parseCheckedCall(call, loaded.cwd, loaded.ruleSet.home, tools);
   const verdict = await decidePermission(subject, {
     mode: loaded.mode,
     ruleSet: loaded.ruleSet,
@@ -68,7 +89,7 @@ export async function runPermissionsCheck(call: string, options: PermissionsComm
     paths: createPathResolver(),
   });
   const lines = [
-    `${verdict.behavior.toUpperCase()}  ${subject.toolName}${subject.command !== undefined ? `: ${subject.command}` : subject.path ? `(${subject.path})` : subject.url ? `(${subject.url})` : ''}`,
+    `${verdict.behavior.toUpperCase()}  ${describeCheckedCall(subject)}`,
     `  ${verdict.message}`,
     `  mode: ${loaded.mode}`,
     'trace:',

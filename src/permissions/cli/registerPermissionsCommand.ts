@@ -4,6 +4,7 @@
  * only when run (the engine and the parser stay off the prompt path).
  */
 import type { Command } from 'commander';
+import type { ToolFamily } from '../rules/toolFamilies.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from '../types.js';
 
 export type PermissionsCommandOptions = {
@@ -31,7 +32,14 @@ function optionsOf(command: Command): PermissionsCommandOptions {
   };
 }
 
-export function registerPermissionsCommand(program: Command): void {
+/** The tools a checked call may name: their declarations (name, aliases, family) say how to read it. */
+export type CheckableTool = {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly family: ToolFamily;
+};
+
+export function registerPermissionsCommand(program: Command, loadTools: () => Promise<readonly CheckableTool[]>): void {
   const permissions = program.command('permissions').description('explain permission decisions and list the effective rules');
   const common = (command: Command): Command =>
     command
@@ -46,7 +54,7 @@ export function registerPermissionsCommand(program: Command): void {
       .option('--mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, parseMode),
   ).action(async (call: string, _options: unknown, command: Command) => {
     const { runPermissionsCheck } = await import('./permissionsCommand.js');
-    process.exitCode = await runPermissionsCheck(call, optionsOf(command));
+    process.exitCode = await runPermissionsCheck(call, optionsOf(command), await loadTools());
   });
   common(permissions.command('list').description('list every effective rule with its source')).action(async (_options: unknown, command: Command) => {
     const { runPermissionsList } = await import('./permissionsCommand.js');
