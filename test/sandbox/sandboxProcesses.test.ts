@@ -79,6 +79,13 @@ describe.skipIf(!availability.available)('sandboxed Bash: processes', () => {
     expect(await waitUntilGone(mark)).toEqual([]);
   });
 
+  it('a command that leaves nothing running gets no note about stray processes (the namespace ending is not a stray)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const result = await runSandboxed(repo, 'true');
+      expect(result.kind === 'foreground' && result.notes).toEqual([]);
+    }
+  });
+
   it('output streams as progress while the command runs', async () => {
     const progress: BashProgress[] = [];
     const result = await runSandboxed(repo, 'echo first; sleep 1; echo second', { onProgress: (p) => progress.push(p) });
