@@ -81,3 +81,28 @@ describe('bwrap unavailable', () => {
     expect(server?.requests ?? []).toHaveLength(0);
   });
 });
+
+describe.skipIf(!availability.available)('agentcli permissions check with the sandbox', () => {
+  const call = 'python3 -c "print(1)"';
+  const check = (...args: string[]) => runCli(['permissions', 'check', call, ...args], { cwd, env: { AGENTCLI_CONFIG_DIR: configDir } });
+
+  it('bypassPermissions: the sandbox enforces a Read deny, so inline code runs', async () => {
+    const run = await check('--mode', 'bypassPermissions', '--disallowedTools', 'Read(./.env)');
+    expect(run.stdout).toMatch(/^ALLOW {2}Bash/);
+    expect(run.stdout).toContain('sandbox: on — it enforces every deny and ask rule a command could run into');
+  });
+
+  it('a deny the sandbox cannot hold keeps the question, and says which', async () => {
+    const run = await check('--mode', 'bypassPermissions', '--disallowedTools', 'Read(./.env)', 'Bash(rm:*)');
+    expect(run.stdout).toMatch(/^ASK {2}Bash/);
+    expect(run.stdout).toContain('sandbox: on — rules it cannot enforce keep the analysis in force: Bash(rm:*)');
+  });
+
+  it('default mode: off unless --sandbox', async () => {
+    const off = await check('--allowedTools', 'Bash(python3:*)', '--disallowedTools', 'Read(./.env)');
+    expect(off.stdout).toMatch(/^ASK {2}Bash/);
+    expect(off.stdout).toContain('sandbox: off');
+    const on = await check('--sandbox', '--allowedTools', 'Bash(python3:*)', '--disallowedTools', 'Read(./.env)');
+    expect(on.stdout).toMatch(/^ALLOW {2}Bash/);
+  });
+});
