@@ -5,6 +5,7 @@
  * Everything heavy is imported on the path that needs it, so `--version`
  * and `--help` stay instant and headless runs never load Ink.
  */
+import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
@@ -21,7 +22,10 @@ export type CliOptions = {
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
+  fallbackModel?: string;
   maxTurns?: number;
+  maxThinkingTokens?: number;
+  effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
   verbose?: boolean;
@@ -36,6 +40,22 @@ function positiveInteger(value: string): number {
     throw new InvalidArgumentError('expected a whole number of at least 1.');
   }
   return parsed;
+}
+
+function nonNegativeInteger(value: string): number {
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isInteger(parsed) || parsed < 0 || String(parsed) !== value.trim()) {
+    throw new InvalidArgumentError('expected a whole number (0 turns thinking off).');
+  }
+  return parsed;
+}
+
+function effortLevel(value: string): Effort {
+  try {
+    return parseEffort(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -67,7 +87,10 @@ export function buildProgram(): Command {
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
+    .option('--fallback-model <model>', 'continue on this model when the main one stays overloaded')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
+    .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
+    .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
@@ -86,12 +109,14 @@ function sessionFlags(options: CliOptions) {
   return {
     cwd: process.cwd(),
     model: options.model,
+    fallbackModel: options.fallbackModel,
     permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
     maxTurns: options.maxTurns,
+    thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
     sandbox: options.sandbox,
   };
 }

@@ -7,6 +7,8 @@ import type { ToolUseContext } from '../Tool.js';
 import { query, type QueryEvent, type QueryOutcome } from '../query.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { ConversationMessage } from '../types/messages.js';
+import { thinkingForPrompt } from '../services/api/thinking.js';
+import { textOfContent } from '../types/messages.js';
 import { collectReminders } from './collectReminders.js';
 import type { Session } from './createSession.js';
 
@@ -42,6 +44,17 @@ export function querySession(session: Session, options: SessionQueryOptions): As
     maxConcurrency: session.maxConcurrency,
     selectRequestTools: session.selectRequestTools,
     onContextChange: options.onContextChange,
+    ...(session.fallbackModel && session.fallbackModel !== model ? { fallbackModel: session.fallbackModel } : {}),
+    thinking: thinkingForPrompt(latestPromptText(options.messages), model, session.thinking),
     takeReminders: (messages, context) => collectReminders(session, messages, context),
   });
+}
+
+/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
+function latestPromptText(messages: readonly ConversationMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.type === 'user' && !message.isMeta) return textOfContent(message.content);
+  }
+  return '';
 }
