@@ -3,6 +3,7 @@
  * session uses, printed for a human. Headless semantics: the folder counts
  * as trusted (repository allow rules apply), as in `agentcli -p`.
  */
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { configDir as resolveConfigDir } from '../../session/paths.js';
@@ -17,8 +18,11 @@ import { ruleNameCovers } from '../rules/toolFamilies.js';
 import { analyzeShellCommand } from '../shell/analyzeShellCommand.js';
 import type { PermissionMode } from '../types.js';
 import type { CheckableTool, PermissionsCommandOptions } from './registerPermissionsCommand.js';
+import { rulesBeyondSandbox } from '../../sandbox/sandboxRules.js';
+import { mergeSandboxSettings } from '../../sandbox/sandboxSettings.js';
+import { createSessionSandbox, isSandboxWanted, sandboxEnforcesRules, sandboxForCall, type SessionSandbox } from '../../sandbox/sessionSandbox.js';
 
-type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; files: readonly string[] };
+type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; files: readonly string[]; sandbox: SessionSandbox };
 
 async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   const cwd = process.cwd();
@@ -32,7 +36,13 @@ async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home: os.homedir(), folderTrusted: true });
   const settingsMode = loaded.defaultMode === 'bypassPermissions' && loaded.defaultModeFromRepository ? undefined : loaded.defaultMode;
   const workingDirectories = [...new Set([cwd, ...(options.addDir ?? []).map((d) => path.resolve(cwd, d)), ...loaded.additionalDirectories.map((entry) => entry.dir)])];
-  return { ruleSet, mode: options.mode ?? settingsMode ?? 'default', workingDirectories, cwd, files: loaded.files };
+  const mode = options.mode ?? settingsMode ?? 'default';
+  const sandbox = await createSessionSandbox({
+    settings: mergeSandboxSettings({ sources: loaded.sandbox, override: options.sandbox, trusted: true, projectRoot: loaded.projectRoot, home: os.homedir() }),
+    configDir: resolveConfigDir(process.env),
+    bypassPossible: mode === 'bypassPermissions',
+  });
+  return { ruleSet, mode, workingDirectories, cwd, files: loaded.files, sandbox };
 }
 
 /**
@@ -87,17 +97,31 @@ export async function runPermissionsCheck(call: string, options: PermissionsComm
     workingDirectories: loaded.workingDirectories,
     home: loaded.ruleSet.home,
     paths: createPathResolver(),
+    sandboxed: subject.shell !== undefined && sandboxEnforcesRules(loaded.sandbox, loaded),
   });
   const lines = [
     `${verdict.behavior.toUpperCase()}  ${describeCheckedCall(subject)}`,
     `  ${verdict.message}`,
     `  mode: ${loaded.mode}`,
+    ...(subject.shell !== undefined ? [`  sandbox: ${describeSandbox(loaded)}`] : []),
     'trace:',
     ...verdict.trace.map((entry) => `  ${entry.behavior.padEnd(5)}  ${entry.subject}  —  ${describeExplanation(entry.explanation)}`),
   ];
   if (verdict.suggestedRules.length > 0) lines.push(`"don't ask again" would save: ${verdict.suggestedRules.join(', ')}`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+function describeSandbox(loaded: Loaded): string {
+  const decision = sandboxForCall(loaded.sandbox, loaded.mode);
+  if (decision.kind === 'refused') return `required but unavailable — ${decision.message}`;
+  if (decision.kind === 'off') {
+    const availability = loaded.sandbox.availability;
+    return availability && !availability.available && isSandboxWanted(loaded.sandbox, loaded.mode) ? `off: ${availability.reason}` : 'off';
+  }
+  return sandboxEnforcesRules(loaded.sandbox, loaded)
+    ? 'on — it enforces every deny and ask rule a command could run into'
+    : `on — rules it cannot enforce keep the analysis in force: ${rulesBeyondSandbox(loaded.ruleSet, { network: loaded.sandbox.settings.network, writableAreas: [...loaded.workingDirectories, ...loaded.sandbox.settings.writablePaths], exists: existsSync }).map((rule) => rule.rule.text).join(', ')}`;
 }
 
 export async function runPermissionsList(options: PermissionsCommandOptions): Promise<number> {

@@ -12,6 +12,8 @@ export type PermissionsCommandOptions = {
   allowedTools?: string[];
   disallowedTools?: string[];
   addDir?: string[];
+  /** `--sandbox`, as for a session: decide as if Bash runs in the OS sandbox. */
+  sandbox?: boolean;
 };
 
 function parseMode(value: string): PermissionMode {
@@ -29,6 +31,7 @@ function optionsOf(command: Command): PermissionsCommandOptions {
     ...(strings(all['allowedTools']) ? { allowedTools: strings(all['allowedTools']) } : {}),
     ...(strings(all['disallowedTools']) ? { disallowedTools: strings(all['disallowedTools']) } : {}),
     ...(strings(all['addDir']) ? { addDir: strings(all['addDir']) } : {}),
+    ...(all['sandbox'] === true ? { sandbox: true } : {}),
   };
 }
 
@@ -45,7 +48,8 @@ export function registerPermissionsCommand(program: Command, loadTools: () => Pr
     command
       .option('--allowedTools <rules...>', 'extra allow rules, as for a session')
       .option('--disallowedTools <rules...>', 'extra deny rules, as for a session')
-      .option('--add-dir <dirs...>', 'extra working directories');
+      .option('--add-dir <dirs...>', 'extra working directories')
+      .option('--sandbox', 'as for a session: Bash runs in the OS sandbox in every mode');
   common(
     permissions
       .command('check')
