@@ -8,7 +8,9 @@ import { copyCommand } from './builtin/copy.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
+import { initCommand } from './builtin/init.js';
 import { mcpCommand } from './builtin/mcp.js';
+import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
 import { statusCommand } from './builtin/status.js';
@@ -21,6 +23,8 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   costCommand,
   permissionsCommand,
   mcpCommand,
+  memoryCommand,
+  initCommand,
   modelCommand,
   addDirCommand,
   copyCommand,
