@@ -8,6 +8,7 @@
 import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
+import { registerMcpCommand } from './services/mcp/cli/registerMcpCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
@@ -98,6 +99,7 @@ export function buildProgram(): Command {
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
+  registerMcpCommand(program);
   program.action(async (prompt: string | undefined, options: CliOptions) => {
     process.exitCode = await runMain(prompt, options);
   });

@@ -8,6 +8,8 @@ const user = (content: unknown) => ({ role: 'user', content });
 const assistant = (content: unknown) => ({ role: 'assistant', content });
 const toolUseBlock = (id: string) => ({ type: 'tool_use', id, name: 'Bash', input: { command: 'ls' } });
 const toolResult = (id: string) => ({ type: 'tool_result', tool_use_id: id, content: 'ok' });
+const PNG_BASE64 = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString('base64');
+const image = (mediaType: string, data = PNG_BASE64) => ({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
 const request = (messages: unknown[], extra: Record<string, unknown> = {}) => ({
   model: 'claude-test',
   max_tokens: 100,
@@ -23,6 +25,7 @@ describe('checkRequestInvariants accepts', () => {
       'tool results followed by text',
       request([user('hi'), assistant([toolUseBlock('t1'), toolUseBlock('t2')]), user([toolResult('t2'), toolResult('t1'), { type: 'text', text: 'also' }])]),
     ],
+    ['an image block with a matching media type', request([user([image('image/png'), { type: 'text', text: 'what is this?' }])])],
     ['a final assistant prefill with empty content', request([user('hi'), assistant([])])],
     ['client tools and a server tool', request([user('hi')], { tools: [{ name: 'Read', input_schema: schema }, { type: 'web_search_20250305', name: 'web_search' }] })],
   ];
@@ -57,6 +60,9 @@ describe('checkRequestInvariants rejects', () => {
     ['empty_user_content', request([user([])]), /non-empty content/],
     ['whitespace_text_block', request([user([{ type: 'text', text: '  ' }])]), /non-whitespace text/],
     ['tool_use_id_with_bad_characters', request([user('hi'), assistant([toolUseBlock('t 1')]), user([toolResult('t 1')])]), /tool_use id must match/],
+    ['image_declared_jpeg_but_png_bytes', request([user([image('image/jpeg'), { type: 'text', text: 'x' }])]), /image data is image\/png but media_type says image\/jpeg/],
+    ['image_with_unsupported_media_type', request([user([image('image/bmp')])]), /media_type: must be one of/],
+    ['image_data_not_base64', request([user([image('image/png', 'not base64!')])]), /must be base64/],
     ['duplicate_tool_names', request([user('hi')], { tools: [{ name: 'Read', input_schema: schema }, { name: 'Read', input_schema: schema }] }), /tool names must be unique/],
     ['tool_without_input_schema', request([user('hi')], { tools: [{ name: 'Read' }] }), /input_schema: field required/],
     ['tool_schema_not_an_object', request([user('hi')], { tools: [{ name: 'Read', input_schema: { type: 'string' } }] }), /input_schema/],

@@ -2,7 +2,9 @@
  * Every built-in slash command, in the order /help lists them. Add a new
  * command by writing it under builtin/ and listing it here.
  */
+import { addDirCommand } from './builtin/addDir.js';
 import { clearCommand } from './builtin/clear.js';
+import { copyCommand } from './builtin/copy.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
@@ -12,6 +14,7 @@ import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
 import { statusCommand } from './builtin/status.js';
+import { vimCommand } from './builtin/vim.js';
 import type { SlashCommand } from './types.js';
 
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
@@ -23,6 +26,9 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   memoryCommand,
   initCommand,
   modelCommand,
+  addDirCommand,
+  copyCommand,
+  vimCommand,
   statusCommand,
   exitCommand,
 ];

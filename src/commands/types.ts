@@ -6,15 +6,31 @@
 import type { PermissionMode } from '../permissions/types.js';
 import type { Session } from '../session/createSession.js';
 import type { ConversationMessage } from '../types/messages.js';
+import type { RenderedPrompt, ShellRunner } from './custom/renderCommandPrompt.js';
 
 export type CommandResult =
   /** Shown in the transcript under the command. */
   | { readonly type: 'text'; readonly text: string; readonly tone?: 'info' | 'error' }
   /** Sent to the model as the user's prompt (custom commands). */
-  | { readonly type: 'prompt'; readonly prompt: string }
+  | { readonly type: 'prompt'; readonly prompt: string; readonly commandTurn?: CommandTurn }
   | { readonly type: 'exit' }
   /** Nothing to show (the command changed state the status line already shows). */
   | { readonly type: 'none' };
+
+/**
+ * What a custom command asks of the turn it starts: allow rules in force
+ * only while that turn runs, a model for that turn, and a prompt rendered
+ * inside the turn (its `` !`cmd` `` snippets run as Bash calls, with the
+ * grant in force, interruptible like any tool).
+ */
+export type CommandTurn = {
+  readonly commandName: string;
+  readonly allowedTools: readonly string[];
+  /** Project commands are repository content (their rules are labelled so). */
+  readonly fromRepository: boolean;
+  readonly model?: string;
+  readonly render: (runShell: ShellRunner) => Promise<RenderedPrompt>;
+};
 
 /** One permission rule as the /permissions listing shows it. */
 export type PermissionRuleListing = {
@@ -48,6 +64,10 @@ export type CommandContext = {
   readonly clearConversation: () => void;
   readonly getPermissionMode: () => PermissionMode;
   readonly permissions: PermissionRulesAccess;
+  /** `/vim`: switches vim-style editing of the prompt; returns whether it is now on. */
+  readonly toggleVimMode: () => boolean;
+  /** Puts text on the user's clipboard through the terminal (OSC 52). */
+  readonly copyToClipboard: (text: string) => void;
 };
 
 export type SlashCommand = {

@@ -4,6 +4,7 @@
  * permission question here, so `ask` decisions become denials (and are
  * listed in the result's permission_denials).
  */
+import { headlessPromptContent } from '../attachments/headlessImages.js';
 import { userPromptMessage } from '../query.js';
 import { querySession } from '../session/querySession.js';
 import type { QueryStopReason } from '../query/events.js';
@@ -43,7 +44,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   let exitCode = 0;
   for await (const prompt of options.prompts) {
     const started = performance.now();
-    const history: ConversationMessage[] = [...messages, userPromptMessage(prompt)];
+    const content = await headlessPromptContent(prompt, { session, cwd, signal: options.signal, messages });
+    const promptMessage = userPromptMessage(prompt);
+    const history: ConversationMessage[] = [...messages, typeof content === 'string' ? promptMessage : { ...promptMessage, content }];
     const run = querySession(session, {
       messages: history,
       signal: options.signal,

@@ -4,7 +4,7 @@
  */
 import { render } from 'ink';
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
-import { loadCustomCommands } from '../commands/customCommands.js';
+import { loadCustomCommands } from '../commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../commands/registry.js';
 import { openPromptHistory } from '../history/promptHistory.js';
@@ -14,7 +14,11 @@ import { configDir } from '../session/paths.js';
 import { registerCleanup } from '../utils/cleanup.js';
 import { VERSION } from '../version.js';
 import { loadMarkdownLexer } from './markdown/markdownEngine.js';
+import { loadDisplaySettings } from '../settings/displaySettings.js';
+import { AttentionNotifier } from './repl/attentionNotifier.js';
 import { printReadinessFor } from './repl/printReadiness.js';
+import { followSessionInStatusLine } from './status/followSessionInStatusLine.js';
+import { StatusLineCommand } from './status/statusLineCommand.js';
 import { ReplApp } from './repl/ReplApp.js';
 import { ReplController } from './repl/replController.js';
 import type { ReplLaunchOptions } from './startRepl.js';
@@ -51,10 +55,12 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     env,
   });
   const session = await createSession({ ...options.session, isInteractive: true, isTrusted: true, ...(mcp ? { mcp } : {}) });
-  const [history, customCommands] = await Promise.all([
+  const [history, customCommands, display] = await Promise.all([
     openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
     loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir }),
+    loadDisplaySettings({ cwd: session.cwd, configDir: session.info.configDir }),
   ]);
+  const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
@@ -68,7 +74,11 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     permissionRules,
     readiness: printReadinessFor(() => session.tools),
     baseUrl: env.ANTHROPIC_BASE_URL || undefined,
+    terminal,
+    notifier: new AttentionNotifier({ setting: display.notifications, env, write: terminal.write }),
   });
+  for (const warning of display.warnings) controller.transcript.addNotice('warning', warning);
+  const statusLine = display.statusLine ? followSessionInStatusLine(controller, new StatusLineCommand({ command: display.statusLine.command, cwd: session.cwd, env })) : undefined;
   if (options.verbose) controller.toggleVerbose();
   controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: session.model, cwd: session.cwd });
   for (const warning of session.startupWarnings) controller.transcript.addNotice('warning', warning);
@@ -82,7 +92,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   process.on('SIGHUP', onSignal);
   process.on('SIGINT', onSignal);
 
-  const instance = render(<ReplApp controller={controller} commands={commands} history={history} />, {
+  const instance = render(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
     exitOnCtrlC: false,
     kittyKeyboard: { mode: 'auto' },
   });
@@ -100,6 +110,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   } finally {
     clearTimeout(preload);
+    statusLine?.stop();
     controller.dispose();
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);

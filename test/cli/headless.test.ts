@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
 import { endTurn, overloaded, toolUse, turn } from '../support/scenario.js';
 import { runCli, tempDir } from '../support/runCli.js';
+import { imageBlocksOfLastUserMessage, TINY_PNG, TINY_PNG_BASE64 } from '../support/tinyPng.js';
 
 let server: FakeAnthropicServer | undefined;
 let cwd: string;
@@ -199,5 +200,31 @@ describe('agentcli user errors: one clear line on stderr, no stack', () => {
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const help = await runCli(['--help'], { cwd });
     expect(help.stdout).toContain('--permission-mode');
+  });
+});
+
+describe('agentcli -p with images', () => {
+  it('@shot.png in the prompt is sent as an image block, read through the Read permission check', async () => {
+    await writeFile(path.join(cwd, 'shot.png'), TINY_PNG);
+    const run = await headless([endTurn('One pixel.')], ['-p', 'what is in @shot.png?']);
+    expect(run.code).toBe(0);
+    const body = server!.requests[0]!.body;
+    expect(imageBlocksOfLastUserMessage(body)).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: TINY_PNG_BASE64 } }]);
+    expect(JSON.stringify(body.messages.at(-1)!.content)).toContain('what is in @shot.png?');
+  });
+
+  it('an image a deny rule covers is not sent', async () => {
+    await writeFile(path.join(cwd, 'secret.png'), TINY_PNG);
+    const run = await headless([endTurn('Fine.')], ['-p', 'look at @secret.png', '--disallowedTools', 'Read(secret.png)']);
+    expect(run.code).toBe(0);
+    const body = server!.requests[0]!.body;
+    expect(imageBlocksOfLastUserMessage(body)).toEqual([]);
+    expect(JSON.stringify(body.messages.at(-1)!.content)).toContain('not attached: denied');
+  });
+
+  it('text file mentions are left for the model to read: the prompt stays a plain string', async () => {
+    await writeFile(path.join(cwd, 'notes.md'), 'hello');
+    await headless([endTurn('ok')], ['-p', 'summarise @notes.md']);
+    expect(server!.requests[0]!.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'summarise @notes.md', cache_control: { type: 'ephemeral' } }] }]);
   });
 });

@@ -1,7 +1,7 @@
 // The example project files must be files agentcli actually accepts.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCustomCommands } from '../../src/commands/customCommands.js';
+import { loadCustomCommands } from '../../src/commands/custom/customCommands.js';
 import { loadMcpConfig } from '../../src/services/mcp/loadMcpConfig.js';
 import { REPO_ROOT, tempDir } from '../support/runCli.js';
 

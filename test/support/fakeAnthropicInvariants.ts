@@ -48,6 +48,7 @@ function checkMessages(value: unknown): string[] {
       problems.push(`${where}: all messages must have non-empty content except for the optional final assistant message`);
     }
     problems.push(...checkTextBlocks(blocks, where));
+    problems.push(...checkImageBlocks(blocks, where));
     if (message.role === 'assistant') {
       problems.push(...checkToolUses(blocks, where, seenToolUseIds, messages[i + 1]));
     } else {
@@ -62,6 +63,38 @@ function checkTextBlocks(blocks: Block[], where: string): string[] {
   blocks.forEach((block, j) => {
     if (block.type === 'text' && (typeof block.text !== 'string' || block.text.trim() === '')) {
       problems.push(`${where}.content.${j}: text content blocks must contain non-whitespace text`);
+    }
+  });
+  return problems;
+}
+
+const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/** The API decodes every base64 image and rejects one whose bytes are not the declared type. */
+function checkImageBlocks(blocks: Block[], where: string): string[] {
+  const problems: string[] = [];
+  const check = (block: Block, at: string): void => {
+    if (block.type !== 'image') return;
+    const source = block.source;
+    if (!isRecord(source) || source.type !== 'base64') return;
+    if (typeof source.media_type !== 'string' || !IMAGE_MEDIA_TYPES.includes(source.media_type)) {
+      problems.push(`${at}.source.media_type: must be one of ${IMAGE_MEDIA_TYPES.join(', ')}`);
+      return;
+    }
+    if (typeof source.data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(source.data)) {
+      problems.push(`${at}.source.data: must be base64`);
+      return;
+    }
+    const head = Buffer.from(source.data.slice(0, 32), 'base64');
+    const declared = source.media_type;
+    const actual =
+      head[0] === 0x89 && head[1] === 0x50 ? 'image/png' : head[0] === 0xff && head[1] === 0xd8 ? 'image/jpeg' : head.toString('latin1', 0, 3) === 'GIF' ? 'image/gif' : head.toString('latin1', 8, 12) === 'WEBP' ? 'image/webp' : undefined;
+    if (actual !== declared) problems.push(`${at}: image data is ${actual ?? 'not an image'} but media_type says ${declared}`);
+  };
+  blocks.forEach((block, j) => {
+    check(block, `${where}.content.${j}`);
+    if (block.type === 'tool_result' && Array.isArray(block.content)) {
+      (block.content as Block[]).forEach((inner, k) => check(inner, `${where}.content.${j}.content.${k}`));
     }
   });
   return problems;

@@ -85,15 +85,46 @@ describe('plan approval dialog', () => {
 });
 
 describe('trust dialog', () => {
-  it('asks about the folder; 1 trusts, Esc does not', async () => {
+  it('asks about the folder; once answered it leaves one line and no pointer', async () => {
     const onAnswer = vi.fn<(trusted: boolean) => void>();
     const { view, press } = await mounted(<TrustDialog folder="/work/project" onAnswer={onAnswer} />);
+    // The dialog listens for keys once its effects ran; on a loaded machine that can take longer than a tick.
+    await vi.waitFor(() => expect(view.lastFrame()).toContain('❯ 1.'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(view.lastFrame()).toContain('Do you trust the files in this folder?');
     expect(view.lastFrame()).toContain('/work/project');
+    expect(view.lastFrame()).toContain('❯ 1. Yes, I trust this folder');
     await press('1');
+    await vi.waitFor(() => expect(onAnswer.mock.calls).toEqual([[true]]));
+    await vi.waitFor(() => expect(view.lastFrame()).toBe('✔ Trusted /work/project'));
+    // Further keys do nothing: the question is closed.
     await press('\u001B');
-    await tick();
-    expect(onAnswer.mock.calls).toEqual([[true], [false]]);
+    expect(onAnswer.mock.calls).toEqual([[true]]);
+    view.unmount();
+  });
+
+  it('Ctrl+C declines like Esc', async () => {
+    const onAnswer = vi.fn<(trusted: boolean) => void>();
+    const { view, press } = await mounted(<TrustDialog folder="/work/project" onAnswer={onAnswer} />);
+    // The dialog listens for keys once its effects ran; on a loaded machine that can take longer than a tick.
+    await vi.waitFor(() => expect(view.lastFrame()).toContain('❯ 1.'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await press('\u0003');
+    await vi.waitFor(() => expect(onAnswer.mock.calls).toEqual([[false]]));
+    expect(view.lastFrame()).toBe('✘ Not trusted: /work/project (exiting)');
+    view.unmount();
+  });
+
+  it('Esc declines, leaving one line that says so', async () => {
+    const onAnswer = vi.fn<(trusted: boolean) => void>();
+    const { view, press } = await mounted(<TrustDialog folder="/work/project" onAnswer={onAnswer} />);
+    // The dialog listens for keys once its effects ran; on a loaded machine that can take longer than a tick.
+    await vi.waitFor(() => expect(view.lastFrame()).toContain('❯ 1.'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await press('\u001B');
+    await vi.waitFor(() => expect(onAnswer.mock.calls).toEqual([[false]]));
+    expect(view.lastFrame()).toBe('✘ Not trusted: /work/project (exiting)');
+    expect(view.lastFrame()).not.toContain('❯');
     view.unmount();
   });
 });

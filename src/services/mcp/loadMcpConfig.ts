@@ -1,8 +1,10 @@
 /**
- * Which MCP servers this session may start, from three sources (a later one
+ * Which MCP servers this session may start, from four sources (a later one
  * wins on a name clash): the user's `$AGENTCLI_CONFIG_DIR/settings.json`
- * `mcpServers`, the project's `.mcp.json`, and each `--mcp-config` (a file or
- * inline JSON). `--strict-mcp-config` keeps only the last.
+ * `mcpServers`, the project's `.mcp.json`, the private
+ * `.claude/settings.local.json` `mcpServers` (`agentcli mcp add`'s default
+ * "local" scope), and each `--mcp-config` (a file or inline JSON).
+ * `--strict-mcp-config` keeps only the last.
  *
  * `.mcp.json` is repository content and starts programs, so its servers wait
  * until the folder is trusted. A file that cannot be read or parsed stops
@@ -40,12 +42,14 @@ export async function loadMcpConfig(options: McpConfigOptions): Promise<LoadedMc
   const cliDocuments = await Promise.all((options.cliConfigs ?? []).map((value) => readCliConfig(value, options.cwd)));
   const documents: ConfigDocument[] = [];
   if (!options.strict) {
-    const [user, project] = await Promise.all([
+    const [user, project, local] = await Promise.all([
       readIfPresent(path.join(options.configDir, 'settings.json')),
       readIfPresent(path.join(options.cwd, PROJECT_MCP_CONFIG_FILE)),
+      readIfPresent(path.join(options.cwd, '.claude', 'settings.local.json')),
     ]);
     if (user !== undefined) documents.push({ ...user, scope: 'user', optionalKey: true });
     if (project !== undefined) documents.push({ ...project, scope: 'project', optionalKey: false });
+    if (local !== undefined) documents.push({ ...local, scope: 'local', optionalKey: true });
   }
   documents.push(...cliDocuments.map((document) => ({ ...document, scope: 'cli' as const, optionalKey: false })));
 
@@ -58,9 +62,14 @@ export async function loadMcpConfig(options: McpConfigOptions): Promise<LoadedMc
   }
   const all = [...byName.values()];
   return {
-    servers: all.filter((server) => server.scope !== 'project' || options.isTrusted),
-    awaitingTrust: all.filter((server) => server.scope === 'project' && !options.isTrusted),
+    servers: all.filter((server) => !isRepositoryScope(server.scope) || options.isTrusted),
+    awaitingTrust: all.filter((server) => isRepositoryScope(server.scope) && !options.isTrusted),
   };
+}
+
+/** Files inside the folder start programs only once it is trusted (a cloned repository may carry either). */
+function isRepositoryScope(scope: McpConfigScope): boolean {
+  return scope === 'project' || scope === 'local';
 }
 
 function serversOf(document: ConfigDocument, env: NodeJS.ProcessEnv): ScopedMcpServerConfig[] {

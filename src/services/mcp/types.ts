@@ -8,7 +8,8 @@ import type { Tools } from '../../Tool.js';
 /** pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose. */
 export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled';
 
-export type McpConfigScope = 'user' | 'project' | 'cli';
+/** user: settings.json; project: .mcp.json; local: .claude/settings.local.json; cli: --mcp-config. */
+export type McpConfigScope = 'user' | 'project' | 'local' | 'cli';
 
 export type McpStdioServerConfig = {
   readonly type: 'stdio';

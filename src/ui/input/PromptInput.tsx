@@ -14,8 +14,9 @@ import { INITIAL_EDITOR_STATE, type EditorState } from './editorState.js';
 import { interpretKey } from './keymap.js';
 import { PastedTextStore } from './pastedText.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
-import { bufferOf } from './textBuffer.js';
+import { bufferOf, insertText } from './textBuffer.js';
 import { usePromptSuggestions } from './usePromptSuggestions.js';
+import { VIM_INSERT } from './vimMode.js';
 
 export type PromptInputProps = {
   readonly isActive: boolean;
@@ -27,6 +28,10 @@ export type PromptInputProps = {
   readonly effects: PromptEffects;
   /** Text to put back into an empty box; a new `seq` triggers it. */
   readonly restoredInput?: { readonly text: string; readonly seq: number };
+  /** Text to insert at the cursor (a pasted image's @mention); a new `seq` triggers it. */
+  readonly insertion?: { readonly text: string; readonly seq: number };
+  /** `/vim` editing on or off. */
+  readonly vimMode?: boolean;
   /** A line under the box (queued prompts, the exit hint...). */
   readonly hint?: string;
 };
@@ -51,6 +56,20 @@ export function PromptInput(props: PromptInputProps): ReactNode {
     stateRef.current = { ...stateRef.current, buffer: bufferOf(restored.text) };
     rerender();
   }, [props.restoredInput?.seq]);
+
+  useEffect(() => {
+    const insertion = props.insertion;
+    if (!insertion) return;
+    stateRef.current = { ...stateRef.current, buffer: insertText(stateRef.current.buffer, insertion.text) };
+    rerender();
+  }, [props.insertion?.seq]);
+
+  useEffect(() => {
+    const wanted = props.vimMode ?? false;
+    if (wanted === (stateRef.current.vim !== undefined)) return;
+    stateRef.current = { ...stateRef.current, vim: wanted ? VIM_INSERT : undefined };
+    rerender();
+  }, [props.vimMode]);
 
   useInput(
     (input, key) => {
@@ -77,6 +96,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
         {state.search ? <SearchLine state={state} history={props.history()} /> : <EditorLines state={state} isBusy={props.isBusy} />}
       </Box>
       {showMenu ? <SuggestionMenu items={suggestions.items} selected={state.selectedSuggestion} columns={props.columns} /> : null}
+      {state.vim ? <Text dimColor>  -- {state.vim.mode === 'normal' ? 'NORMAL' : 'INSERT'} --</Text> : null}
       {state.exitArmed ? (
         <Text dimColor>  Press Ctrl+C again to exit</Text>
       ) : props.hint ? (

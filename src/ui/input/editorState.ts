@@ -6,6 +6,7 @@
  */
 import { AT_DRAFT, type HistoryPosition } from './historyNavigation.js';
 import { EMPTY_BUFFER, type TextBuffer } from './textBuffer.js';
+import type { VimState } from './vimMode.js';
 
 export type HistorySearch = {
   readonly query: string;
@@ -26,6 +27,8 @@ export type EditorState = {
   readonly exitArmed: boolean;
   /** Text of a bracketed paste still arriving. */
   readonly pasting: string | undefined;
+  /** `/vim` editing: the mode; undefined when vim editing is off. */
+  readonly vim: VimState | undefined;
 };
 
 export const INITIAL_EDITOR_STATE: EditorState = {
@@ -36,6 +39,7 @@ export const INITIAL_EDITOR_STATE: EditorState = {
   suggestionsDismissedFor: undefined,
   exitArmed: false,
   pasting: undefined,
+  vim: undefined,
 };
 
 /** A paste larger than this (even bracketed) is cut: a prompt box is no place for a 50 MB log. */

@@ -6,6 +6,7 @@
  *   Shift+Tab mode · Esc interrupt/dismiss · Ctrl+C clear/exit · Ctrl+D exit
  *   Ctrl+R search · Ctrl+O verbose · Ctrl+A/E line start/end · Ctrl+U/K kill
  *   Ctrl+W / Alt+Backspace delete word · Alt+B/F word left/right
+ *   Ctrl+V paste the clipboard's image (text pastes come through the terminal)
  */
 import type { Key } from 'ink';
 
@@ -27,6 +28,7 @@ export type EditorAction =
   | { readonly type: 'complete' }
   | { readonly type: 'paste_start' }
   | { readonly type: 'paste_end' }
+  | { readonly type: 'paste_image' }
   | { readonly type: 'none' };
 
 /** The subset of Ink's Key the bindings look at (tests build these by hand). */
@@ -85,6 +87,8 @@ function controlBinding(letter: string): EditorAction {
       return { type: 'toggle_verbose' };
     case 'j':
       return { type: 'newline' };
+    case 'v':
+      return { type: 'paste_image' };
     default:
       return { type: 'none' };
   }

@@ -10,6 +10,8 @@ import { AT_DRAFT, historyNewer, historyOlder, searchHistory } from './historyNa
 import type { EditorAction } from './keymap.js';
 import { normalizePastedText, shouldCollapsePaste, type PastedTextStore } from './pastedText.js';
 import * as edit from './textBuffer.js';
+import { enterNormalMode, vimNormalKey, VIM_INSERT, VIM_NORMAL } from './vimMode.js';
+import { pastedImageMention } from '../../attachments/promptMentions.js';
 
 export type PromptEffects = {
   readonly submit: (text: string) => void;
@@ -17,6 +19,8 @@ export type PromptEffects = {
   readonly cycleMode: () => void;
   readonly toggleVerbose: () => void;
   readonly exit: () => void;
+  /** Ctrl+V: attach the clipboard's image (the REPL inserts its @mention when it is saved). */
+  readonly pasteImage?: () => void;
 };
 
 export type PromptEnvironment = {
@@ -32,11 +36,46 @@ export function suggestionsVisible(state: EditorState, environment: Pick<PromptE
 }
 
 export function handlePromptAction(state: EditorState, action: EditorAction, environment: PromptEnvironment, effects: PromptEffects): EditorState {
+  const next = handleAnyAction(state, action, environment, effects);
+  // Vim editing survives a submit or a clear (they reset the rest of the state), in insert mode for the next prompt.
+  return state.vim && !next.vim ? { ...next, vim: VIM_INSERT } : next;
+}
+
+function handleAnyAction(state: EditorState, action: EditorAction, environment: PromptEnvironment, effects: PromptEffects): EditorState {
   if (state.pasting !== undefined) return continuePaste(state, action, environment);
   if (state.search) return handleSearchAction(state, action, environment, effects);
+  if (state.vim?.mode === 'normal') return handleVimNormalAction(state, action, environment, effects);
+  if (state.vim && action.type === 'escape' && !suggestionsVisible(state, environment)) return { ...state, ...enterNormalMode(state.buffer) };
   const next = handleEditAction(state, action, environment, effects);
   // Any key but Ctrl+C disarms "press again to exit".
   return action.type === 'interrupt_or_clear' || !next.exitArmed ? next : { ...next, exitArmed: false };
+}
+
+/** Vim normal mode: typed characters are commands; Enter sends; Esc interrupts a running turn; other keys act as usual. */
+function handleVimNormalAction(state: EditorState, action: EditorAction, environment: PromptEnvironment, effects: PromptEffects): EditorState {
+  switch (action.type) {
+    case 'insert': {
+      let next = state;
+      for (const key of action.text) {
+        if (next.vim?.mode !== 'normal') {
+          next = { ...next, buffer: edit.insertText(next.buffer, key) };
+          continue;
+        }
+        const result = vimNormalKey(next.buffer, next.vim, key);
+        next = { ...next, buffer: result.buffer, vim: result.vim, selectedSuggestion: 0 };
+      }
+      return next;
+    }
+    case 'escape':
+      if (environment.isBusy) effects.interrupt();
+      return state.vim?.pendingDelete ? { ...state, vim: VIM_NORMAL } : state;
+    case 'backspace':
+      return { ...state, buffer: edit.moveLeft(state.buffer) };
+    case 'submit':
+      return submit(state, environment, effects);
+    default:
+      return handleEditAction(state, action, environment, effects);
+  }
 }
 
 function handleEditAction(state: EditorState, action: EditorAction, environment: PromptEnvironment, effects: PromptEffects): EditorState {
@@ -49,6 +88,9 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
     case 'paste_start':
       return { ...state, pasting: '' };
     case 'paste_end':
+      return state;
+    case 'paste_image':
+      effects.pasteImage?.();
       return state;
     case 'insert':
       return insertTyped(state, action.text, environment, effects);
@@ -135,7 +177,8 @@ function continuePaste(state: EditorState, action: EditorAction, environment: Pr
 
 function insertPaste(state: EditorState, raw: string, environment: PromptEnvironment): EditorState {
   const text = normalizePastedText(raw);
-  const inserted = shouldCollapsePaste(text) ? environment.pastes.add(text) : text;
+  // A dropped image file arrives as its pasted path: attach it as an image.
+  const inserted = pastedImageMention(text) ?? (shouldCollapsePaste(text) ? environment.pastes.add(text) : text);
   return { ...state, buffer: edit.insertText(state.buffer, inserted), selectedSuggestion: 0, suggestionsDismissedFor: undefined };
 }
 

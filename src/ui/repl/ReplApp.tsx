@@ -7,7 +7,7 @@
  *   input box  (hidden while a dialog has the keyboard)
  *   status     mode, model, context, cost, folder, branch
  */
-import { Box, Static, useApp, useInput } from 'ink';
+import { Box, Static, Text, useApp, useInput } from 'ink';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { CommandRegistry } from '../../commands/registry.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
@@ -18,6 +18,7 @@ import { PromptInput } from '../input/PromptInput.js';
 import type { PromptEffects } from '../input/promptKeyHandler.js';
 import { PermissionDialog } from '../permissions/PermissionDialog.js';
 import { StatusLine } from '../status/StatusLine.js';
+import type { StatusLineCommand } from '../status/statusLineCommand.js';
 import { LiveArea } from '../transcript/LiveArea.js';
 import { TranscriptItemView } from '../transcript/TranscriptItemView.js';
 import type { PendingDialog } from './dialogQueue.js';
@@ -27,6 +28,8 @@ export type ReplAppProps = {
   readonly controller: ReplController;
   readonly commands: CommandRegistry;
   readonly history: PromptHistory;
+  /** The `statusLine` setting's program, when one is configured: its line shows under the status line. */
+  readonly statusLine?: StatusLineCommand;
 };
 
 /** Rows kept for the input box, the status line and the spinner; the live area gets the rest. */
@@ -38,7 +41,7 @@ const RESERVED_ROWS = 9;
  */
 const DIALOG_CHROME_ROWS = 18;
 
-export function ReplApp({ controller, commands, history }: ReplAppProps): ReactNode {
+export function ReplApp({ controller, commands, history, statusLine }: ReplAppProps): ReactNode {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const { session } = controller;
@@ -71,6 +74,7 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
       cycleMode: () => void controller.cycleMode(),
       toggleVerbose: () => controller.toggleVerbose(),
       exit: () => controller.requestExit(),
+      pasteImage: () => void controller.pasteClipboardImage(),
     }),
     [controller],
   );
@@ -101,6 +105,8 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
           columns={columns}
           effects={effects}
           restoredInput={status.restoredInput}
+          insertion={status.inputInsertion}
+          vimMode={status.vimMode}
           hint={promptHint(status)}
         />
       </Box>
@@ -114,6 +120,16 @@ export function ReplApp({ controller, commands, history }: ReplAppProps): ReactN
         verbose={status.verbose}
         columns={columns}
       />
+      {statusLine ? <CustomStatusLine source={statusLine} /> : null}
+    </Box>
+  );
+}
+
+function CustomStatusLine({ source }: { readonly source: StatusLineCommand }): ReactNode {
+  const line = useSyncExternalStore(source.subscribe, source.getSnapshot);
+  return line === undefined ? null : (
+    <Box paddingX={1}>
+      <Text wrap="truncate-end">{line}</Text>
     </Box>
   );
 }

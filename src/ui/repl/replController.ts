@@ -4,11 +4,13 @@
  * the transcript, and answers the loop's questions through the dialog queue.
  * The Ink components only render its state and call its methods.
  */
+import path from 'node:path';
 import type { CommandRegistry } from '../../commands/registry.js';
 import { parseSlashInput } from '../../commands/registry.js';
 import { nextPermissionMode } from '../../commands/permissionModes.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
-import type { CommandContext, CommandResult, SlashCommand } from '../../commands/types.js';
+import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
+import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '../../commands/types.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import type { PermissionMode } from '../../permissions/types.js';
@@ -21,11 +23,17 @@ import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ToolUseContext } from '../../Tool.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
+import { saveClipboardImage } from '../../utils/clipboard/clipboardImage.js';
 import { errorMessageOf } from '../../utils/errors.js';
+import { osc52Copy } from '../../utils/terminal/osc.js';
 import { lastContextTokens, withoutUnansweredPrompt, withUserPrompt } from './conversation.js';
+import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
-import { attachmentBlock, mentionedFiles, runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
+import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
+import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
+import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
+import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
 
 export type ReplStatus = {
   readonly busy: boolean;
@@ -40,7 +48,11 @@ export type ReplStatus = {
   readonly pendingContextCount: number;
   /** Text to put back into an empty input box (after an interrupt); `seq` changes each time. */
   readonly restoredInput: { readonly text: string; readonly seq: number } | undefined;
+  /** Text to insert at the input's cursor (a pasted image's @mention); `seq` changes each time. */
+  readonly inputInsertion: { readonly text: string; readonly seq: number } | undefined;
   readonly exitRequested: boolean;
+  /** `/vim` editing of the prompt. */
+  readonly vimMode: boolean;
 };
 
 export type ReplControllerOptions = {
@@ -51,6 +63,10 @@ export type ReplControllerOptions = {
   readonly readiness?: StaticReadiness;
   readonly publishIntervalMs?: number;
   readonly baseUrl?: string;
+  /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
+  readonly terminal?: { readonly write: (sequence: string) => void };
+  /** Announces a long turn's end and a waiting dialog (the `notifications` setting). */
+  readonly notifier?: AttentionNotifier;
 };
 
 const MAX_QUEUED_PROMPTS = 20;
@@ -72,12 +88,14 @@ export class ReplController {
   /** Background tasks that ended during a turn: printed after it, so streaming text is not split. */
   private endedTasks: TaskEndNotice[] = [];
   private readonly stopWatchingTasks: () => void;
+  private readonly stopNotifier: () => void;
 
   constructor(private readonly options: ReplControllerOptions) {
     const { session } = options;
     this.transcript = new TranscriptStore({ readiness: options.readiness, publishIntervalMs: options.publishIntervalMs });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
+    this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
     this.stopWatchingTasks = onTaskEnded((notice) => {
       if (notice.sessionId !== session.id) return;
       this.endedTasks.push(notice);
@@ -93,7 +111,9 @@ export class ReplController {
       cwd: session.cwd,
       pendingContextCount: 0,
       restoredInput: undefined,
+      inputInsertion: undefined,
       exitRequested: false,
+      vimMode: false,
     };
   }
 
@@ -156,6 +176,16 @@ export class ReplController {
     this.setStatus({ verbose: !this.status.verbose });
   }
 
+  /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */
+  async pasteClipboardImage(): Promise<void> {
+    const pasted = await saveClipboardImage(path.join(this.options.session.info.dir, 'images'));
+    if (!pasted.ok) {
+      this.transcript.addNotice('warning', `No image pasted: ${pasted.reason}.`);
+      return;
+    }
+    this.setStatus({ inputInsertion: { text: `${imageMention(pasted.file)} `, seq: ++this.restoreSeq } });
+  }
+
   requestExit(): void {
     this.queue = [];
     this.interrupt();
@@ -165,6 +195,7 @@ export class ReplController {
 
   dispose(): void {
     this.stopWatchingTasks();
+    this.stopNotifier();
     this.running?.abort(USER_INTERRUPT);
     this.transcript.dispose();
   }
@@ -211,7 +242,7 @@ export class ReplController {
         this.transcript.addItem({ kind: 'command', input, output: result.text, tone: result.tone ?? 'info' });
         return;
       case 'prompt':
-        return this.runPrompt(result.prompt, input);
+        return result.commandTurn ? this.runCommandTurn(input, result.commandTurn) : this.runPrompt(result.prompt, input);
       case 'exit':
         this.requestExit();
         return;
@@ -236,6 +267,11 @@ export class ReplController {
       },
       getPermissionMode: () => this.options.session.appState.get().toolPermissionContext.mode,
       permissions: this.options.permissionRules,
+      toggleVimMode: () => {
+        this.setStatus({ vimMode: !this.status.vimMode });
+        return this.status.vimMode;
+      },
+      copyToClipboard: (text) => this.options.terminal?.write(osc52Copy(text)),
     };
   }
 
@@ -252,9 +288,37 @@ export class ReplController {
     });
   }
 
-  private async runPrompt(text: string, display: string): Promise<void> {
+  /** A custom command's turn: its allowed-tools hold from its first !`cmd` to the end of its turn, and no longer. */
+  private async runCommandTurn(display: string, turn: CommandTurn): Promise<void> {
+    const grant = grantCommandRules(this.options.session.appState, {
+      projectRoot: this.options.session.cwd,
+      rules: turn.allowedTools,
+      commandName: turn.commandName,
+      fromRepository: turn.fromRepository,
+    });
+    if (!grant.ok) {
+      this.transcript.addItem({ kind: 'command', input: display, output: grant.error, tone: 'error' });
+      return;
+    }
+    try {
+      await this.runPrompt(display, display, { model: turn.model, render: turn.render });
+    } finally {
+      grant.revoke();
+    }
+  }
+
+  private async runPrompt(typed: string, display: string, options: PromptTurnOptions = {}): Promise<void> {
     this.transcript.addItem({ kind: 'user_prompt', text: display });
     await this.withTurn(async (signal) => {
+      let text = typed;
+      if (options.render) {
+        const rendered = await options.render(shellSnippetRunner(this.userToolRunner(signal)));
+        if (!rendered.ok) {
+          this.transcript.addNotice('error', rendered.error);
+          return { reason: signal.aborted ? 'interrupted' : 'completed' };
+        }
+        text = rendered.prompt;
+      }
       const attachments = await this.attachMentionedFiles(text, signal);
       if (signal.aborted) {
         this.restoreInput(display);
@@ -266,7 +330,7 @@ export class ReplController {
       this.setStatus({ pendingContextCount: 0 });
       const before = this.messages;
       const { messages, prompt } = withUserPrompt(before, content);
-      const outcome = await this.runQuery(messages, signal);
+      const outcome = await this.runQuery(messages, signal, options.model);
       this.messages = outcome.messages;
       if (outcome.reason === 'interrupted') {
         this.messages = withoutUnansweredPrompt(outcome.messages, before, prompt);
@@ -279,6 +343,7 @@ export class ReplController {
 
   private async withTurn(body: (signal: AbortSignal) => Promise<Pick<QueryOutcome, 'reason'> & { failure?: QueryOutcome['failure'] }>): Promise<void> {
     const controller = new AbortController();
+    const started = performance.now();
     this.running = controller;
     this.setStatus({ busy: true });
     this.transcript.beginTurn();
@@ -292,18 +357,19 @@ export class ReplController {
       failureText = `Something went wrong: ${errorMessageOf(error)}`;
     }
     this.transcript.endTurn(outcome, failureText);
+    this.options.notifier?.turnEnded(performance.now() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
     this.running = undefined;
     this.printEndedTasks();
     this.setStatus({ busy: false, costUsd: this.options.session.costTracker.totalCostUsd });
   }
 
-  private async runQuery(messages: ConversationMessage[], signal: AbortSignal): Promise<QueryOutcome> {
+  private async runQuery(messages: ConversationMessage[], signal: AbortSignal, model = this.status.model): Promise<QueryOutcome> {
     const { session } = this.options;
     const run = querySession(session, {
       messages,
       signal,
       cwd: this.status.cwd,
-      model: this.status.model,
+      model,
       env: this.toolEnv(),
       userInteraction: this.userInteraction,
       onContextChange: (context) => {
@@ -329,7 +395,7 @@ export class ReplController {
         this.transcript.addNotice('warning', `@${file.typed} was not attached: this session has no Read tool.`);
         break;
       }
-      blocks.push(attachmentBlock(file.typed, outcome));
+      blocks.push(...attachmentBlocks(file.typed, outcome));
     }
     return blocks;
   }

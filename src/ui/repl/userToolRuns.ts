@@ -1,13 +1,11 @@
 /**
  * Tool calls the user starts from the prompt rather than the model:
- * `@path` mentions (read with the Read tool) and `!command` (run with the
+ * `@path` mentions (read with the Read tool; see src/attachments/) and `!command` (run with the
  * Bash tool). They go through the same pipeline as the model's calls —
  * schema, validation, hooks, the permission decision and its dialog — so a
  * mention cannot read what a Read call could not, and `!rm -rf` asks like
  * any other command.
  */
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Tools, ToolUseContext } from '../../Tool.js';
 import { findToolByName } from '../../Tool.js';
 import { runToolUse, type ToolCallOutcome, type ToolRunEnv } from '../../services/tools/toolExecution.js';
@@ -37,47 +35,14 @@ export async function runUserTool(runner: UserToolRunner, toolName: string, inpu
   return outcome;
 }
 
-const MENTION = /(^|\s)@((?:[^\s\\]|\\ )+)/g;
-
-/** The paths mentioned as `@src/app.ts` (a space escaped as `\ `), as typed, in order, without duplicates. */
-export function findMentionedPaths(prompt: string): string[] {
-  const found: string[] = [];
-  for (const match of prompt.matchAll(MENTION)) {
-    const typed = match[2]!.replace(/\\ /g, ' ').replace(/[),.;:!?]+$/, '');
-    if (typed !== '' && !found.includes(typed)) found.push(typed);
-  }
-  return found;
-}
-
-/** The mentions that name existing files (directories and missing paths stay plain text). */
-export async function mentionedFiles(prompt: string, cwd: string): Promise<{ typed: string; absolute: string }[]> {
-  const files: { typed: string; absolute: string }[] = [];
-  for (const typed of findMentionedPaths(prompt)) {
-    const absolute = path.resolve(cwd, typed.startsWith('~/') ? path.join(process.env.HOME ?? '', typed.slice(2)) : typed);
-    try {
-      if ((await stat(absolute)).isFile()) files.push({ typed, absolute });
-    } catch {
-      // Not a file: the @ stays part of the prompt text.
-    }
-  }
-  return files;
-}
-
-/** What the model gets for an attached file: the Read result, or why it could not be read. */
-export function attachmentBlock(typed: string, outcome: ToolCallOutcome): ContentBlockParam {
-  const body = resultText(outcome.result);
-  const status = outcome.status === 'success' ? '' : ` (not attached: ${outcome.status})`;
-  return { type: 'text', text: `Contents of @${typed}${status}:\n${body}` };
-}
-
 /** What the model gets for a `!command` the user ran. */
 export function shellContextBlock(command: string, outcome: ToolCallOutcome): ContentBlockParam {
-  const body = resultText(outcome.result);
+  const body = toolResultText(outcome.result);
   const label = outcome.status === 'success' ? 'output' : `did not complete (${outcome.status})`;
   return { type: 'text', text: `The user ran a shell command in the REPL: \`${command}\`\nIts ${label}:\n${body}` };
 }
 
-function resultText(result: ToolResultBlockParam): string {
+export function toolResultText(result: ToolResultBlockParam): string {
   const content = result.content;
   if (typeof content === 'string') return content;
   return (content ?? []).map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');

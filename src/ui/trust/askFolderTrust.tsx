@@ -12,7 +12,7 @@ export async function askFolderTrust(folder: string): Promise<boolean> {
         instance.unmount();
       }}
     />,
-    { exitOnCtrlC: true },
+    { exitOnCtrlC: false },
   );
   await instance.waitUntilExit();
   return answer;

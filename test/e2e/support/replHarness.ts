@@ -29,7 +29,7 @@ export type ReplRunOptions = {
   readonly columns?: number;
   readonly rows?: number;
   /** Files to create in the project folder before start, path → content. */
-  readonly files?: Record<string, string>;
+  readonly files?: Record<string, string | Uint8Array>;
   /** Reuse the folders of an earlier run (a second session in the same project); they are then not deleted on close. */
   readonly folders?: { readonly cwd: string; readonly configDir: string };
 };

@@ -12,7 +12,7 @@ export type CommandFixture = {
   readonly session: Session;
   readonly context: CommandContext;
   readonly cwd: string;
-  readonly state: { model: string; cleared: number; messages: ConversationMessage[]; saveErrors: string[] };
+  readonly state: { model: string; cleared: number; messages: ConversationMessage[]; saveErrors: string[]; copied: string[]; vim: boolean };
   cleanup(): Promise<void>;
 };
 
@@ -26,7 +26,7 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
     isTrusted: true,
     baseTools: [],
   });
-  const state = { model: session.model, cleared: 0, messages: [] as ConversationMessage[], saveErrors: [] as string[] };
+  const state = { model: session.model, cleared: 0, messages: [] as ConversationMessage[], saveErrors: [] as string[], copied: [] as string[], vim: false };
   const context: CommandContext = {
     session,
     commands: () => options.commands ?? BUILTIN_COMMANDS,
@@ -40,6 +40,10 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
       state.messages = [];
     },
     getPermissionMode: () => session.appState.get().toolPermissionContext.mode,
+    toggleVimMode: () => (state.vim = !state.vim),
+    copyToClipboard: (text) => {
+      state.copied.push(text);
+    },
     permissions: createPermissionRulesAccess({
       projectRoot: cwd,
       appState: session.appState,

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
-import { loadCustomCommands } from '../../../src/commands/customCommands.js';
+import { loadCustomCommands } from '../../../src/commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../../../src/commands/registry.js';
 import { openPromptHistory } from '../../../src/history/promptHistory.js';
@@ -16,6 +16,9 @@ import { loadMarkdownLexer } from '../../../src/ui/markdown/markdownEngine.js';
 import { printReadinessFor } from '../../../src/ui/repl/printReadiness.js';
 import { ReplApp } from '../../../src/ui/repl/ReplApp.js';
 import { ReplController } from '../../../src/ui/repl/replController.js';
+import type { AttentionNotifier } from '../../../src/ui/repl/attentionNotifier.js';
+import { followSessionInStatusLine } from '../../../src/ui/status/followSessionInStatusLine.js';
+import { StatusLineCommand } from '../../../src/ui/status/statusLineCommand.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn, type ScriptFn } from '../../support/fakeAnthropic.js';
 import { renderInTerminal, type InkTerminal } from './inkTerminal.js';
 
@@ -35,9 +38,12 @@ export async function startReplFixture(options: {
   readonly script: ScriptedTurn[] | ScriptFn;
   readonly tools?: readonly Tool[];
   readonly mode?: PermissionMode;
-  readonly files?: Record<string, string>;
+  readonly files?: Record<string, string | Uint8Array>;
   readonly columns?: number;
   readonly rows?: number;
+  /** A `statusLine` program, as the setting gives it. */
+  readonly statusLineCommand?: string;
+  readonly notifier?: AttentionNotifier;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -73,8 +79,12 @@ export async function startReplFixture(options: {
     permissionRules,
     readiness: printReadinessFor(() => session.tools),
     publishIntervalMs: 5,
+    ...(options.notifier ? { notifier: options.notifier } : {}),
   });
-  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands} history={history} />, {
+  const statusLine = options.statusLineCommand
+    ? followSessionInStatusLine(controller, new StatusLineCommand({ command: options.statusLineCommand, cwd, minIntervalMs: 20 }))
+    : undefined;
+  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
     columns: options.columns ?? 100,
     rows: options.rows ?? 40,
   });
@@ -94,6 +104,7 @@ export async function startReplFixture(options: {
       controller.requestExit();
       await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
       terminal.unmount();
+      statusLine?.stop();
       controller.dispose();
       await server.close();
       await rm(cwd, { recursive: true, force: true });

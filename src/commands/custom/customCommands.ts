@@ -2,24 +2,24 @@
  * Custom slash commands: each markdown file under `.claude/commands/` (this
  * project) or `$AGENTCLI_CONFIG_DIR/commands/` (every project) is a prompt
  * template. `review.md` becomes `/review`; `frontend/lint.md` becomes
- * `/frontend:lint`. `$ARGUMENTS` in the body is replaced by what the user
- * typed after the command. Optional front matter:
+ * `/frontend:lint`. Front matter and placeholders: see commandTemplate.ts
+ * and renderCommandPrompt.ts.
  *
- *   ---
- *   description: Review the staged changes
- *   argument-hint: [focus]
- *   ---
- *
- * The file is read again each time the command runs, so edits apply at once.
+ * The file is read again each time the command runs, so edits apply at once
+ * (the name, description and hint shown in /help are read at start-up).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SlashCommand } from './types.js';
-import { compareStrings } from '../utils/format.js';
+import type { SlashCommand } from '../types.js';
+import { compareStrings } from '../../utils/format.js';
+import { errorMessageOf } from '../../utils/errors.js';
+import { parseTemplate, type TemplateParse } from './commandTemplate.js';
+import { renderCommandPrompt } from './renderCommandPrompt.js';
 
 const MAX_COMMANDS = 200;
 const MAX_TEMPLATE_BYTES = 100_000;
 const MAX_DEPTH = 3;
+const MODEL_NAME = /^[\w.:@/-]+$/;
 
 export async function loadCustomCommands(options: { readonly projectRoot: string; readonly configDir: string }): Promise<SlashCommand[]> {
   const [project, user] = await Promise.all([
@@ -62,55 +62,44 @@ async function findTemplates(root: string, prefix = '', depth = 0): Promise<Temp
 }
 
 async function templateCommand(file: TemplateFile, source: 'project' | 'user'): Promise<SlashCommand> {
-  const parsed = parseTemplate(await readTemplate(file.path));
+  const parsed = await readTemplate(file.path);
+  const template = parsed.ok ? parsed.template : undefined;
   return {
     name: file.name,
-    description: parsed.description ?? firstLine(parsed.body) ?? `Custom command from ${path.basename(file.path)}`,
-    argumentHint: parsed.argumentHint,
+    description:
+      template?.description ?? (template && firstLine(template.body)) ?? (parsed.ok ? `Custom command from ${path.basename(file.path)}` : `(broken: ${parsed.error})`),
+    argumentHint: template?.argumentHint,
     source,
     async run(args) {
-      let body: string;
-      try {
-        body = parseTemplate(await readTemplate(file.path)).body;
-      } catch (error) {
-        return { type: 'text', tone: 'error', text: `Could not read ${file.path}: ${String(error)}` };
+      const current = await readTemplate(file.path);
+      if (!current.ok) return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): ${current.error}` };
+      const { body, allowedTools, model } = current.template;
+      if (model !== undefined && !MODEL_NAME.test(model)) {
+        return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): "${model}" does not look like a model name.` };
       }
-      return { type: 'prompt', prompt: expandTemplate(body, args) };
+      return {
+        type: 'prompt',
+        prompt: body,
+        commandTurn: {
+          commandName: file.name,
+          allowedTools,
+          fromRepository: source === 'project',
+          ...(model !== undefined ? { model } : {}),
+          render: (runShell) => renderCommandPrompt(body, args, runShell),
+        },
+      };
     },
   };
 }
 
-async function readTemplate(file: string): Promise<string> {
-  const info = await stat(file);
-  if (info.size > MAX_TEMPLATE_BYTES) throw new Error(`the template is larger than ${MAX_TEMPLATE_BYTES} bytes`);
-  return readFile(file, 'utf8');
-}
-
-export type ParsedTemplate = { readonly body: string; readonly description?: string; readonly argumentHint?: string };
-
-export function parseTemplate(text: string): ParsedTemplate {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  if (!match) return { body: text.trim() };
-  const fields = new Map<string, string>();
-  for (const line of match[1]!.split(/\r?\n/)) {
-    const field = /^([\w-]+)\s*:\s*(.*)$/.exec(line);
-    if (field) fields.set(field[1]!.toLowerCase(), unquote(field[2]!.trim()));
+async function readTemplate(file: string): Promise<TemplateParse> {
+  try {
+    const info = await stat(file);
+    if (info.size > MAX_TEMPLATE_BYTES) return { ok: false, error: `the template is larger than ${MAX_TEMPLATE_BYTES} bytes` };
+    return parseTemplate(await readFile(file, 'utf8'));
+  } catch (error) {
+    return { ok: false, error: `cannot read it: ${errorMessageOf(error)}` };
   }
-  return {
-    body: text.slice(match[0].length).trim(),
-    description: fields.get('description') || undefined,
-    argumentHint: fields.get('argument-hint') || undefined,
-  };
-}
-
-/** `$ARGUMENTS` gets everything typed after the command; without the placeholder the arguments are appended. */
-export function expandTemplate(body: string, args: string): string {
-  if (body.includes('$ARGUMENTS')) return body.replaceAll('$ARGUMENTS', args);
-  return args === '' ? body : `${body}\n\nArguments: ${args}`;
-}
-
-function unquote(value: string): string {
-  return /^(['"]).*\1$/.test(value) ? value.slice(1, -1) : value;
 }
 
 function firstLine(body: string): string | undefined {

@@ -1,0 +1,92 @@
+/**
+ * A custom command's markdown file: optional YAML front matter, then the
+ * prompt template. The front matter is parsed with a YAML library (not by
+ * hand), so quoting, lists and comments behave as people expect from YAML:
+ *
+ *   ---
+ *   description: Review the staged changes
+ *   argument-hint: [focus] [depth]
+ *   allowed-tools: Bash(git diff:*), Bash(git status:*)   # or a YAML list
+ *   model: claude-haiku-4-5
+ *   ---
+ *   Review !`git diff --cached` with a focus on $1.
+ *
+ * Front matter that is not valid YAML is an error naming the file, shown
+ * when the command runs; it is never silently treated as prompt text.
+ */
+import { parse as parseYaml } from 'yaml';
+import { splitRuleList } from '../../permissions/rules/parseRule.js';
+import { errorMessageOf } from '../../utils/errors.js';
+
+export type CommandTemplate = {
+  readonly body: string;
+  readonly description?: string;
+  readonly argumentHint?: string;
+  /** Permission rules in force only while this command's turn runs. */
+  readonly allowedTools: readonly string[];
+  readonly model?: string;
+};
+
+export type TemplateParse = { readonly ok: true; readonly template: CommandTemplate } | { readonly ok: false; readonly error: string };
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+export function parseTemplate(text: string): TemplateParse {
+  const match = FRONT_MATTER.exec(text);
+  if (!match) return { ok: true, template: { body: text.trim(), allowedTools: [] } };
+  let fields: unknown;
+  try {
+    fields = parseYaml(match[1]!);
+  } catch (error) {
+    return { ok: false, error: `its front matter is not valid YAML: ${errorMessageOf(error).split('\n')[0]}` };
+  }
+  if (fields !== null && !isRecord(fields)) return { ok: false, error: 'its front matter must be a YAML mapping (key: value lines)' };
+  const record: Record<string, unknown> = fields ?? {};
+  const allowedTools = toolList(record['allowed-tools']);
+  if (!allowedTools.ok) return allowedTools;
+  return {
+    ok: true,
+    template: {
+      body: text.slice(match[0].length).trim(),
+      description: scalarText(record['description']),
+      argumentHint: scalarText(record['argument-hint']),
+      allowedTools: allowedTools.rules,
+      model: scalarText(record['model']),
+    },
+  };
+}
+
+/** `allowed-tools` as a YAML list, or one string with rules separated by commas (commas inside parentheses kept). */
+function toolList(value: unknown): { ok: true; rules: string[] } | { ok: false; error: string } {
+  if (value === undefined || value === null) return { ok: true, rules: [] };
+  if (typeof value === 'string') return { ok: true, rules: splitRuleList([value]) };
+  if (Array.isArray(value) && value.every((entry): entry is string => typeof entry === 'string')) {
+    return { ok: true, rules: splitRuleList(value) };
+  }
+  return { ok: false, error: 'allowed-tools must be a string or a list of strings, e.g. "Bash(git status:*), Read"' };
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // YAML reads `argument-hint: [file]` as a one-item list; the author meant the brackets.
+  if (Array.isArray(value) && value.every((entry) => typeof entry !== 'object' || entry === null)) return `[${value.join(', ')}]`;
+  return undefined;
+}
+
+/**
+ * The user's arguments, split like a shell would split words: spaces
+ * separate, quotes group (`/fix "the login bug" high` → two arguments).
+ */
+export function splitArguments(args: string): string[] {
+  const words: string[] = [];
+  const pattern = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
+  for (const match of args.matchAll(pattern)) {
+    words.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? match[3]!));
+  }
+  return words;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,164 @@
+/**
+ * `agentcli mcp add|add-json|remove|list|get`: manage configured MCP servers
+ * without editing JSON by hand. Entries are checked with the same parser the
+ * session uses before they are written, so what `add` accepts, a session can
+ * start. `list` and `get` show the configuration; they do not start servers.
+ */
+import { errorMessageOf } from '../../../utils/errors.js';
+import { loadMcpConfig } from '../loadMcpConfig.js';
+import { McpConfigShapeError, parseMcpServers } from '../parseMcpServers.js';
+import type { ScopedMcpServerConfig } from '../types.js';
+import { isObject, readScope, writeServers, type ScopePaths } from './mcpConfigFiles.js';
+import { WRITABLE_SCOPES, type WritableScope } from './mcpScopes.js';
+
+export type McpCliIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
+export type McpCliContext = ScopePaths & { readonly io: McpCliIo; readonly env?: NodeJS.ProcessEnv };
+
+export type McpAddOptions = {
+  readonly scope: WritableScope;
+  readonly transport: 'stdio' | 'http' | 'sse';
+  readonly env: readonly string[];
+  readonly header: readonly string[];
+};
+
+const SERVER_NAME = /^[\w.-]{1,64}$/;
+
+/** `mcp add <name> <commandOrUrl> [args...]`. */
+export async function runMcpAdd(name: string, commandOrUrl: string, args: readonly string[], options: McpAddOptions, context: McpCliContext): Promise<number> {
+  const entry = buildEntry(commandOrUrl, args, options);
+  if (!entry.ok) return fail(context, entry.error);
+  return addEntry(name, entry.value, options.scope, context);
+}
+
+/** `mcp add-json <name> '<json>'`: the entry as it would appear under mcpServers. */
+export async function runMcpAddJson(name: string, json: string, options: { readonly scope: WritableScope }, context: McpCliContext): Promise<number> {
+  let entry: unknown;
+  try {
+    entry = JSON.parse(json);
+  } catch (error) {
+    return fail(context, `the server JSON is not valid: ${errorMessageOf(error)}`);
+  }
+  if (!isObject(entry)) return fail(context, 'the server JSON must be an object, e.g. {"command":"npx","args":["-y","server"]}');
+  return addEntry(name, entry, options.scope, context);
+}
+
+export async function runMcpRemove(name: string, options: { readonly scope?: WritableScope }, context: McpCliContext): Promise<number> {
+  const scopes = options.scope ? [options.scope] : WRITABLE_SCOPES;
+  const holding: { scope: WritableScope; file: string }[] = [];
+  for (const scope of scopes) {
+    const read = await readScope(scope, context);
+    if (!read.ok) return fail(context, read.error);
+    if (name in read.value.servers) holding.push({ scope, file: read.value.file });
+  }
+  if (holding.length === 0) return fail(context, `no MCP server named "${name}"${options.scope ? ` in the ${options.scope} scope` : ''}`);
+  if (holding.length > 1) {
+    return fail(context, `"${name}" is configured in several scopes (${holding.map((found) => found.scope).join(', ')}); say which with -s <scope>`);
+  }
+  const { scope } = holding[0]!;
+  const read = await readScope(scope, context);
+  if (!read.ok) return fail(context, read.error);
+  const { [name]: _removed, ...rest } = read.value.servers;
+  const written = await writeServers(read.value, rest);
+  if (!written.ok) return fail(context, written.error);
+  context.io.stdout(`Removed MCP server "${name}" (${scope}) from ${written.value}\n`);
+  return 0;
+}
+
+export async function runMcpList(context: McpCliContext): Promise<number> {
+  const servers = await configuredServers(context);
+  if (!servers.ok) return fail(context, servers.error);
+  if (servers.value.length === 0) {
+    context.io.stdout('No MCP servers configured. Add one with: agentcli mcp add <name> -- <command> [args...]\n');
+    return 0;
+  }
+  for (const server of servers.value) context.io.stdout(`${server.name}: ${describeTarget(server)} (${server.config.type}, ${server.scope})\n`);
+  return 0;
+}
+
+export async function runMcpGet(name: string, context: McpCliContext): Promise<number> {
+  const servers = await configuredServers(context);
+  if (!servers.ok) return fail(context, servers.error);
+  const server = servers.value.find((candidate) => candidate.name === name);
+  if (!server) return fail(context, `no MCP server named "${name}"; \`agentcli mcp list\` shows them`);
+  const lines = [`${server.name}:`, `  Scope: ${server.scope} (${server.source})`, `  Type: ${server.config.type}`];
+  if (server.config.type === 'stdio') {
+    lines.push(`  Command: ${server.config.command}`, `  Args: ${server.config.args.join(' ')}`);
+    // Values can be secrets: names only.
+    const names = Object.keys(server.config.env);
+    if (names.length > 0) lines.push(`  Environment: ${names.join(', ')}`);
+  } else {
+    lines.push(`  URL: ${server.config.url}`);
+    const names = Object.keys(server.config.headers);
+    if (names.length > 0) lines.push(`  Headers: ${names.join(', ')}`);
+  }
+  if (server.missingEnvVars.length > 0) lines.push(`  Missing variables: ${server.missingEnvVars.join(', ')}`);
+  lines.push(`To remove it: agentcli mcp remove "${server.name}" -s ${server.scope}`);
+  context.io.stdout(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+async function addEntry(name: string, entry: Record<string, unknown>, scope: WritableScope, context: McpCliContext): Promise<number> {
+  if (!SERVER_NAME.test(name)) return fail(context, `"${name}" is not a usable server name (letters, digits, _ . -; at most 64)`);
+  try {
+    // The session's own parser: what is written here is what a session can start.
+    parseMcpServers({ [name]: entry }, { scope, source: 'the new entry', env: context.env ?? process.env });
+  } catch (error) {
+    if (error instanceof McpConfigShapeError) return fail(context, error.message);
+    throw error;
+  }
+  const read = await readScope(scope, context);
+  if (!read.ok) return fail(context, read.error);
+  if (name in read.value.servers) {
+    return fail(context, `an MCP server named "${name}" already exists in the ${scope} scope (${read.value.file}); remove it first`);
+  }
+  const written = await writeServers(read.value, { ...read.value.servers, [name]: entry });
+  if (!written.ok) return fail(context, written.error);
+  context.io.stdout(`Added ${String(entry['type'] ?? 'stdio')} MCP server "${name}" (${scope}) to ${written.value}\n`);
+  return 0;
+}
+
+function buildEntry(commandOrUrl: string, args: readonly string[], options: McpAddOptions): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  const env = keyValues(options.env, '=', '-e/--env', 'KEY=value');
+  if (!env.ok) return env;
+  if (options.transport === 'stdio') {
+    if (options.header.length > 0) return { ok: false, error: '-H/--header is for http and sse servers; a stdio server takes -e KEY=value' };
+    return { ok: true, value: { type: 'stdio', command: commandOrUrl, args: [...args], env: env.value } };
+  }
+  if (args.length > 0) return { ok: false, error: `an ${options.transport} server takes a URL and no further arguments (got: ${args.join(' ')})` };
+  const headers = keyValues(options.header, ':', '-H/--header', '"Name: value"');
+  if (!headers.ok) return headers;
+  return {
+    ok: true,
+    value: { type: options.transport, url: commandOrUrl, ...(Object.keys(headers.value).length > 0 ? { headers: headers.value } : {}) },
+  };
+}
+
+function keyValues(values: readonly string[], separator: string, flag: string, shape: string): { ok: true; value: Record<string, string> } | { ok: false; error: string } {
+  const record: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf(separator);
+    const key = at > 0 ? value.slice(0, at).trim() : '';
+    if (key === '') return { ok: false, error: `${flag} takes ${shape}, got "${value}"` };
+    record[key] = value.slice(at + 1).trim();
+  }
+  return { ok: true, value: record };
+}
+
+async function configuredServers(context: McpCliContext): Promise<{ ok: true; value: readonly ScopedMcpServerConfig[] } | { ok: false; error: string }> {
+  try {
+    // Listing starts nothing, so repository servers are shown whether or not the folder is trusted.
+    const loaded = await loadMcpConfig({ cwd: context.cwd, configDir: context.configDir, isTrusted: true, env: context.env });
+    return { ok: true, value: loaded.servers };
+  } catch (error) {
+    return { ok: false, error: errorMessageOf(error) };
+  }
+}
+
+function describeTarget(server: ScopedMcpServerConfig): string {
+  return server.config.type === 'stdio' ? [server.config.command, ...server.config.args].join(' ') : server.config.url;
+}
+
+function fail(context: McpCliContext, message: string): number {
+  context.io.stderr(`agentcli: ${message}\n`);
+  return 1;
+}

@@ -1,0 +1,73 @@
+/**
+ * The REPL's display settings, from the same files as permissions (the
+ * nearest that sets a key wins: `.claude/settings.local.json`, then
+ * `.claude/settings.json`, then `$AGENTCLI_CONFIG_DIR/settings.json`):
+ *
+ *   "statusLine": {"type": "command", "command": "~/bin/my-status"}
+ *       a program whose first line of output is shown under the input box;
+ *       it gets JSON about the session on stdin (see statusLineInput.ts).
+ *   "notifications": "auto" | "bell" | "osc9" | "osc777" | "off"
+ *       how a long turn's end or a waiting dialog is announced (default
+ *       "auto": a desktop notification where the terminal is known to show
+ *       one, else the bell).
+ *
+ * A malformed value is reported (as a warning to show) and ignored; the
+ * files themselves are validated by the permission loader at start-up.
+ */
+import { readFile } from 'node:fs/promises';
+import { settingsPaths } from '../permissions/loadPermissionRules.js';
+
+export const NOTIFICATION_CHANNELS = ['auto', 'bell', 'osc9', 'osc777', 'off'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export type StatusLineSetting = { readonly type: 'command'; readonly command: string; readonly source: string };
+
+export type DisplaySettings = {
+  readonly statusLine: StatusLineSetting | undefined;
+  readonly notifications: NotificationChannel;
+  readonly warnings: readonly string[];
+};
+
+export async function loadDisplaySettings(options: { readonly cwd: string; readonly configDir: string }): Promise<DisplaySettings> {
+  const paths = settingsPaths(options.cwd, options.configDir);
+  const files = [paths.local, paths.project, paths.user];
+  const documents = await Promise.all(files.map(readJsonObject));
+  const warnings: string[] = [];
+  let statusLine: StatusLineSetting | undefined;
+  let notifications: NotificationChannel | undefined;
+  documents.forEach((document, index) => {
+    const file = files[index]!;
+    if (!document) return;
+    if (statusLine === undefined && document['statusLine'] !== undefined) {
+      const value = document['statusLine'];
+      if (isObject(value) && value['type'] === 'command' && typeof value['command'] === 'string' && value['command'].trim() !== '') {
+        statusLine = { type: 'command', command: value['command'], source: file };
+      } else {
+        warnings.push(`${file}: "statusLine" must be {"type": "command", "command": "..."}; ignored`);
+      }
+    }
+    if (notifications === undefined && document['notifications'] !== undefined) {
+      const value = document['notifications'];
+      if (typeof value === 'string' && (NOTIFICATION_CHANNELS as readonly string[]).includes(value)) notifications = asChannel(value);
+      else warnings.push(`${file}: "notifications" must be one of ${NOTIFICATION_CHANNELS.join(', ')}; ignored`);
+    }
+  });
+  return { statusLine, notifications: notifications ?? 'auto', warnings };
+}
+
+async function readJsonObject(file: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return isObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asChannel(value: string): NotificationChannel {
+  return NOTIFICATION_CHANNELS.find((channel) => channel === value) ?? 'auto';
+}
