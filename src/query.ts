@@ -11,14 +11,14 @@ import type { Tools, ToolUseContext } from './Tool.js';
 import type { CostTracker } from './services/api/cost.js';
 import { toApiTools } from './services/api/toolSchemas.js';
 import type { ModelClient } from './services/api/types.js';
-import { isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
+import { isPromptTooLong, isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
 import type { AssembledMessage } from './services/api/messageAssembler.js';
 import type { CompletedCall } from './services/tools/StreamingToolExecutor.js';
 import { errorResult, type ToolCallOutcome, type ToolRunEnv } from './services/tools/toolExecution.js';
 import type { AssistantMessage, ContentBlockParam, ConversationMessage, UserMessage } from './types/messages.js';
 import { sleep } from './utils/abort.js';
 import { newUuid, nowIso } from './utils/ids.js';
-import type { QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
+import type { CompactionHook, QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
 import { withModeReminder, withReminders } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
 import { streamAttempt } from './query/streamAttempt.js';
@@ -46,6 +46,8 @@ export type QueryParams = {
   readonly onContextChange?: (context: ToolUseContext) => void;
   /** News for the model since the last request (e.g. a background task ended), each given once. */
   readonly takeReminders?: () => readonly string[];
+  /** Compaction between requests and after a prompt-too-long answer (the session's; none: never compacts). */
+  readonly compaction?: CompactionHook;
 };
 
 /** Up to this many times a reply cut off by max_tokens is asked to continue. */
@@ -61,15 +63,22 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   };
   let turns = 0;
   let recoveries = 0;
-  const stop = (reason: QueryStopReason, failure?: ApiFailure): QueryOutcome => ({
+  const stop = (reason: QueryStopReason, failure?: ApiFailure, error?: string): QueryOutcome => ({
     reason,
     messages,
     turns,
     ...(failure ? { failure } : {}),
+    ...(error ? { error } : {}),
   });
+  let compactedForTooLong = false;
 
-  for (;;) {
+  turnLoop: for (;;) {
     if (params.signal.aborted) return stop('interrupted');
+    if (params.compaction) {
+      const step = yield* params.compaction.beforeRequest(messages, params.signal);
+      if (step.kind === 'failed') return stop('compaction_failed', undefined, step.error);
+      if (step.kind === 'compacted') messages.splice(0, messages.length, ...step.messages);
+    }
     const mode = context.appState.get().toolPermissionContext.mode;
     const last = messages.at(-1);
     if (last) messages[messages.length - 1] = withReminders(withModeReminder(last, mode), params.takeReminders?.() ?? []);
@@ -105,6 +114,16 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       result = yield* attemptRun;
       if (result.kind !== 'failed') break;
       completedBefore = [...completedBefore, ...result.completedCalls];
+      // The prompt outgrew the window: compact and send again, once per turn.
+      if (params.compaction && isPromptTooLong(result.failure) && !compactedForTooLong && completedBefore.length === 0) {
+        compactedForTooLong = true;
+        const step = yield* params.compaction.onPromptTooLong(messages, params.signal);
+        if (step.kind === 'failed') return stop('compaction_failed', result.failure, step.error);
+        if (step.kind === 'compacted') {
+          messages.splice(0, messages.length, ...step.messages);
+          continue turnLoop;
+        }
+      }
       if (!isRetryable(result.failure) || attempt > params.retryPolicy.maxRetries) {
         return stop('api_error', result.failure);
       }
@@ -132,6 +151,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     }
 
     turns++;
+    compactedForTooLong = false;
     params.costTracker.add(assistant.model, assistant.usage);
     messages.push(assistant);
     yield { type: 'assistant_message', message: assistant };

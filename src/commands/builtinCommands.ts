@@ -3,6 +3,10 @@
  * command by writing it under builtin/ and listing it here.
  */
 import { clearCommand } from './builtin/clear.js';
+import { compactCommand } from './builtin/compact.js';
+import { contextCommand } from './builtin/context.js';
+import { exportCommand } from './builtin/export.js';
+import { resumeCommand } from './builtin/resume.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
@@ -15,6 +19,10 @@ import type { SlashCommand } from './types.js';
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   helpCommand,
   clearCommand,
+  compactCommand,
+  contextCommand,
+  resumeCommand,
+  exportCommand,
   costCommand,
   permissionsCommand,
   mcpCommand,

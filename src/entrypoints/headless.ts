@@ -4,14 +4,12 @@
  * permission question here, so `ask` decisions become denials (and are
  * listed in the result's permission_denials).
  */
-import { userPromptMessage } from '../query.js';
-import { querySession } from '../session/querySession.js';
 import type { QueryStopReason } from '../query/events.js';
-import type { Session } from '../session/createSession.js';
+import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
-import { assistantLine, initLine, resultLine, userLine } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -21,7 +19,7 @@ export type HeadlessIo = {
 };
 
 export type HeadlessOptions = {
-  readonly session: Session;
+  readonly conversation: ConversationSession;
   /** One prompt, or (with --input-format stream-json) a sequence of them sharing one conversation. */
   readonly prompts: AsyncIterable<string>;
   readonly outputFormat: OutputFormat;
@@ -34,43 +32,34 @@ export type HeadlessOptions = {
 
 /** Returns the process exit code. */
 export async function runHeadless(options: HeadlessOptions): Promise<number> {
-  const { session, io, outputFormat } = options;
+  const { conversation, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
-  if (outputFormat === 'stream-json') writeLine(initLine(session));
+  if (outputFormat === 'stream-json') writeLine(initLine(conversation));
 
-  let messages: readonly ConversationMessage[] = [];
-  let cwd = session.cwd;
   let exitCode = 0;
   for await (const prompt of options.prompts) {
     const started = performance.now();
-    const history: ConversationMessage[] = [...messages, userPromptMessage(prompt)];
-    const run = querySession(session, {
-      messages: history,
-      signal: options.signal,
-      cwd,
-      onContextChange: (context) => {
-        cwd = context.cwd;
-      },
-    });
-
+    const run = conversation.submit(prompt, { signal: options.signal });
     let step = await run.next();
     while (!step.done) {
       const event = step.value;
       if (outputFormat === 'stream-json') {
-        if (event.type === 'assistant_message') writeLine(assistantLine(session, event.message));
-        if (event.type === 'user_message') writeLine(userLine(session, event.message));
+        if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
+        if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
+        if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
       }
+      if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
       if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
         io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
       }
       step = await run.next();
     }
     const outcome = step.value;
-    messages = outcome.messages;
 
     const text = finalAssistantText(outcome.messages);
-    const error = outcome.failure ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: session.model }) : stopMessage(outcome.reason);
-    const result = resultLine(session, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
+    const error =
+      outcome.error ?? (outcome.failure ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model }) : stopMessage(outcome.reason));
+    const result = resultLine(conversation, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
     if (outputFormat === 'text') {
       if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     } else {
@@ -79,7 +68,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     if (result.is_error) {
       io.stderr(`agentcli: ${error ?? 'the run did not complete'}\n`);
       exitCode = outcome.reason === 'interrupted' ? 130 : 1;
-      if (outcome.reason === 'interrupted' || outcome.reason === 'api_error') break;
+      if (outcome.reason === 'interrupted' || outcome.reason === 'api_error' || outcome.reason === 'compaction_failed') break;
     }
   }
   return exitCode;
@@ -108,5 +97,7 @@ function stopMessage(reason: QueryStopReason): string | undefined {
       return 'a tool call was rejected';
     case 'api_error':
       return 'the API request failed';
+    case 'compaction_failed':
+      return 'the conversation could not be compacted';
   }
 }

@@ -21,9 +21,23 @@ export type QueryEvent =
    * The request failed or its stream was cut; everything streamed since the
    * last request_start (text, started tools) is void and will come again.
    */
-  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure };
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure }
+  /** The conversation is being summarised (a side request); a compact_boundary or compaction_failed follows. */
+  | { readonly type: 'compaction_start'; readonly trigger: CompactionTrigger }
+  /** The conversation was replaced by a summary plus its most recent turns. */
+  | {
+      readonly type: 'compact_boundary';
+      readonly trigger: CompactionTrigger;
+      readonly tokensBefore: number;
+      readonly tokensAfter: number;
+      /** Real user prompts (turns) kept verbatim after the summary. */
+      readonly keptTurns: number;
+    }
+  | { readonly type: 'compaction_failed'; readonly trigger: CompactionTrigger; readonly error: string };
 
-export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error';
+export type CompactionTrigger = 'auto' | 'manual';
+
+export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed';
 
 export type QueryOutcome = {
   readonly reason: QueryStopReason;
@@ -32,4 +46,21 @@ export type QueryOutcome = {
   /** Model turns (API responses) in this query. */
   readonly turns: number;
   readonly failure?: ApiFailure;
+  /** Why compaction could not go on (stop reason compaction_failed). */
+  readonly error?: string;
+};
+
+/**
+ * What the loop asks before each request, and when the API answers that the
+ * prompt is too long: the session's compaction step (src/session/compaction)
+ * may replace the conversation. Events it yields go up the loop's stream.
+ */
+export type CompactionStep =
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'compacted'; readonly messages: readonly ConversationMessage[] }
+  | { readonly kind: 'failed'; readonly error: string };
+
+export type CompactionHook = {
+  beforeRequest(messages: readonly ConversationMessage[], signal: AbortSignal): AsyncGenerator<QueryEvent, CompactionStep>;
+  onPromptTooLong(messages: readonly ConversationMessage[], signal: AbortSignal): AsyncGenerator<QueryEvent, CompactionStep>;
 };

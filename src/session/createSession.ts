@@ -45,6 +45,8 @@ export type SessionOptions = {
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
+  /** The conversation's id (--session-id, or a resumed session's); default: a new one. */
+  readonly sessionId?: string;
   /** Replaces the built-in tool list (tests use small synthetic tools). */
   readonly baseTools?: Tools;
   readonly mcpTools?: Tools;
@@ -62,6 +64,8 @@ export type Session = {
   readonly maxTurns: number | undefined;
   readonly maxOutputTokens: number;
   readonly isInteractive: boolean;
+  /** The environment the session was configured from (thresholds, secrets to keep out of transcripts). */
+  readonly env: NodeJS.ProcessEnv;
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
   readonly systemPrompt: readonly TextBlockParam[];
@@ -88,7 +92,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const env = options.env ?? process.env;
   const cwd = path.resolve(options.cwd);
   const config = resolveConfigDir(env);
-  const id = randomUUID();
+  const id = options.sessionId ?? randomUUID();
   const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
@@ -149,6 +153,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxTurns: options.maxTurns,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
     isInteractive: options.isInteractive,
+    env,
     git,
     memoryFiles,
     systemPrompt,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
 import type { CommandContext, SlashCommand } from '../../../src/commands/types.js';
+import { ConversationSession } from '../../../src/session/conversationSession.js';
 import { createSession, type Session } from '../../../src/session/createSession.js';
 import type { ConversationMessage } from '../../../src/types/messages.js';
 
@@ -12,7 +13,8 @@ export type CommandFixture = {
   readonly session: Session;
   readonly context: CommandContext;
   readonly cwd: string;
-  readonly state: { model: string; cleared: number; messages: ConversationMessage[]; saveErrors: string[] };
+  readonly conversation: ConversationSession;
+  readonly state: { model: string; cleared: number; messages: ConversationMessage[]; saveErrors: string[]; clipboard: string | undefined };
   cleanup(): Promise<void>;
 };
 
@@ -26,7 +28,8 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
     isTrusted: true,
     baseTools: [],
   });
-  const state = { model: session.model, cleared: 0, messages: [] as ConversationMessage[], saveErrors: [] as string[] };
+  const conversation = new ConversationSession({ session, persist: false });
+  const state = { model: session.model, cleared: 0, messages: [] as ConversationMessage[], saveErrors: [] as string[], clipboard: undefined as string | undefined };
   const context: CommandContext = {
     session,
     commands: () => options.commands ?? BUILTIN_COMMANDS,
@@ -35,9 +38,14 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
       state.model = model;
     },
     getMessages: () => state.messages,
-    clearConversation: () => {
+    clearConversation: async () => {
       state.cleared++;
       state.messages = [];
+    },
+    conversation,
+    copyToClipboard: (text) => {
+      state.clipboard = text;
+      return undefined;
     },
     getPermissionMode: () => session.appState.get().toolPermissionContext.mode,
     permissions: createPermissionRulesAccess({
@@ -48,6 +56,7 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
   };
   return {
     session,
+    conversation,
     context,
     cwd,
     state,
