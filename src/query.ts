@@ -96,6 +96,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     let completedBefore: readonly CompletedCall[] = [];
     let attempt = 0;
     let result;
+    let completedAssistant: AssistantMessage | undefined;
     for (;;) {
       attempt++;
       yield { type: 'request_start', turn: turns + 1, attempt };
@@ -111,8 +112,22 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         onFirstStreamEvent: () => warmUpTools(context.tools),
         onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
       });
-      result = yield* attemptRun;
+      // The message is final when its stream ends: it is announced then (transcripts save it before its tools finish).
+      for (;;) {
+        const step = await attemptRun.next();
+        if (step.done) {
+          result = step.value;
+          break;
+        }
+        if (step.value.type === 'stream_complete') {
+          completedAssistant = toAssistantMessage(step.value.message, params.model);
+          yield { type: 'assistant_complete', message: completedAssistant };
+        } else {
+          yield step.value;
+        }
+      }
       if (result.kind !== 'failed') break;
+      completedAssistant = undefined;
       completedBefore = [...completedBefore, ...result.completedCalls];
       // The prompt outgrew the window: compact and send again, once per turn.
       if (params.compaction && isPromptTooLong(result.failure) && !compactedForTooLong && completedBefore.length === 0) {
@@ -136,7 +151,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       }
     }
 
-    const assistant = toAssistantMessage(result.message, params.model);
+    const assistant = completedAssistant ?? toAssistantMessage(result.message, params.model);
     if (result.kind === 'interrupted') {
       if (assistant.content.length > 0) {
         messages.push(assistant);

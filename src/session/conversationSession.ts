@@ -10,7 +10,7 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
-import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
@@ -73,6 +73,8 @@ export class ConversationSession {
   private writer: TranscriptWriter | undefined;
   private hasTitle = false;
   private pendingReminders: string[] = [];
+  /** Tool results that arrived before their assistant message was complete. */
+  private earlyResults: ToolResultBlockParam[] = [];
   /** What the latest response said the context holds; compaction compares it with the threshold. */
   private lastResponseTokens: number | undefined;
   private compactionFailures = 0;
@@ -347,12 +349,22 @@ export class ConversationSession {
   private record(event: QueryEvent): void {
     const writer = this.writer;
     switch (event.type) {
-      case 'assistant_message':
-        this.lastResponseTokens = usedTokens(event.message.usage);
+      case 'request_start':
+        this.earlyResults = [];
+        return;
+      case 'assistant_complete':
         writer?.appendMessage(event.message);
+        // Results of calls that finished while the message was still streaming follow it now.
+        for (const result of this.earlyResults.splice(0)) writer?.appendToolResultPart(result);
         return;
       case 'tool_result':
-        writer?.appendToolResultPart(event.outcome.result);
+        if (writer?.leafIsAssistant) writer.appendToolResultPart(event.outcome.result);
+        else this.earlyResults.push(event.outcome.result);
+        return;
+      case 'assistant_message':
+        this.lastResponseTokens = usedTokens(event.message.usage);
+        this.earlyResults = [];
+        if (!writer?.has(event.message.uuid)) writer?.appendMessage(event.message);
         return;
       case 'user_message':
         writer?.appendMessage(event.message);
