@@ -19,10 +19,10 @@ import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { ReadFileState } from '../state/readFileState.js';
-import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import { newUuid } from '../utils/ids.js';
+import { collectReminders } from './collectReminders.js';
 import { compactConversation } from './compaction/compactConversation.js';
 import { autoCompactPercent, estimateConversationTokens, estimateTokens, usedTokens } from './compaction/tokenEstimate.js';
 import type { Session } from './createSession.js';
@@ -217,7 +217,10 @@ export class ConversationSession {
       onContextChange: (next) => {
         this.currentCwd = next.cwd;
       },
-      takeReminders: () => [...this.pendingReminders.splice(0), ...takeTaskEndReminders(this.currentId)],
+      takeReminders: async (messages, current) => [
+        ...this.pendingReminders.splice(0),
+        ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
+      ],
       compaction: this.compactionHook(),
     });
     let step = await run.next();
