@@ -24,7 +24,8 @@ import type { UserInteraction } from '../types/userInteraction.js';
 import { newUuid } from '../utils/ids.js';
 import { collectReminders } from './collectReminders.js';
 import { compactConversation } from './compaction/compactConversation.js';
-import { autoCompactPercent, estimateConversationTokens, estimateTokens, usedTokens } from './compaction/tokenEstimate.js';
+import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
+import { measureContext } from './context/contextUsage.js';
 import type { Session } from './createSession.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from './paths.js';
@@ -411,10 +412,7 @@ export class ConversationSession {
   ): AsyncGenerator<QueryEvent, { ok: true; messages: readonly ConversationMessage[] } | { ok: false; error: string }> {
     yield { type: 'compaction_start', trigger };
     await this.emit({ type: 'pre_compact', trigger, instructions });
-    const messageTokens = estimateConversationTokens(messages);
-    const tokensBefore = this.lastResponseTokens ?? messageTokens + estimateTokens(this.systemPrompt);
-    // What the system prompt and tool definitions take: the API's count minus the messages' estimate.
-    const overhead = Math.max(0, tokensBefore - messageTokens);
+    const tokensBefore = this.lastResponseTokens ?? (await this.estimateContextTokens(messages));
     const outcome = await compactConversation({
       messages,
       modelClient: this.trackedClient,
@@ -432,7 +430,7 @@ export class ConversationSession {
     }
     this.compactionFailures = 0;
     this.autoCompactStopped = false;
-    const tokensAfter = overhead + estimateConversationTokens(outcome.messages);
+    const tokensAfter = await this.estimateContextTokens(outcome.messages);
     this.writer?.appendCompactBoundary({ trigger, tokensBefore, tokensAfter });
     this.writer?.appendMissing(outcome.messages);
     this.lastResponseTokens = undefined;
@@ -440,6 +438,12 @@ export class ConversationSession {
     yield { type: 'compact_boundary', trigger, tokensBefore, tokensAfter, keptTurns: outcome.keptTurns };
     await this.emit({ type: 'session_start', source: 'compact' });
     return { ok: true, messages: outcome.messages };
+  }
+
+  /** System prompt, tool definitions and these messages, estimated (no response has measured them yet). */
+  private async estimateContextTokens(messages: readonly ConversationMessage[]): Promise<number> {
+    const usage = await measureContext(this);
+    return usage.estimatedTotal - usage.messageTokens + estimateConversationTokens(messages);
   }
 
   private async emit(
