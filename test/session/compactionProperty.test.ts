@@ -109,3 +109,32 @@ describe('compaction property', () => {
     expect(withPrompt.slice(tail.cut).some((message) => isRealPrompt(message))).toBe(true);
   });
 });
+
+describe('what a summary message always carries', () => {
+  it('an approved plan from the summarised part, verbatim; a rejected one is not presented as approved', () => {
+    const plan = '1. Write the parser\n2. Test it';
+    const approved: ContentBlockParam = {
+      type: 'tool_result',
+      tool_use_id: 'plan-1',
+      content: `The user approved your plan. Plan mode is over; the permission mode is now default. Start carrying out the plan, and keep the task list current as you go.\n\nThe approved plan:\n${plan}`,
+    };
+    const messages: ConversationMessage[] = [
+      { type: 'user', uuid: 'u1', timestamp: '', content: 'plan the parser' },
+      { type: 'assistant', uuid: 'a1', timestamp: '', id: 'm', model: 'm', content: [{ type: 'tool_use', id: 'plan-1', name: 'ExitPlanMode', input: { plan } }], stopReason: 'tool_use', usage },
+      { type: 'user', uuid: 'u2', timestamp: '', content: [approved], isMeta: true },
+      { type: 'assistant', uuid: 'a2', timestamp: '', id: 'm', model: 'm', content: [{ type: 'text', text: 'Starting.' }], stopReason: 'end_turn', usage },
+      { type: 'user', uuid: 'u3', timestamp: '', content: 'go on' },
+    ];
+    const compacted = assembleCompacted({ messages, cut: 4, carriedPrompt: undefined, summary: 's', preserved: { cwd: '/w', todos: [] } });
+    const text = JSON.stringify(compacted.messages[0]!.content);
+    expect(text).toContain('The plan the user approved, verbatim');
+    expect(text).toContain(JSON.stringify(plan).slice(1, -1));
+    expect(text).toContain('go on');
+
+    const rejected = messages.map((message) =>
+      message.uuid === 'u2' ? { ...message, content: [{ type: 'tool_result' as const, tool_use_id: 'plan-1', is_error: true, content: 'The user did not approve the plan.' }] } : message,
+    );
+    const withoutPlan = assembleCompacted({ messages: rejected, cut: 4, carriedPrompt: undefined, summary: 's', preserved: { cwd: '/w', todos: [] } });
+    expect(JSON.stringify(withoutPlan.messages[0]!.content)).not.toContain('The plan the user approved');
+  });
+});
