@@ -317,7 +317,7 @@ export class ConversationSession {
     if (!resumed.fork && transcript.sessionId) this.currentId = transcript.sessionId;
     this.currentMessages = transcript.messages;
     this.hasTitle = transcript.title !== undefined || transcript.messages.length > 0;
-    this.lastResponseTokens = undefined;
+    this.lastResponseTokens = transcript.contextTokens;
     this.compactionFailures = 0;
     this.autoCompactStopped = false;
     for (const warning of transcript.warnings) this.options.onWarning?.(warning);
@@ -432,7 +432,7 @@ export class ConversationSession {
     this.autoCompactStopped = false;
     const tokensAfter = await this.estimateContextTokens(outcome.messages);
     this.writer?.appendCompactBoundary({ trigger, tokensBefore, tokensAfter });
-    this.writer?.appendMissing(outcome.messages);
+    this.writer?.appendMissing(outcome.messages, { carried: true });
     this.lastResponseTokens = undefined;
     this.currentMessages = outcome.messages;
     yield { type: 'compact_boundary', trigger, tokensBefore, tokensAfter, keptTurns: outcome.keptTurns };
