@@ -194,9 +194,12 @@ export class ConversationSession {
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
     this.writer?.appendMessage(addition.prompt);
     if (!this.hasTitle) {
+      // The first prompt opens the file: its title, and the mode it started in (later changes are written as they happen).
       this.hasTitle = true;
       const title = promptTitle(content);
       if (title) this.writer?.appendTitle(title);
+      const mode = this.session.appState.get().toolPermissionContext.mode;
+      if (mode !== 'default') this.writer?.appendMode(mode);
     }
     this.currentMessages = addition.messages;
 
