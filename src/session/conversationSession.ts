@@ -15,11 +15,12 @@ import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
+import { thinkingForPrompt } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { ReadFileState } from '../state/readFileState.js';
-import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
+import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import { newUuid } from '../utils/ids.js';
 import { collectReminders } from './collectReminders.js';
@@ -226,6 +227,7 @@ export class ConversationSession {
         ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
       ],
       compaction: this.compactionHook(),
+      thinking: thinkingForPrompt(latestPromptText(addition.messages), this.currentModel, this.session.thinking),
     });
     let step = await run.next();
     while (!step.done) {
@@ -458,4 +460,13 @@ export class ConversationSession {
     const full: SessionLifecycleEvent = { ...event, sessionId: this.currentId, transcriptPath: this.transcriptPath, cwd: this.currentCwd };
     for (const listener of this.listeners) await listener(full);
   }
+}
+
+/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
+function latestPromptText(messages: readonly ConversationMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.type === 'user' && !message.isMeta) return textOfContent(message.content);
+  }
+  return '';
 }

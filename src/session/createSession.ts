@@ -21,6 +21,7 @@ import type { PermissionDenialRecord, PermissionMode } from '../permissions/type
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
 import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
+import type { ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { McpServersControl } from '../services/mcp/types.js';
@@ -33,6 +34,7 @@ import { createReadFileState, type ReadFileState } from '../state/readFileState.
 import { assembleToolPool, getTools } from '../tools.js';
 import { userShell } from '../utils/process/userShell.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
+import { readSettingsValues } from './settingsValues.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 
@@ -45,6 +47,8 @@ export type SessionOptions = {
   readonly additionalDirectories?: readonly string[];
   readonly appendSystemPrompt?: string;
   readonly maxTurns?: number;
+  /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
+  readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
@@ -66,6 +70,7 @@ export type Session = {
   readonly model: string;
   readonly maxTurns: number | undefined;
   readonly maxOutputTokens: number;
+  readonly thinking: ThinkingSettings;
   readonly isInteractive: boolean;
   /** The environment the session was configured from (thresholds, secrets to keep out of transcripts). */
   readonly env: NodeJS.ProcessEnv;
@@ -106,7 +111,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
-  const [git, memoryFiles, permissions] = await Promise.all([
+  const [git, memoryFiles, permissions, settingsValues] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
@@ -120,6 +125,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isTrusted: options.isTrusted,
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
     }),
+    readSettingsValues(cwd, config),
   ]);
   // A headless session is not offered tools that can only wait for a person (they would always fail).
   const builtInTools = getTools(permissions.context, options.baseTools).filter(
@@ -163,6 +169,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     model,
     maxTurns: options.maxTurns,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
+    thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
     isInteractive: options.isInteractive,
     env,
     git,
