@@ -4,7 +4,6 @@
  * the session, and the ConversationSession that owns it. Errors about the
  * session flags come before anything starts, as one clear line.
  */
-import { stat } from 'node:fs/promises';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
 import type { McpManager } from '../services/mcp/McpManager.js';
 import { UserFacingError } from '../utils/errors.js';
@@ -63,16 +62,13 @@ export async function startConversation(options: StartConversationOptions): Prom
     ...(sessionId ? { sessionId } : {}),
     ...(mcp ? { mcp } : {}),
   });
-  if (transcript?.cwd && transcript.cwd !== cwd && !(await isDirectory(transcript.cwd))) {
-    options.onWarning(`the session's working directory ${transcript.cwd} no longer exists; continuing in ${cwd}.`);
-  }
   const conversation = new ConversationSession({
     session,
     persist: options.persist,
     ...(transcript && resumed
       ? {
           resumed: {
-            transcript: (await isDirectory(transcript.cwd ?? cwd)) ? transcript : { ...transcript, cwd },
+            transcript,
             file: resumed.file,
             fork: resumed.fork,
             keepModel: Boolean(options.session.model),
@@ -109,12 +105,4 @@ async function findResumed(choice: SessionChoice, config: string, cwd: string): 
 export async function loadSavedSession(config: string, cwd: string, id: string): Promise<{ transcript: LoadedTranscript; file: string } | undefined> {
   const file = await findSessionFile(config, cwd, id);
   return file ? { transcript: await loadTranscript(file), file } : undefined;
-}
-
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
 }
