@@ -381,7 +381,7 @@ export class ConversationSession {
         if (!writer?.has(event.message.uuid)) writer?.appendMessage(event.message);
         return;
       case 'user_message':
-        writer?.appendMessage(event.message);
+        writer?.appendAnswer(event.message);
         return;
       default:
         return;
