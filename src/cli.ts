@@ -23,6 +23,7 @@ export type CliOptions = {
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
+  fallbackModel?: string;
   maxTurns?: number;
   maxThinkingTokens?: number;
   effort?: Effort;
@@ -37,6 +38,7 @@ export type CliOptions = {
   forkSession?: boolean;
   /** commander's negation: false with --no-session-persistence. */
   sessionPersistence: boolean;
+  sandbox?: boolean;
 };
 
 function positiveInteger(value: string): number {
@@ -92,6 +94,7 @@ export function buildProgram(): Command {
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
+    .option('--fallback-model <model>', 'continue on this model when the main one stays overloaded')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
     .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
@@ -104,6 +107,7 @@ export function buildProgram(): Command {
     .option('--session-id <uuid>', 'start the new session under this id')
     .option('--fork-session', 'with --continue/--resume: continue under a new id, leaving the saved session as it was')
     .option('--no-session-persistence', 'do not save this session (no transcript; it cannot be resumed)')
+    .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program);
   program.action(async (prompt: string | undefined, options: CliOptions) => {
@@ -117,6 +121,7 @@ function sessionFlags(options: CliOptions) {
   return {
     cwd: process.cwd(),
     model: options.model,
+    fallbackModel: options.fallbackModel,
     permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
@@ -124,6 +129,7 @@ function sessionFlags(options: CliOptions) {
     appendSystemPrompt: options.appendSystemPrompt,
     maxTurns: options.maxTurns,
     thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
+    sandbox: options.sandbox,
   };
 }
 
@@ -176,6 +182,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig, isTrusted: true },
     onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
   });
+  for (const warning of conversation.session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   await conversation.start();
   const controller = new AbortController();

@@ -10,7 +10,9 @@ import { resumeCommand } from './builtin/resume.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
+import { initCommand } from './builtin/init.js';
 import { mcpCommand } from './builtin/mcp.js';
+import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
 import { statusCommand } from './builtin/status.js';
@@ -26,6 +28,8 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   costCommand,
   permissionsCommand,
   mcpCommand,
+  memoryCommand,
+  initCommand,
   modelCommand,
   statusCommand,
   exitCommand,

@@ -49,6 +49,10 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
         if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
       }
       if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
+      if (event.type === 'model_fallback') {
+        io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
+        if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: conversation.id });
+      }
       if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
         io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
       }

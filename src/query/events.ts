@@ -39,7 +39,9 @@ export type QueryEvent =
       /** Real user prompts (turns) kept verbatim after the summary. */
       readonly keptTurns: number;
     }
-  | { readonly type: 'compaction_failed'; readonly trigger: CompactionTrigger; readonly error: string };
+  | { readonly type: 'compaction_failed'; readonly trigger: CompactionTrigger; readonly error: string }
+  /** The model stayed overloaded: the rest of this query runs on the fallback model (--fallback-model). */
+  | { readonly type: 'model_fallback'; readonly from: string; readonly to: string };
 
 export type CompactionTrigger = 'auto' | 'manual';
 

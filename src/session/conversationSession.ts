@@ -228,6 +228,7 @@ export class ConversationSession {
         ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
       ],
       compaction: this.compactionHook(),
+      ...(this.session.fallbackModel && this.session.fallbackModel !== this.currentModel ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), this.currentModel, this.session.thinking),
     });
     let step = await run.next();

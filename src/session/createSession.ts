@@ -41,6 +41,8 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 export type SessionOptions = {
   readonly cwd: string;
   readonly model?: string;
+  /** --fallback-model: where a query continues when the model stays overloaded. */
+  readonly fallbackModel?: string;
   readonly permissionMode?: PermissionMode;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
@@ -51,6 +53,8 @@ export type SessionOptions = {
   readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
+  /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
+  readonly sandbox?: boolean;
   readonly env?: NodeJS.ProcessEnv;
   /** The conversation's id (--session-id, or a resumed session's); default: a new one. */
   readonly sessionId?: string;
@@ -70,6 +74,7 @@ export type Session = {
   readonly model: string;
   readonly maxTurns: number | undefined;
   readonly maxOutputTokens: number;
+  readonly fallbackModel: string | undefined;
   readonly thinking: ThinkingSettings;
   readonly isInteractive: boolean;
   /** The environment the session was configured from (thresholds, secrets to keep out of transcripts). */
@@ -91,6 +96,8 @@ export type Session = {
   readonly retryPolicy: RetryPolicy;
   readonly maxConcurrency: number;
   readonly permissionDenials: PermissionDenialRecord[];
+  /** One-line warnings the front end shows once at start (e.g. the Bash sandbox cannot run here). */
+  readonly startupWarnings: readonly string[];
   /** The tool-run environment without a permission asker (front ends add theirs). */
   readonly baseEnv: ToolRunEnv;
   /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
@@ -124,6 +131,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       disallowedTools: options.disallowedTools ?? [],
       isTrusted: options.isTrusted,
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
+      sandbox: options.sandbox,
     }),
     readSettingsValues(cwd, config),
   ]);
@@ -170,6 +178,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxTurns: options.maxTurns,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
     thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
+    fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
     env,
     git,
@@ -192,6 +201,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     retryPolicy: retryPolicyFromEnv(env),
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
+    startupWarnings: permissions.startupWarnings,
     baseEnv: {
       canUseTool: permissions.canUseTool,
       hooks: NO_HOOKS,

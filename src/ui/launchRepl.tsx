@@ -77,7 +77,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   for (const tool of session.tools) void loadToolRenderers(tool);
   if (options.verbose) controller.toggleVerbose();
   controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: conversation.model, cwd: conversation.cwd });
-  for (const warning of warnings) controller.transcript.addNotice('warning', warning);
+  for (const warning of [...session.startupWarnings, ...warnings]) controller.transcript.addNotice('warning', warning);
   if (conversation.messages.length > 0) {
     controller.transcript.addNotice('info', `Resumed session ${conversation.id} (${conversation.messages.length} messages).`);
     for (const item of replayItems(conversation.messages)) controller.transcript.addItem(item);

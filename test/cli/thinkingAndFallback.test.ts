@@ -88,3 +88,27 @@ describe('extended thinking', () => {
     expect(result.stderr).toContain('--effort must be one of low, medium, high');
   });
 });
+
+describe('--fallback-model', () => {
+  it('after three overloaded answers in a row the turn continues on the fallback model, and says so', async () => {
+    const overloaded: ScriptedTurn = { fault: { kind: 'http', status: 529 } };
+    const result = await run([overloaded, overloaded, overloaded, endTurn('answered by haiku')], [
+      '-p',
+      'ultrathink',
+      '--fallback-model',
+      'haiku',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+    ]);
+    expect(result.code).toBe(0);
+    const models = server!.requests.map((request) => request.body.model);
+    expect(models).toEqual(['claude-sonnet-5', 'claude-sonnet-5', 'claude-sonnet-5', 'claude-haiku-4-5-20251001']);
+    // The adaptive-thinking parameters of Sonnet are not sent to a budget-style model.
+    expect(server!.requests[3]!.body).not.toHaveProperty('output_config');
+    expect(result.stderr).toContain('claude-sonnet-5 stayed overloaded; continuing on claude-haiku-4-5-20251001');
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toContainEqual(expect.objectContaining({ type: 'system', subtype: 'model_fallback', to: 'claude-haiku-4-5-20251001' }));
+    expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'answered by haiku' });
+  });
+});
