@@ -5,8 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { userPromptMessage } from '../src/query.js';
-import { querySession } from '../src/session/querySession.js';
+import { ConversationSession } from '../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../src/services/api/anthropicClient.js';
 import { createSession } from '../src/session/createSession.js';
 import type { Tool } from '../src/Tool.js';
@@ -47,9 +46,8 @@ async function runLoop(script: LoopScript, tools: Tool[]): Promise<number> {
     modelClient: 'client' in script ? script.client : createAnthropicModelClient({ apiKey: 'bench', baseURL: server.url }),
   });
   const signal = new AbortController().signal;
-  const history = [userPromptMessage('go')];
   const started = clockNow();
-  const run = querySession(session, { messages: history, signal, cwd: configDir });
+  const run = new ConversationSession({ session, persist: false }).submit('go', { signal });
   let step = await run.next();
   while (!step.done) step = await run.next();
   const elapsed = clockNow() - started;

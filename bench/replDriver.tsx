@@ -13,6 +13,7 @@ import { createPermissionRulesAccess } from '../src/commands/permissionRulesAcce
 import { createCommandRegistry } from '../src/commands/registry.js';
 import { openPromptHistory } from '../src/history/promptHistory.js';
 import type { ModelClient, RawMessageStreamEvent } from '../src/services/api/types.js';
+import { ConversationSession } from '../src/session/conversationSession.js';
 import { createSession } from '../src/session/createSession.js';
 import { ReadTool } from '../src/tools/ReadTool/ReadTool.js';
 import { loadCodeHighlighter, loadMarkdownLexer } from '../src/ui/markdown/markdownEngine.js';
@@ -84,7 +85,7 @@ async function startApp(model: ModelClient, withUi: boolean) {
   const history = await openPromptHistory({ configDir: path.join(cwd, '.config'), projectRoot: cwd });
   const commands = createCommandRegistry(BUILTIN_COMMANDS);
   const controller: ReplController = new ReplController({
-    session,
+    conversation: new ConversationSession({ session, persist: false }),
     commands,
     history,
     permissionRules: createPermissionRulesAccess({

@@ -10,6 +10,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
 import { registerMcpCommand } from './services/mcp/cli/registerMcpCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
+import type { SessionChoiceFlags } from './session/startConversation.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
 import { VERSION } from './version.js';
@@ -32,6 +33,12 @@ export type CliOptions = {
   verbose?: boolean;
   mcpConfig: string[];
   strictMcpConfig?: boolean;
+  continue?: boolean;
+  resume?: string | true;
+  sessionId?: string;
+  forkSession?: boolean;
+  /** commander's negation: false with --no-session-persistence. */
+  sessionPersistence: boolean;
   sandbox?: boolean;
 };
 
@@ -96,6 +103,11 @@ export function buildProgram(): Command {
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
+    .option('-c, --continue', 'continue the latest session of this directory')
+    .option('-r, --resume [id]', 'resume a saved session (in the REPL without an id: pick one)')
+    .option('--session-id <uuid>', 'start the new session under this id')
+    .option('--fork-session', 'with --continue/--resume: continue under a new id, leaving the saved session as it was')
+    .option('--no-session-persistence', 'do not save this session (no transcript; it cannot be resumed)')
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
@@ -123,42 +135,58 @@ function sessionFlags(options: CliOptions) {
   };
 }
 
+/** Which conversation the session flags ask for; `pick` (REPL only): --resume without an id. */
+function sessionChoice(options: CliOptions): SessionChoiceFlags {
+  const fork = options.forkSession ?? false;
+  const sessionId = options.sessionId;
+  if (options.continue && options.resume !== undefined) throw new UserFacingError('use either --continue or --resume, not both.');
+  if (fork && !options.continue && options.resume === undefined) throw new UserFacingError('--fork-session needs --continue or --resume.');
+  if (options.continue) return { kind: 'continue', fork, ...(sessionId ? { sessionId } : {}) };
+  if (options.resume === true) return { kind: 'pick', fork };
+  if (typeof options.resume === 'string') return { kind: 'resume', id: options.resume, fork, ...(sessionId ? { sessionId } : {}) };
+  return { kind: 'new', ...(sessionId ? { sessionId } : {}) };
+}
+
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
+  const choice = sessionChoice(options);
   if (!options.print) {
     // Ink and React load only on this path; headless runs never pay for them.
     const { startRepl } = await import('./ui/startRepl.js');
     return startRepl({
       session: sessionFlags(options),
+      choice,
+      persist: options.sessionPersistence,
       initialPrompt: prompt,
       verbose: options.verbose,
       mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig },
     });
   }
-  const [{ createSession }, { runHeadless }, { headlessPrompts }, { startConfiguredMcpServers, reportMcpStartup }, { configDir }] =
-    await Promise.all([
-      import('./session/createSession.js'),
-      import('./entrypoints/headless.js'),
-      import('./entrypoints/headlessInput.js'),
-      import('./services/mcp/startMcpServers.js'),
-      import('./session/paths.js'),
-    ]);
+  if (choice.kind === 'pick') {
+    throw new UserFacingError('--resume needs a session id with -p (or use --continue for the latest session of this directory).');
+  }
+  const [{ startConversation }, { runHeadless }, { headlessPrompts }, { reportMcpStartup }] = await Promise.all([
+    import('./session/startConversation.js'),
+    import('./entrypoints/headless.js'),
+    import('./entrypoints/headlessInput.js'),
+    import('./services/mcp/startMcpServers.js'),
+  ]);
   // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
-  const mcp = await startConfiguredMcpServers({
-    cwd: process.cwd(),
-    configDir: configDir(),
-    cliConfigs: options.mcpConfig,
-    strict: options.strictMcpConfig,
-    isTrusted: true,
+  const { conversation, mcp } = await startConversation({
+    session: {
+      ...sessionFlags(options),
+      isInteractive: false,
+      // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
+      isTrusted: true,
+      env: process.env,
+    },
+    choice,
+    persist: options.sessionPersistence,
+    mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig, isTrusted: true },
+    onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
   });
-  const session = await createSession({
-    ...sessionFlags(options),
-    isInteractive: false,
-    // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
-    isTrusted: true,
-    ...(mcp ? { mcp } : {}),
-  });
-  for (const warning of session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
+  for (const warning of conversation.session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
+  await conversation.start();
   const controller = new AbortController();
   const onSigint = (): void => {
     if (controller.signal.aborted) process.exit(130);
@@ -168,7 +196,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
   process.on('SIGTERM', onSigint);
   try {
     return await runHeadless({
-      session,
+      conversation,
       prompts: headlessPrompts(prompt, options.inputFormat),
       outputFormat: options.outputFormat,
       signal: controller.signal,
@@ -179,6 +207,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    await conversation.end('exit');
   }
 }
 

@@ -13,14 +13,14 @@ import type { ThinkingRequest } from './services/api/thinking.js';
 import { toApiTools } from './services/api/toolSchemas.js';
 import { thinkingStyleOf } from './services/api/models.js';
 import type { ModelClient, ModelRequest } from './services/api/types.js';
-import { isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
+import { isPromptTooLong, isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
 import type { AssembledMessage } from './services/api/messageAssembler.js';
 import type { CompletedCall } from './services/tools/StreamingToolExecutor.js';
 import { errorResult, type ToolCallOutcome, type ToolRunEnv } from './services/tools/toolExecution.js';
 import type { AssistantMessage, ContentBlockParam, ConversationMessage, UserMessage } from './types/messages.js';
 import { sleep } from './utils/abort.js';
 import { newUuid, nowIso } from './utils/ids.js';
-import type { QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
+import type { CompactionHook, QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
 import { withModeReminder, withReminders } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
 import { streamAttempt } from './query/streamAttempt.js';
@@ -56,6 +56,8 @@ export type QueryParams = {
   /** After FALLBACK_AFTER_OVERLOADS overloaded answers in a row, the query continues on this model. */
   readonly fallbackModel?: string;
   readonly takeReminders?: (messages: readonly ConversationMessage[], context: ToolUseContext) => Promise<readonly string[]>;
+  /** Compaction between requests and after a prompt-too-long answer (the session's; none: never compacts). */
+  readonly compaction?: CompactionHook;
 };
 
 /** Overloaded answers in a row (529 / overloaded_error) before a query moves to its fallback model. */
@@ -75,15 +77,22 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   let turns = 0;
   let recoveries = 0;
   let model = params.model;
-  const stop = (reason: QueryStopReason, failure?: ApiFailure): QueryOutcome => ({
+  const stop = (reason: QueryStopReason, failure?: ApiFailure, error?: string): QueryOutcome => ({
     reason,
     messages,
     turns,
     ...(failure ? { failure } : {}),
+    ...(error ? { error } : {}),
   });
+  let compactedForTooLong = false;
 
-  for (;;) {
+  turnLoop: for (;;) {
     if (params.signal.aborted) return stop('interrupted');
+    if (params.compaction) {
+      const step = yield* params.compaction.beforeRequest(messages, params.signal);
+      if (step.kind === 'failed') return stop('compaction_failed', undefined, step.error);
+      if (step.kind === 'compacted') messages.splice(0, messages.length, ...step.messages);
+    }
     const mode = context.appState.get().toolPermissionContext.mode;
     const last = messages.at(-1);
     if (last) {
@@ -106,6 +115,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     let attempt = 0;
     let overloadedInARow = 0;
     let result;
+    let completedAssistant: AssistantMessage | undefined;
     for (;;) {
       attempt++;
       yield { type: 'request_start', turn: turns + 1, attempt };
@@ -121,9 +131,33 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         onFirstStreamEvent: () => warmUpTools(context.tools),
         onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
       });
-      result = yield* attemptRun;
+      // The message is final when its stream ends: it is announced then (transcripts save it before its tools finish).
+      for (;;) {
+        const step = await attemptRun.next();
+        if (step.done) {
+          result = step.value;
+          break;
+        }
+        if (step.value.type === 'stream_complete') {
+          completedAssistant = toAssistantMessage(step.value.message, model);
+          yield { type: 'assistant_complete', message: completedAssistant };
+        } else {
+          yield step.value;
+        }
+      }
       if (result.kind !== 'failed') break;
+      completedAssistant = undefined;
       completedBefore = [...completedBefore, ...result.completedCalls];
+      // The prompt outgrew the window: compact and send again, once per turn.
+      if (params.compaction && isPromptTooLong(result.failure) && !compactedForTooLong && completedBefore.length === 0) {
+        compactedForTooLong = true;
+        const step = yield* params.compaction.onPromptTooLong(messages, params.signal);
+        if (step.kind === 'failed') return stop('compaction_failed', result.failure, step.error);
+        if (step.kind === 'compacted') {
+          messages.splice(0, messages.length, ...step.messages);
+          continue turnLoop;
+        }
+      }
       overloadedInARow = result.failure.kind === 'overloaded' ? overloadedInARow + 1 : 0;
       if (params.fallbackModel && model !== params.fallbackModel && overloadedInARow >= FALLBACK_AFTER_OVERLOADS) {
         yield { type: 'model_fallback', from: model, to: params.fallbackModel };
@@ -144,7 +178,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       }
     }
 
-    const assistant = toAssistantMessage(result.message, model);
+    const assistant = completedAssistant ?? toAssistantMessage(result.message, model);
     if (result.kind === 'interrupted') {
       if (assistant.content.length > 0) {
         messages.push(assistant);
@@ -159,6 +193,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     }
 
     turns++;
+    compactedForTooLong = false;
     params.costTracker.add(assistant.model, assistant.usage);
     messages.push(assistant);
     yield { type: 'assistant_message', message: assistant };

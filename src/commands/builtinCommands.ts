@@ -4,7 +4,11 @@
  */
 import { addDirCommand } from './builtin/addDir.js';
 import { clearCommand } from './builtin/clear.js';
+import { compactCommand } from './builtin/compact.js';
+import { contextCommand } from './builtin/context.js';
 import { copyCommand } from './builtin/copy.js';
+import { exportCommand } from './builtin/export.js';
+import { resumeCommand } from './builtin/resume.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
@@ -20,6 +24,10 @@ import type { SlashCommand } from './types.js';
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   helpCommand,
   clearCommand,
+  compactCommand,
+  contextCommand,
+  resumeCommand,
+  exportCommand,
   costCommand,
   permissionsCommand,
   mcpCommand,

@@ -4,6 +4,7 @@
  * show, a prompt to send, "exit") and never render anything themselves.
  */
 import type { PermissionMode } from '../permissions/types.js';
+import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import type { ConversationMessage } from '../types/messages.js';
 import type { RenderedPrompt, ShellRunner } from './custom/renderCommandPrompt.js';
@@ -15,7 +16,11 @@ export type CommandResult =
   | { readonly type: 'prompt'; readonly prompt: string; readonly commandTurn?: CommandTurn }
   | { readonly type: 'exit' }
   /** Nothing to show (the command changed state the status line already shows). */
-  | { readonly type: 'none' };
+  | { readonly type: 'none' }
+  /** Compact the conversation now (runs like a turn: visible, interruptible). */
+  | { readonly type: 'compact'; readonly instructions?: string }
+  /** Take up a saved session: this id, or the picker without one. */
+  | { readonly type: 'resume'; readonly id?: string };
 
 /**
  * What a custom command asks of the turn it starts: allow rules in force
@@ -55,19 +60,21 @@ export type PermissionRulesAccess = {
 
 export type CommandContext = {
   readonly session: Session;
+  /** The conversation's owner: messages, id, transcript, context size. */
+  readonly conversation: ConversationSession;
   /** Every command the registry holds, for /help. */
   readonly commands: () => readonly SlashCommand[];
   readonly getModel: () => string;
   readonly setModel: (model: string) => void;
   readonly getMessages: () => readonly ConversationMessage[];
-  /** Forgets the conversation so the next prompt starts fresh. */
-  readonly clearConversation: () => void;
+  /** Ends the conversation and starts a new one (new session id and transcript). */
+  readonly clearConversation: () => Promise<void>;
   readonly getPermissionMode: () => PermissionMode;
   readonly permissions: PermissionRulesAccess;
   /** `/vim`: switches vim-style editing of the prompt; returns whether it is now on. */
   readonly toggleVimMode: () => boolean;
-  /** Puts text on the user's clipboard through the terminal (OSC 52). */
-  readonly copyToClipboard: (text: string) => void;
+  /** Puts text on the user's clipboard (OSC 52); returns why not, if it could not. */
+  readonly copyToClipboard: (text: string) => string | undefined;
 };
 
 export type SlashCommand = {

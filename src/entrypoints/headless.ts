@@ -5,14 +5,12 @@
  * listed in the result's permission_denials).
  */
 import { headlessPromptContent } from '../attachments/headlessImages.js';
-import { userPromptMessage } from '../query.js';
-import { querySession } from '../session/querySession.js';
 import type { QueryStopReason } from '../query/events.js';
-import type { Session } from '../session/createSession.js';
+import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
-import { assistantLine, initLine, resultLine, userLine } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -22,7 +20,7 @@ export type HeadlessIo = {
 };
 
 export type HeadlessOptions = {
-  readonly session: Session;
+  readonly conversation: ConversationSession;
   /** One prompt, or (with --input-format stream-json) a sequence of them sharing one conversation. */
   readonly prompts: AsyncIterable<string>;
   readonly outputFormat: OutputFormat;
@@ -35,37 +33,32 @@ export type HeadlessOptions = {
 
 /** Returns the process exit code. */
 export async function runHeadless(options: HeadlessOptions): Promise<number> {
-  const { session, io, outputFormat } = options;
+  const { conversation, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
-  if (outputFormat === 'stream-json') writeLine(initLine(session));
+  if (outputFormat === 'stream-json') writeLine(initLine(conversation));
 
-  let messages: readonly ConversationMessage[] = [];
-  let cwd = session.cwd;
   let exitCode = 0;
   for await (const prompt of options.prompts) {
     const started = performance.now();
-    const content = await headlessPromptContent(prompt, { session, cwd, signal: options.signal, messages });
-    const promptMessage = userPromptMessage(prompt);
-    const history: ConversationMessage[] = [...messages, typeof content === 'string' ? promptMessage : { ...promptMessage, content }];
-    const run = querySession(session, {
-      messages: history,
+    const content = await headlessPromptContent(prompt, {
+      session: conversation.session,
+      cwd: conversation.cwd,
       signal: options.signal,
-      cwd,
-      onContextChange: (context) => {
-        cwd = context.cwd;
-      },
+      messages: conversation.messages,
     });
-
+    const run = conversation.submit(content, { signal: options.signal });
     let step = await run.next();
     while (!step.done) {
       const event = step.value;
       if (outputFormat === 'stream-json') {
-        if (event.type === 'assistant_message') writeLine(assistantLine(session, event.message));
-        if (event.type === 'user_message') writeLine(userLine(session, event.message));
+        if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
+        if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
+        if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
       }
+      if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
       if (event.type === 'model_fallback') {
         io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
-        if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: session.id });
+        if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: conversation.id });
       }
       if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
         io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
@@ -73,11 +66,11 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       step = await run.next();
     }
     const outcome = step.value;
-    messages = outcome.messages;
 
     const text = finalAssistantText(outcome.messages);
-    const error = outcome.failure ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: session.model }) : stopMessage(outcome.reason);
-    const result = resultLine(session, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
+    const error =
+      outcome.error ?? (outcome.failure ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model }) : stopMessage(outcome.reason));
+    const result = resultLine(conversation, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
     if (outputFormat === 'text') {
       if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     } else {
@@ -86,7 +79,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     if (result.is_error) {
       io.stderr(`agentcli: ${error ?? 'the run did not complete'}\n`);
       exitCode = outcome.reason === 'interrupted' ? 130 : 1;
-      if (outcome.reason === 'interrupted' || outcome.reason === 'api_error') break;
+      if (outcome.reason === 'interrupted' || outcome.reason === 'api_error' || outcome.reason === 'compaction_failed') break;
     }
   }
   return exitCode;
@@ -115,5 +108,7 @@ function stopMessage(reason: QueryStopReason): string | undefined {
       return 'a tool call was rejected';
     case 'api_error':
       return 'the API request failed';
+    case 'compaction_failed':
+      return 'the conversation could not be compacted';
   }
 }

@@ -2,8 +2,9 @@
  * Headless output in Claude Code's shapes (ARCHITECTURE §6), so existing
  * tooling can read agentcli's `--output-format json|stream-json`.
  */
+import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
-import type { QueryStopReason } from '../query/events.js';
+import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { AssistantMessage, UserMessage } from '../types/messages.js';
 
 export type ResultSubtype = 'success' | 'error_max_turns' | 'error_during_execution';
@@ -24,20 +25,21 @@ export type HeadlessResult = {
   readonly stop_reason: QueryStopReason;
 };
 
-export function initLine(session: Session) {
+export function initLine(conversation: ConversationSession) {
+  const { session } = conversation;
   return {
     type: 'system',
     subtype: 'init',
-    session_id: session.id,
-    cwd: session.cwd,
-    model: session.model,
+    session_id: conversation.id,
+    cwd: conversation.cwd,
+    model: conversation.model,
     permissionMode: session.appState.get().toolPermissionContext.mode,
-    tools: session.tools.map((tool) => tool.name),
+    tools: conversation.tools.map((tool) => tool.name),
     mcp_servers: (session.mcp?.describe() ?? []).map((server) => ({ name: server.name, status: server.status })),
   };
 }
 
-export function assistantLine(session: Session, message: AssistantMessage) {
+export function assistantLine(conversation: ConversationSession, message: AssistantMessage) {
   return {
     type: 'assistant',
     message: {
@@ -51,21 +53,31 @@ export function assistantLine(session: Session, message: AssistantMessage) {
       usage: message.usage,
     },
     parent_tool_use_id: null,
-    session_id: session.id,
+    session_id: conversation.id,
   };
 }
 
-export function userLine(session: Session, message: UserMessage) {
+export function userLine(conversation: ConversationSession, message: UserMessage) {
   return {
     type: 'user',
     message: { role: 'user', content: message.content },
     parent_tool_use_id: null,
-    session_id: session.id,
+    session_id: conversation.id,
+  };
+}
+
+/** Claude Code's shape: `compact_metadata.pre_tokens`; ours adds the size after and what was kept. */
+export function compactBoundaryLine(conversation: ConversationSession, event: Extract<QueryEvent, { type: 'compact_boundary' }>) {
+  return {
+    type: 'system',
+    subtype: 'compact_boundary',
+    session_id: conversation.id,
+    compact_metadata: { trigger: event.trigger, pre_tokens: event.tokensBefore, post_tokens: event.tokensAfter, kept_turns: event.keptTurns },
   };
 }
 
 export function resultLine(
-  session: Session,
+  conversation: ConversationSession,
   outcome: { readonly reason: QueryStopReason; readonly turns: number; readonly text: string; readonly error?: string },
   durationMs: number,
 ): HeadlessResult {
@@ -76,14 +88,14 @@ export function resultLine(
     subtype,
     is_error: subtype !== 'success',
     result: outcome.error ?? outcome.text,
-    session_id: session.id,
+    session_id: conversation.id,
     num_turns: outcome.turns,
     duration_ms: Math.round(durationMs),
-    duration_api_ms: Math.round(session.costTracker.totalApiDurationMs),
-    total_cost_usd: session.costTracker.totalCostUsd,
-    usage: session.costTracker.totalUsage(),
-    modelUsage: Object.fromEntries(session.costTracker.modelUsage),
-    permission_denials: session.permissionDenials,
+    duration_api_ms: Math.round(conversation.session.costTracker.totalApiDurationMs),
+    total_cost_usd: conversation.session.costTracker.totalCostUsd,
+    usage: conversation.session.costTracker.totalUsage(),
+    modelUsage: Object.fromEntries(conversation.session.costTracker.modelUsage),
+    permission_denials: conversation.session.permissionDenials,
     stop_reason: outcome.reason,
   };
 }

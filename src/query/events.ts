@@ -4,6 +4,7 @@
  */
 import type { ExecutorEvent } from '../services/tools/StreamingToolExecutor.js';
 import type { ApiFailure } from '../services/api/withRetry.js';
+import type { AssembledMessage } from '../services/api/messageAssembler.js';
 import type { AssistantMessage, ConversationMessage, UserMessage } from '../types/messages.js';
 
 export type QueryEvent =
@@ -14,6 +15,11 @@ export type QueryEvent =
   | { readonly type: 'tool_use_start'; readonly toolUseId: string; readonly toolName: string }
   | { readonly type: 'tool_input_delta'; readonly toolUseId: string; readonly toolName: string; readonly partialJson: string }
   | ExecutorEvent
+  /**
+   * The model's message is complete (its tools may still be running); the
+   * same message comes again as assistant_message once the turn's tools are done.
+   */
+  | { readonly type: 'assistant_complete'; readonly message: AssistantMessage }
   | { readonly type: 'assistant_message'; readonly message: AssistantMessage }
   /** Tool results (and loop nudges) appended to the conversation. */
   | { readonly type: 'user_message'; readonly message: UserMessage }
@@ -22,10 +28,24 @@ export type QueryEvent =
    * last request_start (text, started tools) is void and will come again.
    */
   | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure }
+  /** The conversation is being summarised (a side request); a compact_boundary or compaction_failed follows. */
+  | { readonly type: 'compaction_start'; readonly trigger: CompactionTrigger }
+  /** The conversation was replaced by a summary plus its most recent turns. */
+  | {
+      readonly type: 'compact_boundary';
+      readonly trigger: CompactionTrigger;
+      readonly tokensBefore: number;
+      readonly tokensAfter: number;
+      /** Real user prompts (turns) kept verbatim after the summary. */
+      readonly keptTurns: number;
+    }
+  | { readonly type: 'compaction_failed'; readonly trigger: CompactionTrigger; readonly error: string }
   /** The model stayed overloaded: the rest of this query runs on the fallback model (--fallback-model). */
   | { readonly type: 'model_fallback'; readonly from: string; readonly to: string };
 
-export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error';
+export type CompactionTrigger = 'auto' | 'manual';
+
+export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed';
 
 export type QueryOutcome = {
   readonly reason: QueryStopReason;
@@ -34,4 +54,21 @@ export type QueryOutcome = {
   /** Model turns (API responses) in this query. */
   readonly turns: number;
   readonly failure?: ApiFailure;
+  /** Why compaction could not go on (stop reason compaction_failed). */
+  readonly error?: string;
+};
+
+/**
+ * What the loop asks before each request, and when the API answers that the
+ * prompt is too long: the session's compaction step (src/session/compaction)
+ * may replace the conversation. Events it yields go up the loop's stream.
+ */
+export type CompactionStep =
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'compacted'; readonly messages: readonly ConversationMessage[] }
+  | { readonly kind: 'failed'; readonly error: string };
+
+export type CompactionHook = {
+  beforeRequest(messages: readonly ConversationMessage[], signal: AbortSignal): AsyncGenerator<QueryEvent, CompactionStep>;
+  onPromptTooLong(messages: readonly ConversationMessage[], signal: AbortSignal): AsyncGenerator<QueryEvent, CompactionStep>;
 };

@@ -56,6 +56,8 @@ export type SessionOptions = {
   /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
   readonly sandbox?: boolean;
   readonly env?: NodeJS.ProcessEnv;
+  /** The conversation's id (--session-id, or a resumed session's); default: a new one. */
+  readonly sessionId?: string;
   /** Replaces the built-in tool list (tests use small synthetic tools). */
   readonly baseTools?: Tools;
   readonly mcpTools?: Tools;
@@ -75,6 +77,8 @@ export type Session = {
   readonly fallbackModel: string | undefined;
   readonly thinking: ThinkingSettings;
   readonly isInteractive: boolean;
+  /** The environment the session was configured from (thresholds, secrets to keep out of transcripts). */
+  readonly env: NodeJS.ProcessEnv;
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
   /** Subfolders' CLAUDE.md files, sent as reminders once the model works under them. */
@@ -106,7 +110,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const env = options.env ?? process.env;
   const cwd = path.resolve(options.cwd);
   const config = resolveConfigDir(env);
-  const id = randomUUID();
+  const id = options.sessionId ?? randomUUID();
   const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
@@ -176,6 +180,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
     fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
+    env,
     git,
     memoryFiles,
     nestedMemory: new NestedMemory({

@@ -30,6 +30,8 @@ export type UserMessage = {
   readonly content: string | ContentBlockParam[];
   /** True for messages the loop wrote itself (tool results, continuation nudges). */
   readonly isMeta?: boolean;
+  /** The summary that opens a compacted conversation (not a prompt the user typed). */
+  readonly isCompactSummary?: boolean;
 };
 
 export type AssistantMessage = {

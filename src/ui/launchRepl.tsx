@@ -8,9 +8,8 @@ import { loadCustomCommands } from '../commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../commands/registry.js';
 import { openPromptHistory } from '../history/promptHistory.js';
-import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
-import { createSession } from '../session/createSession.js';
 import { configDir } from '../session/paths.js';
+import { startConversation } from '../session/startConversation.js';
 import { registerCleanup } from '../utils/cleanup.js';
 import { VERSION } from '../version.js';
 import { loadMarkdownLexer } from './markdown/markdownEngine.js';
@@ -21,6 +20,7 @@ import { followSessionInStatusLine } from './status/followSessionInStatusLine.js
 import { StatusLineCommand } from './status/statusLineCommand.js';
 import { ReplApp } from './repl/ReplApp.js';
 import { ReplController } from './repl/replController.js';
+import { replayItems } from './repl/replayItems.js';
 import type { ReplLaunchOptions } from './startRepl.js';
 import { loadToolRenderers } from './tools/toolRendererCache.js';
 import { askFolderTrust } from './trust/askFolderTrust.js';
@@ -46,15 +46,19 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   }
 
   // Project MCP servers are repository content too: they start only now that the folder is trusted.
-  const mcp = await startConfiguredMcpServers({
-    cwd,
-    configDir: config,
-    cliConfigs: options.mcp?.cliConfigs,
-    strict: options.mcp?.strict,
-    isTrusted: true,
-    env,
+  const warnings: string[] = [];
+  const { choice } = options;
+  const { conversation } = await startConversation({
+    session: { ...options.session, env, isInteractive: true, isTrusted: true },
+    choice: choice.kind === 'pick' ? { kind: 'new' } : choice,
+    persist: options.persist,
+    mcp: { cliConfigs: options.mcp?.cliConfigs, strict: options.mcp?.strict, isTrusted: true },
+    onWarning: (message) => {
+      if (controller) controller.transcript.addNotice('warning', message);
+      else warnings.push(message);
+    },
   });
-  const session = await createSession({ ...options.session, isInteractive: true, isTrusted: true, ...(mcp ? { mcp } : {}) });
+  const { session } = conversation;
   const [history, customCommands, display] = await Promise.all([
     openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
     loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir }),
@@ -65,10 +69,11 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
     appState: session.appState,
-    onSaveError: (message) => controller.transcript.addNotice('warning', `The rule holds for this session only: ${message}`),
+    onSaveError: (message) => controller?.transcript.addNotice('warning', `The rule holds for this session only: ${message}`),
   });
-  const controller: ReplController = new ReplController({
-    session,
+  let controller: ReplController | undefined;
+  controller = new ReplController({
+    conversation,
     commands,
     history,
     permissionRules,
@@ -80,8 +85,13 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   for (const warning of display.warnings) controller.transcript.addNotice('warning', warning);
   const statusLine = display.statusLine ? followSessionInStatusLine(controller, new StatusLineCommand({ command: display.statusLine.command, cwd: session.cwd, env })) : undefined;
   if (options.verbose) controller.toggleVerbose();
-  controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: session.model, cwd: session.cwd });
-  for (const warning of session.startupWarnings) controller.transcript.addNotice('warning', warning);
+  controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: conversation.model, cwd: conversation.cwd });
+  for (const warning of [...session.startupWarnings, ...warnings]) controller.transcript.addNotice('warning', warning);
+  if (conversation.messages.length > 0) {
+    controller.transcript.addNotice('info', `Resumed session ${conversation.id} (${conversation.messages.length} messages).`);
+    for (const item of replayItems(conversation.messages)) controller.transcript.addItem(item);
+  }
+  await conversation.start();
 
   process.stdout.write(BRACKETED_PASTE_ON);
   const unregister = registerCleanup(() => {
@@ -104,6 +114,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     for (const tool of session.tools) void loadToolRenderers(tool);
   }, AFTER_FIRST_FRAMES_MS);
   try {
+    if (choice.kind === 'pick') await controller.resumeSession(undefined, { fork: choice.fork });
     if (options.initialPrompt?.trim()) controller.submit(options.initialPrompt);
     await instance.waitUntilExit();
     controller.requestExit();
@@ -112,6 +123,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     clearTimeout(preload);
     statusLine?.stop();
     controller.dispose();
+    await conversation.end('exit');
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);
     process.off('SIGINT', onSignal);

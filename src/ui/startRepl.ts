@@ -4,12 +4,17 @@
  * set, Ink starts with styling off, which also covers every tool's UI.tsx.
  */
 import type { SessionOptions } from '../session/createSession.js';
+import type { SessionChoiceFlags } from '../session/startConversation.js';
 import { UserFacingError } from '../utils/errors.js';
 import { isNoColorRequested } from './theme.js';
 
 export type ReplLaunchOptions = {
   /** Everything createSession needs except what the REPL decides (interactive, trusted). */
   readonly session: Omit<SessionOptions, 'isInteractive' | 'isTrusted'>;
+  /** New, --continue, --resume [id], --fork-session, --session-id. */
+  readonly choice: SessionChoiceFlags;
+  /** False with --no-session-persistence. */
+  readonly persist: boolean;
   /** `agentcli "prompt"`: sent as soon as the REPL is up. */
   readonly initialPrompt?: string;
   readonly verbose?: boolean;

@@ -17,8 +17,8 @@ import { NO_HOOKS } from '../../src/hooks/types.js';
 import { createAppStateStore, initialAppState } from '../../src/state/appState.js';
 import { createReadFileState } from '../../src/state/readFileState.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
-import { userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
-import { querySession } from '../../src/session/querySession.js';
+import type { QueryEvent, QueryOutcome } from '../../src/query.js';
+import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { createSession, type Session } from '../../src/session/createSession.js';
 import { ToolSearchTool } from '../../src/tools/ToolSearchTool/ToolSearchTool.js';
@@ -196,8 +196,7 @@ export async function runMcpScenario(options: {
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
   });
   const signal = new AbortController().signal;
-  const history = [userPromptMessage(options.prompt ?? 'go')];
-  const run = querySession(session, { messages: history, signal, cwd });
+  const run = new ConversationSession({ session, persist: false }).submit(options.prompt ?? 'go', { signal });
   const events: QueryEvent[] = [];
   let step = await run.next();
   while (!step.done) {

@@ -14,6 +14,7 @@ import { buildTool, type Tool } from '../../src/Tool.js';
 import { runHeadless } from '../../src/entrypoints/headless.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
+import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createSession } from '../../src/session/createSession.js';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { runCli } from '../support/runCli.js';
@@ -99,7 +100,7 @@ async function headlessRun(cwd: string, calls: Call[], options: { mode?: Permiss
   });
   let stdout = '';
   const code = await runHeadless({
-    session,
+    conversation: new ConversationSession({ session, persist: false }),
     prompts: (async function* () {
       yield 'go';
     })(),

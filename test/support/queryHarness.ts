@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '../../src/Tool.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
-import { userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
-import { querySession } from '../../src/session/querySession.js';
+import type { QueryEvent, QueryOutcome } from '../../src/query.js';
+import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import type { PermissionAsker, ToolRunEnv } from '../../src/services/tools/toolExecution.js';
 import { createSession, type Session } from '../../src/session/createSession.js';
@@ -57,12 +57,9 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
   });
   const signal = options.signal ?? new AbortController().signal;
-  const history = [userPromptMessage(options.prompt ?? 'go')];
   const events: TimedEvent[] = [];
-  const run = querySession(session, {
-    messages: history,
+  const run = new ConversationSession({ session, persist: false }).submit(options.prompt ?? 'go', {
     signal,
-    cwd,
     env: options.askPermission ? { askPermission: options.askPermission, ...(options.onAllowAlways ? { onAllowAlways: options.onAllowAlways } : {}) } : {},
   });
   let step = await run.next();

@@ -79,7 +79,7 @@ describe('prompt input box', () => {
 
   it('shows matching commands under the box for a /, and Tab completes', async () => {
     const { view, press } = await prompt();
-    await press('/co');
+    await press('/cos');
     const frame = view.lastFrame()!;
     expect(frame).toContain('❯ /cost');
     expect(frame).toContain('Show tokens used');

@@ -138,7 +138,7 @@ describe('REPL: keys that act on the session', () => {
     await repl.terminal.press(ESC);
     await repl.terminal.waitFor('Interrupted');
     await repl.terminal.waitFor(/│ > a prompt to edit/);
-    expect(repl.controller.conversation).toEqual([]);
+    expect(repl.controller.messages).toEqual([]);
   });
 
   it('Shift+Tab cycles default → accept edits → plan → default, in the status line and the session', async () => {

@@ -2,10 +2,10 @@ import type { SlashCommand } from '../types.js';
 
 export const clearCommand: SlashCommand = {
   name: 'clear',
-  aliases: ['reset'],
-  description: 'Start a new conversation (the model forgets everything so far)',
-  run(_args, context) {
-    context.clearConversation();
-    return { type: 'text', text: 'Conversation cleared. The next prompt starts fresh.' };
+  aliases: ['reset', 'new'],
+  description: 'Start a new conversation (new session; the old one stays saved and can be resumed)',
+  async run(_args, context) {
+    await context.clearConversation();
+    return { type: 'text', text: `Conversation cleared. New session ${context.conversation.id}.` };
   },
 };

@@ -58,6 +58,12 @@ export function isRetryable(failure: ApiFailure): boolean {
   return RETRYABLE.has(failure.kind);
 }
 
+/** The API's 400 for a conversation larger than the model's window ("prompt is too long: N tokens > M maximum"). */
+export function isPromptTooLong(failure: ApiFailure): boolean {
+  if (failure.kind !== 'invalid_request' && failure.status !== 400 && failure.status !== 413) return false;
+  return /prompt is too long|too many (input )?tokens|exceeds? the (model's )?(maximum )?context|context (window|length)/i.test(failure.message);
+}
+
 /** Reads an SDK error (or any thrown value) by shape: the SDK is loaded lazily, so no instanceof. */
 export function classifyApiFailure(error: unknown): ApiFailure {
   const message = apiErrorMessage(error);

@@ -14,19 +14,20 @@ import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '.
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import type { PermissionMode } from '../../permissions/types.js';
-import type { QueryOutcome } from '../../query/events.js';
+import type { QueryEvent, QueryOutcome } from '../../query/events.js';
+import type { ConversationSession } from '../../session/conversationSession.js';
 import type { Session } from '../../session/createSession.js';
 import { onTaskEnded, taskEndSentence, type TaskEndNotice } from '../../tasks/taskNotices.js';
-import { querySession } from '../../session/querySession.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
 import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
-import type { ToolUseContext } from '../../Tool.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
 import { saveClipboardImage } from '../../utils/clipboard/clipboardImage.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import { osc52Copy } from '../../utils/terminal/osc.js';
-import { lastContextTokens, withoutUnansweredPrompt, withUserPrompt } from './conversation.js';
+import { compactionNotice } from './compactionNotice.js';
+import { pickSession } from './sessionPicker.js';
+import { writeClipboard } from './clipboard.js';
+import { replayItems } from './replayItems.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
@@ -56,7 +57,7 @@ export type ReplStatus = {
 };
 
 export type ReplControllerOptions = {
-  readonly session: Session;
+  readonly conversation: ConversationSession;
   readonly commands: CommandRegistry;
   readonly history: PromptHistory;
   readonly permissionRules: ReplPermissionRules;
@@ -69,6 +70,8 @@ export type ReplControllerOptions = {
   readonly notifier?: AttentionNotifier;
 };
 
+type TurnEnd = Pick<QueryOutcome, 'reason'> & { readonly failure?: QueryOutcome['failure']; readonly error?: string };
+
 const MAX_QUEUED_PROMPTS = 20;
 /** Shell outputs carried to the next prompt; older ones are dropped first. */
 const MAX_PENDING_CONTEXT = 10;
@@ -78,7 +81,6 @@ export class ReplController {
   readonly dialogs = new DialogQueue();
   private status: ReplStatus;
   private readonly statusListeners = new Set<() => void>();
-  private messages: readonly ConversationMessage[] = [];
   private pendingContext: ContentBlockParam[] = [];
   private queue: string[] = [];
   private running: AbortController | undefined;
@@ -91,24 +93,24 @@ export class ReplController {
   private readonly stopNotifier: () => void;
 
   constructor(private readonly options: ReplControllerOptions) {
-    const { session } = options;
+    const { conversation } = options;
     this.transcript = new TranscriptStore({ readiness: options.readiness, publishIntervalMs: options.publishIntervalMs });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
     this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
     this.stopWatchingTasks = onTaskEnded((notice) => {
-      if (notice.sessionId !== session.id) return;
+      if (notice.sessionId !== conversation.id) return;
       this.endedTasks.push(notice);
       if (!this.running) this.printEndedTasks();
     });
     this.status = {
       busy: false,
-      model: session.model,
+      model: conversation.model,
       verbose: false,
       queued: [],
-      contextTokens: 0,
+      contextTokens: conversation.contextTokens,
       costUsd: 0,
-      cwd: session.cwd,
+      cwd: conversation.cwd,
       pendingContextCount: 0,
       restoredInput: undefined,
       inputInsertion: undefined,
@@ -127,11 +129,15 @@ export class ReplController {
   getStatus = (): ReplStatus => this.status;
 
   get session(): Session {
-    return this.options.session;
+    return this.options.conversation.session;
   }
 
-  get conversation(): readonly ConversationMessage[] {
-    return this.messages;
+  get conversation(): ConversationSession {
+    return this.options.conversation;
+  }
+
+  get messages(): readonly ConversationMessage[] {
+    return this.options.conversation.messages;
   }
 
   /** Resolves when nothing is running or queued. */
@@ -165,7 +171,7 @@ export class ReplController {
   }
 
   cycleMode(): PermissionMode {
-    const { appState } = this.options.session;
+    const { appState } = this.session;
     const context = appState.get().toolPermissionContext;
     const mode = nextPermissionMode(context.mode, context.isBypassAvailable);
     appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
@@ -178,7 +184,7 @@ export class ReplController {
 
   /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */
   async pasteClipboardImage(): Promise<void> {
-    const pasted = await saveClipboardImage(path.join(this.options.session.info.dir, 'images'));
+    const pasted = await saveClipboardImage(path.join(this.options.conversation.info.dir, 'images'));
     if (!pasted.ok) {
       this.transcript.addNotice('warning', `No image pasted: ${pasted.reason}.`);
       return;
@@ -249,29 +255,75 @@ export class ReplController {
       case 'none':
         this.transcript.addItem({ kind: 'command', input, output: '', tone: 'info' });
         return;
+      case 'compact':
+        this.transcript.addItem({ kind: 'command', input, output: '', tone: 'info' });
+        return this.runCompact(result.instructions);
+      case 'resume':
+        this.transcript.addItem({ kind: 'command', input, output: '', tone: 'info' });
+        return this.resumeSession(result.id);
     }
   }
 
+  private async runCompact(instructions: string | undefined): Promise<void> {
+    await this.withTurn(async (signal) => {
+      const run = this.options.conversation.compact(instructions, signal);
+      let step = await run.next();
+      while (!step.done) {
+        this.handleEvent(step.value);
+        step = await run.next();
+      }
+      if (!step.value.ok && !signal.aborted) this.transcript.addNotice('error', `Could not compact: ${step.value.error}`);
+      this.setStatus({ contextTokens: this.options.conversation.contextTokens });
+      return { reason: signal.aborted ? 'interrupted' : 'completed' };
+    });
+  }
+
+  /** /resume and --resume: the picker (or the given id), then the saved conversation replaces this one. */
+  async resumeSession(id?: string, options: { readonly fork?: boolean } = {}): Promise<void> {
+    const { conversation } = this.options;
+    const controller = new AbortController();
+    const chosen = await pickSession({
+      conversation,
+      id,
+      ask: (questions) => this.dialogs.userInteraction.askQuestions(questions, controller.signal),
+    });
+    if (chosen.kind === 'none') {
+      this.transcript.addNotice(chosen.tone, chosen.message);
+      return;
+    }
+    await conversation.resume(chosen.transcript, chosen.file, options);
+    this.pendingContext = [];
+    this.transcript.clear();
+    this.transcript.addNotice('info', `Resumed session ${conversation.id} (${conversation.messages.length} messages).`);
+    for (const item of replayItems(conversation.messages)) this.transcript.addItem(item);
+    this.setStatus({ model: conversation.model, cwd: conversation.cwd, contextTokens: 0, pendingContextCount: 0 });
+  }
+
   private commandContext(): CommandContext {
+    const { conversation } = this.options;
     return {
-      session: this.options.session,
+      session: this.session,
+      conversation,
       commands: () => this.options.commands.all(),
-      getModel: () => this.status.model,
-      setModel: (model) => this.setStatus({ model }),
-      getMessages: () => this.messages,
-      clearConversation: () => {
-        this.messages = [];
+      getModel: () => conversation.model,
+      setModel: (model) => {
+        conversation.setModel(model);
+        this.setStatus({ model });
+      },
+      getMessages: () => conversation.messages,
+      clearConversation: async () => {
+        await conversation.clear();
         this.pendingContext = [];
         this.transcript.clear();
         this.setStatus({ contextTokens: 0, pendingContextCount: 0 });
       },
-      getPermissionMode: () => this.options.session.appState.get().toolPermissionContext.mode,
+      getPermissionMode: () => this.session.appState.get().toolPermissionContext.mode,
       permissions: this.options.permissionRules,
       toggleVimMode: () => {
         this.setStatus({ vimMode: !this.status.vimMode });
         return this.status.vimMode;
       },
-      copyToClipboard: (text) => this.options.terminal?.write(osc52Copy(text)),
+      copyToClipboard: (text) => writeClipboard(text, this.options.terminal ? (data) => this.options.terminal?.write(data) : undefined),
     };
   }
 
@@ -290,8 +342,8 @@ export class ReplController {
 
   /** A custom command's turn: its allowed-tools hold from its first !`cmd` to the end of its turn, and no longer. */
   private async runCommandTurn(display: string, turn: CommandTurn): Promise<void> {
-    const grant = grantCommandRules(this.options.session.appState, {
-      projectRoot: this.options.session.cwd,
+    const grant = grantCommandRules(this.options.conversation.session.appState, {
+      projectRoot: this.options.conversation.session.cwd,
       rules: turn.allowedTools,
       commandName: turn.commandName,
       fromRepository: turn.fromRepository,
@@ -328,30 +380,25 @@ export class ReplController {
         attachments.length + this.pendingContext.length > 0 ? [...this.pendingContext, ...attachments, { type: 'text', text }] : text;
       this.pendingContext = [];
       this.setStatus({ pendingContextCount: 0 });
-      const before = this.messages;
-      const { messages, prompt } = withUserPrompt(before, content);
-      const outcome = await this.runQuery(messages, signal, options.model);
-      this.messages = outcome.messages;
-      if (outcome.reason === 'interrupted') {
-        this.messages = withoutUnansweredPrompt(outcome.messages, before, prompt);
-        this.restoreInput(display);
-      }
-      this.setStatus({ contextTokens: lastContextTokens(this.messages) || this.status.contextTokens });
+      const outcome = await this.runQuery(content, signal, options.model);
+      if (outcome.reason === 'interrupted') this.restoreInput(display);
+      this.setStatus({ contextTokens: this.options.conversation.contextTokens || this.status.contextTokens });
       return outcome;
     });
   }
 
-  private async withTurn(body: (signal: AbortSignal) => Promise<Pick<QueryOutcome, 'reason'> & { failure?: QueryOutcome['failure'] }>): Promise<void> {
+  private async withTurn(body: (signal: AbortSignal) => Promise<TurnEnd>): Promise<void> {
     const controller = new AbortController();
     const started = performance.now();
     this.running = controller;
     this.setStatus({ busy: true });
     this.transcript.beginTurn();
-    let outcome: Pick<QueryOutcome, 'reason'> & { failure?: QueryOutcome['failure'] };
+    let outcome: TurnEnd;
     let failureText: string | undefined;
     try {
       outcome = await body(controller.signal);
-      if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
+      if (outcome.error) failureText = outcome.error;
+      else if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
     } catch (error) {
       outcome = { reason: controller.signal.aborted ? 'interrupted' : 'api_error' };
       failureText = `Something went wrong: ${errorMessageOf(error)}`;
@@ -360,29 +407,43 @@ export class ReplController {
     this.options.notifier?.turnEnded(performance.now() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
     this.running = undefined;
     this.printEndedTasks();
-    this.setStatus({ busy: false, costUsd: this.options.session.costTracker.totalCostUsd });
+    this.setStatus({ busy: false, costUsd: this.session.costTracker.totalCostUsd });
   }
 
-  private async runQuery(messages: ConversationMessage[], signal: AbortSignal, model = this.status.model): Promise<QueryOutcome> {
-    const { session } = this.options;
-    const run = querySession(session, {
-      messages,
-      signal,
-      cwd: this.status.cwd,
-      model,
-      env: this.toolEnv(),
-      userInteraction: this.userInteraction,
-      onContextChange: (context) => {
-        if (context.cwd !== this.status.cwd) this.setStatus({ cwd: context.cwd });
-      },
-    });
+  private async runQuery(content: string | ContentBlockParam[], signal: AbortSignal, model?: string): Promise<QueryOutcome> {
+    const run = this.options.conversation.submit(content, { signal, env: this.toolEnv(), userInteraction: this.userInteraction, ...(model ? { model } : {}) });
     let step = await run.next();
     while (!step.done) {
-      this.transcript.handle(step.value);
-      if (step.value.type === 'assistant_message') this.setStatus({ costUsd: session.costTracker.totalCostUsd });
+      this.handleEvent(step.value);
       step = await run.next();
     }
     return step.value;
+  }
+
+  private handleEvent(event: QueryEvent): void {
+    const { conversation } = this.options;
+    switch (event.type) {
+      case 'compaction_start':
+        this.transcript.addNotice('info', event.trigger === 'auto' ? 'Compacting the conversation (the context is nearly full)…' : 'Compacting the conversation…');
+        return;
+      case 'compact_boundary':
+        this.transcript.addNotice('info', compactionNotice(event));
+        this.setStatus({ contextTokens: event.tokensAfter });
+        return;
+      case 'compaction_failed':
+        this.transcript.addNotice('warning', `Compaction failed: ${event.error}`);
+        return;
+      case 'assistant_message':
+        this.transcript.handle(event);
+        this.setStatus({ costUsd: this.session.costTracker.totalCostUsd, contextTokens: conversation.contextTokens });
+        return;
+      case 'tool_result':
+        this.transcript.handle(event);
+        if (conversation.cwd !== this.status.cwd) this.setStatus({ cwd: conversation.cwd });
+        return;
+      default:
+        this.transcript.handle(event);
+    }
   }
 
   private async attachMentionedFiles(text: string, signal: AbortSignal): Promise<ContentBlockParam[]> {
@@ -402,9 +463,9 @@ export class ReplController {
 
   private userToolRunner(signal: AbortSignal): UserToolRunner {
     return {
-      tools: this.options.session.tools,
+      tools: this.session.tools,
       env: this.toolEnv(),
-      context: (toolUseId) => ({ ...this.toolContext(signal, this.messages, toolUseId) }),
+      context: (toolUseId) => this.options.conversation.toolContext(signal, { toolUseId, userInteraction: this.userInteraction }),
       onStart: (id, name, input) => this.transcript.startLocalTool(id, name, input),
       onFinish: (outcome) => this.transcript.finishLocalTool(outcome),
     };
@@ -417,18 +478,9 @@ export class ReplController {
 
   private toolEnv(): ToolRunEnv {
     return {
-      ...this.options.session.baseEnv,
+      ...this.session.baseEnv,
       askPermission: this.dialogs.askPermission,
       onAllowAlways: this.options.permissionRules.onAllowAlways,
-    };
-  }
-
-  private toolContext(signal: AbortSignal, messages: readonly ConversationMessage[], toolUseId: string): ToolUseContext {
-    return {
-      ...this.options.session.toolUseContext(signal, messages, this.status.cwd),
-      toolUseId,
-      model: this.status.model,
-      userInteraction: this.userInteraction,
     };
   }
 

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Tool, ToolUseContext } from '../../../src/Tool.js';
 import type { PermissionMode } from '../../../src/permissions/types.js';
-import { userPromptMessage, type QueryOutcome } from '../../../src/query.js';
-import { querySession } from '../../../src/session/querySession.js';
+import type { QueryOutcome } from '../../../src/query.js';
+import { ConversationSession } from '../../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
 import type { ModelClient } from '../../../src/services/api/types.js';
 import { runToolUse, type ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
@@ -102,11 +102,8 @@ export async function runInteractiveScenario(options: {
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
   });
   const signal = new AbortController().signal;
-  const history = [userPromptMessage('go')];
-  const run = querySession(session, {
-    messages: history,
+  const run = new ConversationSession({ session, persist: false }).submit('go', {
     signal,
-    cwd,
     userInteraction: options.userInteraction,
     env: { askPermission: async () => ({ type: 'allow_once' }) },
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
 import type { CommandContext, SlashCommand } from '../../../src/commands/types.js';
+import { ConversationSession } from '../../../src/session/conversationSession.js';
 import { createSession, type Session } from '../../../src/session/createSession.js';
 import type { ConversationMessage } from '../../../src/types/messages.js';
 
@@ -12,6 +13,7 @@ export type CommandFixture = {
   readonly session: Session;
   readonly context: CommandContext;
   readonly cwd: string;
+  readonly conversation: ConversationSession;
   readonly state: { model: string; cleared: number; messages: ConversationMessage[]; saveErrors: string[]; copied: string[]; vim: boolean };
   cleanup(): Promise<void>;
 };
@@ -26,6 +28,7 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
     isTrusted: true,
     baseTools: [],
   });
+  const conversation = new ConversationSession({ session, persist: false });
   const state = { model: session.model, cleared: 0, messages: [] as ConversationMessage[], saveErrors: [] as string[], copied: [] as string[], vim: false };
   const context: CommandContext = {
     session,
@@ -35,14 +38,16 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
       state.model = model;
     },
     getMessages: () => state.messages,
-    clearConversation: () => {
+    clearConversation: async () => {
       state.cleared++;
       state.messages = [];
     },
+    conversation,
     getPermissionMode: () => session.appState.get().toolPermissionContext.mode,
     toggleVimMode: () => (state.vim = !state.vim),
     copyToClipboard: (text) => {
       state.copied.push(text);
+      return undefined;
     },
     permissions: createPermissionRulesAccess({
       projectRoot: cwd,
@@ -52,6 +57,7 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
   };
   return {
     session,
+    conversation,
     context,
     cwd,
     state,

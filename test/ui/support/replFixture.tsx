@@ -10,6 +10,7 @@ import { createCommandRegistry } from '../../../src/commands/registry.js';
 import { openPromptHistory } from '../../../src/history/promptHistory.js';
 import type { PermissionMode } from '../../../src/permissions/types.js';
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
+import { ConversationSession } from '../../../src/session/conversationSession.js';
 import { createSession, type Session } from '../../../src/session/createSession.js';
 import type { Tool } from '../../../src/Tool.js';
 import { loadMarkdownLexer } from '../../../src/ui/markdown/markdownEngine.js';
@@ -72,8 +73,9 @@ export async function startReplFixture(options: {
     appState: session.appState,
     onSaveError: (message) => controller.transcript.addNotice('warning', message),
   });
+  const conversation = new ConversationSession({ session, persist: true });
   const controller: ReplController = new ReplController({
-    session,
+    conversation,
     commands,
     history,
     permissionRules,

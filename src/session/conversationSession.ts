@@ -1,0 +1,489 @@
+/**
+ * The one owner of a conversation: its messages, working directory, model,
+ * pending reminders, transcript and compaction state (the engine around it —
+ * tools, permission context, cost, model client — is the Session it was
+ * made from). Every front end drives it with `submit(prompt)` and renders or
+ * serialises the typed events it yields; none keeps a copy of the
+ * conversation or steps the agent loop itself.
+ *
+ * A child conversation (a subagent) is another ConversationSession over the
+ * same Session with its own system prompt, tool subset, read-file state and
+ * (optionally) a sidechain transcript.
+ */
+import { statSync } from 'node:fs';
+import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
+import { query } from '../query.js';
+import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
+import { contextWindowOf } from '../services/api/models.js';
+import { thinkingForPrompt } from '../services/api/thinking.js';
+import { withUsageTracking } from '../services/api/usageTrackingClient.js';
+import type { ModelClient } from '../services/api/types.js';
+import type { ToolRunEnv } from '../services/tools/toolExecution.js';
+import type { ReadFileState } from '../state/readFileState.js';
+import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
+import type { UserInteraction } from '../types/userInteraction.js';
+import { newUuid } from '../utils/ids.js';
+import { collectReminders } from './collectReminders.js';
+import { compactConversation } from './compaction/compactConversation.js';
+import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
+import { measureContext } from './context/contextUsage.js';
+import type { Session } from './createSession.js';
+import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
+import { sessionDir } from './paths.js';
+import { promptTitle, withUserPrompt } from './promptMessages.js';
+import type { LoadedTranscript } from './transcript/loadTranscript.js';
+import { transcriptFile } from './transcript/sessionFiles.js';
+import { TranscriptWriter } from './transcript/transcriptWriter.js';
+
+/** After this many failed compactions in a row the session stops trying on its own. */
+export const MAX_COMPACTION_FAILURES = 3;
+
+export const RESUME_REMINDER =
+  '<system-reminder>This conversation was resumed from a saved session. Files may have changed since: read a file again before editing it.</system-reminder>';
+
+export type ConversationSessionOptions = {
+  readonly session: Session;
+  /** Where transcripts go: false with --no-session-persistence. */
+  readonly persist: boolean;
+  /** A saved conversation to continue (its id is kept unless `forkFrom` is set). */
+  readonly resumed?: { readonly transcript: LoadedTranscript; readonly file: string; readonly fork: boolean; readonly keepModel: boolean; readonly keepMode: boolean };
+  readonly lifecycle?: SessionLifecycleListener;
+  /** Child conversations: their own system prompt, tools, read-file state, sidechain transcript. */
+  readonly systemPrompt?: readonly TextBlockParam[];
+  readonly tools?: Tools;
+  readonly readFileState?: ReadFileState;
+  readonly sidechainTranscript?: string;
+  /** Warnings for the user (a transcript that cannot be written, a resumed cwd that is gone). */
+  readonly onWarning?: (message: string) => void;
+};
+
+export type TurnOptions = {
+  readonly signal: AbortSignal;
+  /** The front end's part of the tool environment, e.g. askPermission. */
+  readonly env?: Partial<ToolRunEnv>;
+  readonly userInteraction?: UserInteraction;
+  /** This turn only (a custom command's `model`); the conversation's model is unchanged. */
+  readonly model?: string;
+};
+
+export type CompactResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
+
+export class ConversationSession {
+  readonly session: Session;
+  private currentId: string;
+  private currentMessages: readonly ConversationMessage[] = [];
+  private currentCwd: string;
+  private currentModel: string;
+  private writer: TranscriptWriter | undefined;
+  private hasTitle = false;
+  private pendingReminders: string[] = [];
+  /** Tool results that arrived before their assistant message was complete. */
+  private earlyResults: ToolResultBlockParam[] = [];
+  /** What the latest response said the context holds; compaction compares it with the threshold. */
+  private lastResponseTokens: number | undefined;
+  private compactionFailures = 0;
+  private autoCompactStopped = false;
+  private readonly listeners = new Set<SessionLifecycleListener>();
+  private readonly trackedClient: ModelClient;
+  private readonly unsubscribeAppState: () => void;
+
+  constructor(private readonly options: ConversationSessionOptions) {
+    const { session } = options;
+    this.session = session;
+    this.currentId = session.id;
+    this.currentCwd = session.cwd;
+    this.currentModel = session.model;
+    this.trackedClient = withUsageTracking(session.modelClient, session.costTracker);
+    if (options.lifecycle) this.listeners.add(options.lifecycle);
+    if (options.resumed) this.adopt(options.resumed);
+    else this.writer = this.openWriter();
+    let lastState = session.appState.get();
+    this.unsubscribeAppState = session.appState.subscribe((state) => {
+      if (state.toolPermissionContext.mode !== lastState.toolPermissionContext.mode) this.writer?.appendMode(state.toolPermissionContext.mode);
+      if (state.todos !== lastState.todos) this.writer?.appendTodos(state.todos);
+      lastState = state;
+    });
+  }
+
+  // --- what it owns ---
+
+  get id(): string {
+    return this.currentId;
+  }
+
+  get info(): SessionInfo {
+    const configDir = this.session.info.configDir;
+    return { id: this.currentId, dir: sessionDir(configDir, this.session.cwd, this.currentId), configDir };
+  }
+
+  get messages(): readonly ConversationMessage[] {
+    return this.currentMessages;
+  }
+
+  get cwd(): string {
+    return this.currentCwd;
+  }
+
+  get model(): string {
+    return this.currentModel;
+  }
+
+  /** The session's JSONL file (hooks get it as transcript_path); undefined when nothing is saved. */
+  get transcriptPath(): string | undefined {
+    return this.writer?.file;
+  }
+
+  /** Tokens in the context after the latest response (0 before the first). */
+  get contextTokens(): number {
+    return this.lastResponseTokens ?? 0;
+  }
+
+  get contextWindow(): number {
+    return contextWindowOf(this.currentModel, this.session.env);
+  }
+
+  /** The window share at which automatic compaction runs, or undefined when it is off. */
+  get autoCompactThreshold(): number | undefined {
+    const percent = autoCompactPercent(this.session.env);
+    return percent === undefined ? undefined : Math.floor((this.contextWindow * percent) / 100);
+  }
+
+  get systemPrompt(): readonly TextBlockParam[] {
+    return this.options.systemPrompt ?? this.session.systemPrompt;
+  }
+
+  get tools(): Tools {
+    return this.options.tools ?? this.session.tools;
+  }
+
+  setModel(model: string): void {
+    if (model === this.currentModel) return;
+    this.currentModel = model;
+    this.writer?.appendModel(model);
+  }
+
+  /** Text the model gets with its next request, once (wrapped as the caller wrote it). */
+  addReminder(text: string): void {
+    this.pendingReminders.push(text);
+  }
+
+  onLifecycle(listener: SessionLifecycleListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Announces the conversation (session_start: startup or resume); front ends call it once they listen. */
+  async start(): Promise<void> {
+    await this.emit({ type: 'session_start', source: this.options.resumed ? 'resume' : 'startup' });
+  }
+
+  /** The conversation is left for good: session_end, and the transcript is closed. */
+  async end(reason: SessionEndReason = 'exit'): Promise<void> {
+    await this.emit({ type: 'session_end', reason });
+    this.writer?.close();
+    this.unsubscribeAppState();
+  }
+
+  // --- running a turn ---
+
+  /**
+   * Sends a prompt and runs the agent loop until the model ends its turn.
+   * Yields every loop event (compaction included); returns the outcome.
+   * An interrupt before any reply takes the prompt back out.
+   */
+  async *submit(content: string | ContentBlockParam[], turn: TurnOptions): AsyncGenerator<QueryEvent, QueryOutcome> {
+    const before = this.currentMessages;
+    const addition = withUserPrompt(before, content);
+    if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
+    this.writer?.appendMessage(addition.prompt);
+    if (!this.hasTitle) {
+      // The first prompt opens the file: its title, and the mode it started in (later changes are written as they happen).
+      this.hasTitle = true;
+      const title = promptTitle(content);
+      if (title) this.writer?.appendTitle(title);
+      const mode = this.session.appState.get().toolPermissionContext.mode;
+      if (mode !== 'default') this.writer?.appendMode(mode);
+    }
+    this.currentMessages = addition.messages;
+
+    const context = this.toolContext(turn.signal, { userInteraction: turn.userInteraction });
+    const model = turn.model ?? this.currentModel;
+    const run = query({
+      messages: addition.messages,
+      systemPrompt: this.systemPrompt,
+      modelClient: this.session.modelClient,
+      model,
+      maxOutputTokens: this.session.maxOutputTokens,
+      maxTurns: this.session.maxTurns,
+      context,
+      env: { ...this.session.baseEnv, ...turn.env },
+      signal: turn.signal,
+      costTracker: this.session.costTracker,
+      retryPolicy: this.session.retryPolicy,
+      maxConcurrency: this.session.maxConcurrency,
+      selectRequestTools: this.session.selectRequestTools,
+      onContextChange: (next) => {
+        this.currentCwd = next.cwd;
+      },
+      takeReminders: async (messages, current) => [
+        ...this.pendingReminders.splice(0),
+        ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
+      ],
+      compaction: this.compactionHook(),
+      ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
+      thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.session.thinking),
+    });
+    let step = await run.next();
+    while (!step.done) {
+      this.record(step.value);
+      yield step.value;
+      step = await run.next();
+    }
+    const outcome = step.value;
+    this.currentMessages = outcome.messages;
+    if (outcome.reason === 'interrupted' && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
+      // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
+      this.currentMessages = before;
+      this.writer?.rewindTo(before.at(-1)?.uuid ?? null);
+    }
+    return outcome;
+  }
+
+  /** /compact: summarise now, steered by the user's instructions. */
+  async *compact(instructions: string | undefined, signal: AbortSignal): AsyncGenerator<QueryEvent, CompactResult> {
+    if (this.currentMessages.length === 0) return { ok: false, error: 'there is no conversation to compact yet' };
+    const result = yield* this.runCompaction(this.currentMessages, 'manual', instructions, signal);
+    if (!result.ok) return result;
+    this.currentMessages = result.messages;
+    return { ok: true };
+  }
+
+  /** /clear: the conversation ends and a new one (new id, new transcript) begins. */
+  async clear(): Promise<void> {
+    await this.emit({ type: 'session_end', reason: 'clear' });
+    this.writer?.close();
+    this.currentId = newUuid();
+    this.currentMessages = [];
+    this.pendingReminders = [];
+    this.lastResponseTokens = undefined;
+    this.compactionFailures = 0;
+    this.autoCompactStopped = false;
+    this.hasTitle = false;
+    (this.options.readFileState ?? this.session.readFileState).clear();
+    this.session.appState.set((state) => (state.todos.length === 0 ? state : { ...state, todos: [] }));
+    this.writer = this.openWriter();
+    await this.emit({ type: 'session_start', source: 'clear' });
+  }
+
+  /** /resume: this conversation ends and a saved one is taken up (under its own id, or a new one with `fork`). */
+  async resume(transcript: LoadedTranscript, file: string, options: { readonly fork?: boolean } = {}): Promise<void> {
+    await this.emit({ type: 'session_end', reason: 'resume' });
+    this.writer?.close();
+    if (options.fork) this.currentId = newUuid();
+    this.adopt({ transcript, file, fork: options.fork ?? false, keepModel: false, keepMode: false });
+    await this.emit({ type: 'session_start', source: 'resume' });
+  }
+
+  /** A context for tools the front end runs itself (`!cmd`, `@file`), like the loop's own. */
+  toolContext(signal: AbortSignal, extra: { readonly toolUseId?: string; readonly userInteraction?: UserInteraction } = {}): ToolUseContext {
+    const base = this.session.toolUseContext(signal, this.currentMessages, this.currentCwd);
+    return {
+      ...base,
+      toolUseId: extra.toolUseId ?? '',
+      model: this.currentModel,
+      session: this.info,
+      ...(this.options.tools ? { tools: this.options.tools } : {}),
+      ...(this.options.readFileState ? { readFileState: this.options.readFileState } : {}),
+      ...(extra.userInteraction ? { userInteraction: extra.userInteraction } : {}),
+    };
+  }
+
+  // --- transcript ---
+
+  private openWriter(): TranscriptWriter | undefined {
+    if (!this.options.persist) return undefined;
+    const file = this.options.sidechainTranscript ?? transcriptFile(this.session.info.configDir, this.session.cwd, this.currentId);
+    return this.newWriter(file, undefined);
+  }
+
+  private newWriter(file: string, resumed: LoadedTranscript | undefined): TranscriptWriter {
+    const env = this.session.env;
+    return new TranscriptWriter({
+      file,
+      sessionId: this.currentId,
+      gitBranch: this.session.git?.branch,
+      cwd: () => this.currentCwd,
+      leafUuid: resumed?.leafUuid ?? undefined,
+      written: resumed?.writtenUuids,
+      isSidechain: this.options.sidechainTranscript !== undefined,
+      secrets: [env.ANTHROPIC_API_KEY ?? '', env.ANTHROPIC_AUTH_TOKEN ?? ''],
+      onError: this.options.onWarning,
+    });
+  }
+
+  /** Takes up a saved conversation: its messages, cwd, mode, model and todos. */
+  private adopt(resumed: NonNullable<ConversationSessionOptions['resumed']>): void {
+    const { transcript } = resumed;
+    if (!resumed.fork && transcript.sessionId) this.currentId = transcript.sessionId;
+    this.currentMessages = transcript.messages;
+    this.hasTitle = transcript.title !== undefined || transcript.messages.length > 0;
+    this.lastResponseTokens = transcript.contextTokens;
+    this.compactionFailures = 0;
+    this.autoCompactStopped = false;
+    for (const warning of transcript.warnings) this.options.onWarning?.(warning);
+    if (transcript.cwd && transcript.cwd !== this.currentCwd) {
+      if (isDirectory(transcript.cwd)) this.currentCwd = transcript.cwd;
+      else this.options.onWarning?.(`the session's working directory ${transcript.cwd} no longer exists; continuing in ${this.currentCwd}.`);
+    }
+    if (transcript.model && !resumed.keepModel) this.currentModel = transcript.model;
+    const { appState } = this.session;
+    const mode = transcript.mode;
+    appState.set((state) => {
+      const context = state.toolPermissionContext;
+      // A transcript never grants bypass: only a session started with it may return to it.
+      const restoreMode = mode !== undefined && !resumed.keepMode && (mode !== 'bypassPermissions' || context.isBypassAvailable);
+      return {
+        ...state,
+        todos: transcript.todos ?? state.todos,
+        toolPermissionContext: restoreMode ? { ...context, mode } : context,
+      };
+    });
+    if (!this.options.persist) this.writer = undefined;
+    else if (resumed.fork) {
+      // A fork starts its own file with the whole history; the original is left byte for byte.
+      this.writer = this.newWriter(transcriptFile(this.session.info.configDir, this.session.cwd, this.currentId), undefined);
+      this.writer.appendMissing(this.currentMessages);
+      if (transcript.title) this.writer.appendTitle(transcript.title);
+    } else {
+      this.writer = this.newWriter(resumed.file, transcript);
+      // Repairs (synthetic results for calls the old process never finished) join the file.
+      this.writer.appendMissing(this.currentMessages);
+    }
+    if (this.currentMessages.length > 0) this.pendingReminders.push(RESUME_REMINDER);
+  }
+
+  /** Writes each message as it becomes final: the assistant message when complete, each tool result as it arrives. */
+  private record(event: QueryEvent): void {
+    const writer = this.writer;
+    switch (event.type) {
+      case 'request_start':
+        this.earlyResults = [];
+        return;
+      case 'assistant_complete':
+        writer?.appendMessage(event.message);
+        // Results of calls that finished while the message was still streaming follow it now.
+        for (const result of this.earlyResults.splice(0)) writer?.appendToolResultPart(result);
+        return;
+      case 'tool_result':
+        if (writer?.leafIsAssistant) writer.appendToolResultPart(event.outcome.result);
+        else this.earlyResults.push(event.outcome.result);
+        return;
+      case 'assistant_message':
+        this.lastResponseTokens = usedTokens(event.message.usage);
+        this.earlyResults = [];
+        if (!writer?.has(event.message.uuid)) writer?.appendMessage(event.message);
+        return;
+      case 'user_message':
+        writer?.appendAnswer(event.message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  // --- compaction ---
+
+  private compactionHook(): CompactionHook {
+    return {
+      beforeRequest: (messages, signal) => this.autoCompact(messages, signal, false),
+      onPromptTooLong: (messages, signal) => this.autoCompact(messages, signal, true),
+    };
+  }
+
+  private async *autoCompact(messages: readonly ConversationMessage[], signal: AbortSignal, promptTooLong: boolean): AsyncGenerator<QueryEvent, CompactionStep> {
+    const threshold = this.autoCompactThreshold;
+    if (threshold === undefined || this.autoCompactStopped) return { kind: 'unchanged' };
+    if (!promptTooLong && (this.lastResponseTokens === undefined || this.lastResponseTokens <= threshold)) return { kind: 'unchanged' };
+    const result = yield* this.runCompaction(messages, 'auto', undefined, signal);
+    if (result.ok) return { kind: 'compacted', messages: result.messages };
+    if (this.autoCompactStopped) {
+      return {
+        kind: 'failed',
+        error: `compaction failed ${MAX_COMPACTION_FAILURES} times in a row (last: ${result.error}); automatic compaction is off for the rest of this session. Run /compact to try again, or /clear to start over.`,
+      };
+    }
+    if (promptTooLong) return { kind: 'failed', error: `the conversation is too long for the model, and compacting it failed: ${result.error}` };
+    // Still under the window: this request goes out as it is, and the next response tries again.
+    return { kind: 'unchanged' };
+  }
+
+  private async *runCompaction(
+    messages: readonly ConversationMessage[],
+    trigger: CompactionTrigger,
+    instructions: string | undefined,
+    signal: AbortSignal,
+  ): AsyncGenerator<QueryEvent, { ok: true; messages: readonly ConversationMessage[] } | { ok: false; error: string }> {
+    yield { type: 'compaction_start', trigger };
+    await this.emit({ type: 'pre_compact', trigger, instructions });
+    const tokensBefore = this.lastResponseTokens ?? (await this.estimateContextTokens(messages));
+    const outcome = await compactConversation({
+      messages,
+      modelClient: this.trackedClient,
+      model: this.currentModel,
+      windowTokens: this.contextWindow,
+      instructions,
+      preserved: { cwd: this.currentCwd, todos: this.session.appState.get().todos },
+      signal,
+    });
+    if (!outcome.ok) {
+      this.compactionFailures++;
+      if (trigger === 'auto' && this.compactionFailures >= MAX_COMPACTION_FAILURES) this.autoCompactStopped = true;
+      yield { type: 'compaction_failed', trigger, error: outcome.error };
+      return { ok: false, error: outcome.error };
+    }
+    this.compactionFailures = 0;
+    this.autoCompactStopped = false;
+    const tokensAfter = await this.estimateContextTokens(outcome.messages);
+    this.writer?.appendCompactBoundary({ trigger, tokensBefore, tokensAfter });
+    this.writer?.appendMissing(outcome.messages, { carried: true });
+    this.lastResponseTokens = undefined;
+    this.currentMessages = outcome.messages;
+    yield { type: 'compact_boundary', trigger, tokensBefore, tokensAfter, keptTurns: outcome.keptTurns };
+    await this.emit({ type: 'session_start', source: 'compact' });
+    return { ok: true, messages: outcome.messages };
+  }
+
+  /** System prompt, tool definitions and these messages, estimated (no response has measured them yet). */
+  private async estimateContextTokens(messages: readonly ConversationMessage[]): Promise<number> {
+    const usage = await measureContext(this);
+    return usage.estimatedTotal - usage.messageTokens + estimateConversationTokens(messages);
+  }
+
+  private async emit(
+    event:
+      | { readonly type: 'session_start'; readonly source: SessionStartSource }
+      | { readonly type: 'pre_compact'; readonly trigger: CompactionTrigger; readonly instructions: string | undefined }
+      | { readonly type: 'session_end'; readonly reason: SessionEndReason },
+  ): Promise<void> {
+    const full: SessionLifecycleEvent = { ...event, sessionId: this.currentId, transcriptPath: this.transcriptPath, cwd: this.currentCwd };
+    for (const listener of this.listeners) await listener(full);
+  }
+}
+
+/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function latestPromptText(messages: readonly ConversationMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.type === 'user' && !message.isMeta) return textOfContent(message.content);
+  }
+  return '';
+}

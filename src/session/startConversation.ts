@@ -1,0 +1,108 @@
+/**
+ * The one start-up path of every front end: which conversation (new,
+ * --continue, --resume <id>, --fork-session, --session-id), MCP servers,
+ * the session, and the ConversationSession that owns it. Errors about the
+ * session flags come before anything starts, as one clear line.
+ */
+import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
+import type { McpManager } from '../services/mcp/McpManager.js';
+import { UserFacingError } from '../utils/errors.js';
+import { ConversationSession } from './conversationSession.js';
+import { createSession, type SessionOptions } from './createSession.js';
+import type { SessionLifecycleListener } from './lifecycle.js';
+import { configDir as resolveConfigDir } from './paths.js';
+import { loadTranscript, type LoadedTranscript } from './transcript/loadTranscript.js';
+import { findSessionFile, latestSessionFile } from './transcript/sessionFiles.js';
+
+/** Which conversation to run. */
+export type SessionChoice =
+  | { readonly kind: 'new'; readonly sessionId?: string }
+  | { readonly kind: 'continue'; readonly fork: boolean; readonly sessionId?: string }
+  | { readonly kind: 'resume'; readonly id: string; readonly fork: boolean; readonly sessionId?: string };
+
+/** What the flags ask for; `pick` is --resume without an id (the REPL's picker). */
+export type SessionChoiceFlags = SessionChoice | { readonly kind: 'pick'; readonly fork: boolean };
+
+export type StartConversationOptions = {
+  readonly session: Omit<SessionOptions, 'mcp' | 'sessionId'>;
+  readonly choice: SessionChoice;
+  readonly persist: boolean;
+  readonly mcp: { readonly cliConfigs?: readonly string[]; readonly strict?: boolean; readonly isTrusted: boolean } | undefined;
+  readonly lifecycle?: SessionLifecycleListener;
+  readonly onWarning: (message: string) => void;
+};
+
+export type StartedConversation = {
+  readonly conversation: ConversationSession;
+  readonly mcp: McpManager | undefined;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function startConversation(options: StartConversationOptions): Promise<StartedConversation> {
+  const env = options.session.env ?? process.env;
+  const config = resolveConfigDir(env);
+  const cwd = options.session.cwd;
+  const resumed = await findResumed(options.choice, config, cwd);
+  const newId = options.choice.sessionId;
+  if (newId !== undefined) {
+    if (!UUID.test(newId)) throw new UserFacingError(`--session-id must be a UUID (got "${newId}").`);
+    if (await findSessionFile(config, cwd, newId)) throw new UserFacingError(`session id ${newId} is already used; pick another or resume it with --resume ${newId}.`);
+    if (resumed && !resumed.fork) throw new UserFacingError('--session-id with --continue or --resume needs --fork-session (the resumed session keeps its own id).');
+  }
+
+  const mcp = options.mcp
+    ? await startConfiguredMcpServers({ cwd, configDir: config, cliConfigs: options.mcp.cliConfigs, strict: options.mcp.strict, isTrusted: options.mcp.isTrusted, env })
+    : undefined;
+  const transcript = resumed ? await resumed.load : undefined;
+  const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;
+  const session = await createSession({
+    ...options.session,
+    ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
+    ...(sessionId ? { sessionId } : {}),
+    ...(mcp ? { mcp } : {}),
+  });
+  const conversation = new ConversationSession({
+    session,
+    persist: options.persist,
+    ...(transcript && resumed
+      ? {
+          resumed: {
+            transcript,
+            file: resumed.file,
+            fork: resumed.fork,
+            keepModel: Boolean(options.session.model),
+            keepMode: options.session.permissionMode !== undefined,
+          },
+        }
+      : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+    onWarning: options.onWarning,
+  });
+  return { conversation, mcp };
+}
+
+type ResumeTarget = { readonly id: string; readonly file: string; readonly fork: boolean; readonly load: Promise<LoadedTranscript> };
+
+async function findResumed(choice: SessionChoice, config: string, cwd: string): Promise<ResumeTarget | undefined> {
+  switch (choice.kind) {
+    case 'new':
+      return undefined;
+    case 'continue': {
+      const latest = await latestSessionFile(config, cwd);
+      if (!latest) throw new UserFacingError(`no saved session to continue in ${cwd} (start one without --continue).`);
+      return { id: latest.id, file: latest.file, fork: choice.fork, load: loadTranscript(latest.file) };
+    }
+    case 'resume': {
+      const file = await findSessionFile(config, cwd, choice.id);
+      if (!file) throw new UserFacingError(`no saved session with id ${choice.id} (--resume). Run agentcli --resume in the REPL to pick one.`);
+      return { id: choice.id, file, fork: choice.fork, load: loadTranscript(file) };
+    }
+  }
+}
+
+/** Loads a saved session for /resume. */
+export async function loadSavedSession(config: string, cwd: string, id: string): Promise<{ transcript: LoadedTranscript; file: string } | undefined> {
+  const file = await findSessionFile(config, cwd, id);
+  return file ? { transcript: await loadTranscript(file), file } : undefined;
+}

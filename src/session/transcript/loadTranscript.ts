@@ -1,0 +1,149 @@
+/**
+ * Reads a transcript back into a conversation that is valid for the API:
+ * follows the parent chain from the last message line to the newest compact
+ * boundary, restores the latest title, mode, model, todos and cwd, and
+ * repairs what a killed process left (see repairConversation). Never
+ * throws on content: a torn line is skipped with one warning, unknown line
+ * types are ignored.
+ *
+ * Large files: only the part after the newest compact boundary is parsed in
+ * full; earlier lines are scanned for metadata only.
+ */
+import { readFile } from 'node:fs/promises';
+import type { PermissionMode } from '../../permissions/types.js';
+import { isPermissionMode } from '../../permissions/types.js';
+import type { TodoItem } from '../../state/appState.js';
+import type { ConversationMessage } from '../../types/messages.js';
+import { usedTokens } from '../compaction/tokenEstimate.js';
+import { repairConversation } from './repairConversation.js';
+import { messageOfLine, type MessageLine } from './transcriptLines.js';
+
+export type LoadedTranscript = {
+  readonly sessionId: string | undefined;
+  /** Repaired, ready to send. */
+  readonly messages: ConversationMessage[];
+  /** The chain's last line: new lines follow it. */
+  readonly leafUuid: string | null;
+  /** Uuids of the chain's lines (not written again). */
+  readonly writtenUuids: ReadonlySet<string>;
+  readonly cwd: string | undefined;
+  readonly gitBranch: string | undefined;
+  readonly mode: PermissionMode | undefined;
+  readonly model: string | undefined;
+  readonly todos: readonly TodoItem[] | undefined;
+  readonly title: string | undefined;
+  /** The context size the latest response reported (undefined after a compaction with no response since). */
+  readonly contextTokens: number | undefined;
+  readonly warnings: readonly string[];
+};
+
+const BOUNDARY_MARK = '"subtype":"compact_boundary"';
+
+export async function loadTranscript(file: string): Promise<LoadedTranscript> {
+  return parseTranscript(await readFile(file, 'utf8'));
+}
+
+export function parseTranscript(text: string): LoadedTranscript {
+  const boundaryAt = text.lastIndexOf(BOUNDARY_MARK);
+  const chainStart = boundaryAt < 0 ? 0 : text.lastIndexOf('\n', boundaryAt) + 1;
+  const state: MetadataState = { mode: undefined, model: undefined, todos: undefined, title: undefined };
+  if (chainStart > 0) scanMetadata(text.slice(0, chainStart), state);
+
+  const byUuid = new Map<string, Record<string, unknown>>();
+  let leaf: Record<string, unknown> | undefined;
+  let torn = 0;
+  const lines = text.slice(chainStart).split('\n');
+  for (const raw of lines) {
+    if (raw.trim() === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      torn++;
+      continue;
+    }
+    if (!isRecord(parsed)) continue;
+    applyMetadata(parsed, state);
+    if (typeof parsed.uuid === 'string' && parsed.uuid !== '') {
+      byUuid.set(parsed.uuid, parsed);
+      if (isMessageLine(parsed)) leaf = parsed;
+    }
+  }
+
+  const chain: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  for (let line = leaf; line; ) {
+    const uuid = String(line.uuid);
+    if (seen.has(uuid)) break; // a cycle would be a corrupt file: stop rather than loop
+    seen.add(uuid);
+    chain.push(line);
+    const parent = line.parentUuid;
+    line = typeof parent === 'string' ? byUuid.get(parent) : undefined;
+  }
+  chain.reverse();
+  const messageLines = chain.filter(isMessageLine);
+  const messages = messageLines.map((line) => messageOfLine(line));
+  const lastMeasured = messageLines.findLast((line) => line.type === 'assistant' && line.isCompactCarried !== true);
+  const last = leaf;
+  const warnings = torn > 0 ? [`skipped ${torn === 1 ? 'a torn line' : `${torn} unreadable lines`} in the transcript (the process was probably stopped mid-write)`] : [];
+  const sessionId = typeof last?.sessionId === 'string' ? last.sessionId : undefined;
+  return {
+    sessionId,
+    messages: repairConversation(messages),
+    leafUuid: last ? String(last.uuid) : null,
+    writtenUuids: seen,
+    cwd: typeof last?.cwd === 'string' ? last.cwd : undefined,
+    gitBranch: typeof last?.gitBranch === 'string' ? last.gitBranch : undefined,
+    ...state,
+    contextTokens: lastMeasured?.type === 'assistant' ? usedTokens(lastMeasured.message.usage) : undefined,
+    warnings,
+  };
+}
+
+type MetadataState = { mode: PermissionMode | undefined; model: string | undefined; todos: readonly TodoItem[] | undefined; title: string | undefined };
+
+/** Before the newest boundary only metadata lines matter; the writer puts `type` first, so a prefix test finds them. */
+function scanMetadata(text: string, state: MetadataState): void {
+  for (const raw of text.split('\n')) {
+    if (!/^\{"type":"(mode|model|todos|title)"/.test(raw)) continue;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (isRecord(parsed)) applyMetadata(parsed, state);
+    } catch {
+      // a torn metadata line: an older value stands
+    }
+  }
+}
+
+function applyMetadata(line: Record<string, unknown>, state: MetadataState): void {
+  switch (line.type) {
+    case 'mode':
+      if (typeof line.mode === 'string' && isPermissionMode(line.mode)) state.mode = line.mode;
+      return;
+    case 'model':
+      if (typeof line.model === 'string' && line.model) state.model = line.model;
+      return;
+    case 'todos':
+      if (Array.isArray(line.todos)) state.todos = line.todos.filter(isTodo);
+      return;
+    case 'title':
+      if (typeof line.title === 'string') state.title = line.title;
+      return;
+  }
+}
+
+function isTodo(value: unknown): value is TodoItem {
+  return isRecord(value) && typeof value.content === 'string' && typeof value.status === 'string' && typeof value.activeForm === 'string';
+}
+
+function isMessageLine(line: Record<string, unknown>): line is MessageLine & Record<string, unknown> {
+  if (line.type !== 'user' && line.type !== 'assistant') return false;
+  const message = line.message;
+  if (!isRecord(message)) return false;
+  if (line.type === 'user') return typeof message.content === 'string' || Array.isArray(message.content);
+  return Array.isArray(message.content) && isRecord(message.usage);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
