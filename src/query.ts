@@ -46,7 +46,21 @@ export type QueryParams = {
   readonly onContextChange?: (context: ToolUseContext) => void;
   /** News for the model since the last request (e.g. a background task ended), each given once. */
   readonly takeReminders?: () => readonly string[];
+  /**
+   * Asked when the model ends its turn (Stop hooks): a reason to keep going
+   * (given to the model, and the loop goes on), or undefined to stop.
+   * `stopHookActive` says the loop already continued because of it.
+   */
+  readonly onStop?: (state: { readonly stopHookActive: boolean }) => Promise<StopAnswer>;
 };
+
+export type StopAnswer =
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'continue'; readonly reason: string }
+  | { readonly kind: 'halt'; readonly reason: string };
+
+/** A Stop hook that keeps blocking is obeyed this many times per query, then the turn ends anyway. */
+export const MAX_STOP_HOOK_CONTINUATIONS = 5;
 
 /** Up to this many times a reply cut off by max_tokens is asked to continue. */
 const MAX_OUTPUT_TOKEN_RECOVERIES = 3;
@@ -61,11 +75,13 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   };
   let turns = 0;
   let recoveries = 0;
-  const stop = (reason: QueryStopReason, failure?: ApiFailure): QueryOutcome => ({
+  let stopContinuations = 0;
+  const stop = (reason: QueryStopReason, failure?: ApiFailure, detail?: string): QueryOutcome => ({
     reason,
     messages,
     turns,
     ...(failure ? { failure } : {}),
+    ...(detail !== undefined ? { detail } : {}),
   });
 
   for (;;) {
@@ -147,7 +163,16 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         yield { type: 'user_message', message: nudge };
         continue;
       }
-      return stop('completed');
+      const answer = params.onStop && !params.signal.aborted ? await params.onStop({ stopHookActive: stopContinuations > 0 }) : undefined;
+      if (answer?.kind === 'halt') return stop('stopped_by_hook', undefined, answer.reason);
+      if (answer?.kind === 'continue' && stopContinuations < MAX_STOP_HOOK_CONTINUATIONS && !params.signal.aborted) {
+        stopContinuations++;
+        const feedback = metaUserMessage(`Stop hook feedback: ${answer.reason}`);
+        messages.push(feedback);
+        yield { type: 'user_message', message: feedback };
+        continue;
+      }
+      return stop(params.signal.aborted ? 'interrupted' : 'completed');
     }
 
     const answers = toolResultMessage(
@@ -162,6 +187,8 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       return stop('interrupted');
     }
     if (result.outcomes.some((outcome) => outcome.stopTurn)) return stop('rejected_by_user');
+    const hookStop = result.outcomes.find((outcome) => outcome.hookStop)?.hookStop;
+    if (hookStop) return stop('stopped_by_hook', undefined, hookStop.reason);
     if (params.maxTurns !== undefined && turns >= params.maxTurns) return stop('max_turns');
   }
 }

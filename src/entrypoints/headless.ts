@@ -11,6 +11,7 @@ import type { Session } from '../session/createSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
+import { reportHookActivity } from './headlessHooks.js';
 import { assistantLine, initLine, resultLine, userLine } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -37,6 +38,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const { session, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
   if (outputFormat === 'stream-json') writeLine(initLine(session));
+  const stopReportingHooks = reportHookActivity(session, { io, streamJson: outputFormat === 'stream-json' && options.verbose === true, writeLine });
 
   let messages: readonly ConversationMessage[] = [];
   let cwd = session.cwd;
@@ -69,7 +71,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     messages = outcome.messages;
 
     const text = finalAssistantText(outcome.messages);
-    const error = outcome.failure ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: session.model }) : stopMessage(outcome.reason);
+    const error = outcome.failure
+      ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: session.model })
+      : stopMessage(outcome.reason, outcome.detail);
     const result = resultLine(session, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
     if (outputFormat === 'text') {
       if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
@@ -82,6 +86,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       if (outcome.reason === 'interrupted' || outcome.reason === 'api_error') break;
     }
   }
+  stopReportingHooks();
   return exitCode;
 }
 
@@ -96,7 +101,7 @@ function finalAssistantText(messages: readonly ConversationMessage[]): string {
   return '';
 }
 
-function stopMessage(reason: QueryStopReason): string | undefined {
+function stopMessage(reason: QueryStopReason, detail: string | undefined): string | undefined {
   switch (reason) {
     case 'completed':
       return undefined;
@@ -108,5 +113,7 @@ function stopMessage(reason: QueryStopReason): string | undefined {
       return 'a tool call was rejected';
     case 'api_error':
       return 'the API request failed';
+    case 'stopped_by_hook':
+      return `stopped by a hook: ${detail ?? 'no reason given'}`;
   }
 }

@@ -23,7 +23,8 @@ export type QueryEvent =
    */
   | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure };
 
-export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error';
+/** stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail). */
+export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'stopped_by_hook';
 
 export type QueryOutcome = {
   readonly reason: QueryStopReason;
@@ -32,4 +33,6 @@ export type QueryOutcome = {
   /** Model turns (API responses) in this query. */
   readonly turns: number;
   readonly failure?: ApiFailure;
+  /** Why the loop stopped, in words, where the reason alone does not say (a hook's stopReason). */
+  readonly detail?: string;
 };

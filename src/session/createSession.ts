@@ -11,7 +11,8 @@ import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
 import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
-import { NO_HOOKS } from '../hooks/types.js';
+import { loadHooks } from '../hooks/loadHooks.js';
+import type { HookSet } from '../hooks/types.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { setupPermissions } from '../permissions/setup.js';
@@ -76,6 +77,8 @@ export type Session = {
   readonly retryPolicy: RetryPolicy;
   readonly maxConcurrency: number;
   readonly permissionDenials: PermissionDenialRecord[];
+  /** Hooks from every settings file (src/hooks/); front ends subscribe to show their activity. */
+  readonly hooks: HookSet;
   /** The tool-run environment without a permission asker (front ends add theirs). */
   readonly baseEnv: ToolRunEnv;
   /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
@@ -95,7 +98,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot: findRepositoryRoot(cwd), configDir: config });
-  const [git, memoryFiles, permissions] = await Promise.all([
+  const [git, memoryFiles, permissions, hooks] = await Promise.all([
     readGitInfo(cwd),
     memoryFilesLoad,
     setupPermissions({
@@ -109,6 +112,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isTrusted: options.isTrusted,
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
     }),
+    loadHooks({ cwd, configDir: config, isTrusted: options.isTrusted, env }),
   ]);
   const builtInTools = getTools(permissions.context, options.baseTools);
   const assemble = (): Tools =>
@@ -164,9 +168,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     retryPolicy: retryPolicyFromEnv(env),
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
+    hooks,
     baseEnv: {
       canUseTool: permissions.canUseTool,
-      hooks: NO_HOOKS,
+      hooks,
       onPermissionDenied: (record) => permissionDenials.push(record),
       schemaNotSentHint: requestTools.schemaNotSentHint,
     },

@@ -4,10 +4,12 @@
  * what is its own — how it asks for permission, who answers questions.
  */
 import type { ToolUseContext } from '../Tool.js';
+import { runStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
 import { query, type QueryEvent, type QueryOutcome } from '../query.js';
+import { withReminders } from '../query/modeReminder.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { takeTaskEndReminders } from '../tasks/taskNotices.js';
-import type { ConversationMessage } from '../types/messages.js';
+import type { ConversationMessage, UserMessage } from '../types/messages.js';
 import type { Session } from './createSession.js';
 
 export type SessionQueryOptions = {
@@ -24,11 +26,27 @@ export type SessionQueryOptions = {
   readonly onContextChange?: (context: ToolUseContext) => void;
 };
 
-export function querySession(session: Session, options: SessionQueryOptions): AsyncGenerator<QueryEvent, QueryOutcome> {
+export async function* querySession(session: Session, options: SessionQueryOptions): AsyncGenerator<QueryEvent, QueryOutcome> {
   const model = options.model ?? session.model;
-  const base = { ...session.toolUseContext(options.signal, options.messages, options.cwd), model };
-  return query({
-    messages: options.messages,
+  const hookCall = (): SessionHookCall => ({
+    session: session.info,
+    cwd: options.cwd,
+    permissionMode: session.appState.get().toolPermissionContext.mode,
+    run: { signal: options.signal, cwd: options.cwd, projectDir: session.cwd },
+  });
+
+  // UserPromptSubmit: before the prompt reaches the model; a blocking hook drops it.
+  let messages = options.messages;
+  const prompt = newPromptOf(messages);
+  if (prompt && session.hooks.has('UserPromptSubmit')) {
+    const answer = await runUserPromptSubmitHooks(session.hooks, hookCall(), prompt.text);
+    if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: messages.slice(0, -1), turns: 0, detail: answer.message };
+    if (answer.context.length > 0) messages = [...messages.slice(0, -1), withReminders(prompt.message, answer.context)];
+  }
+
+  const base = { ...session.toolUseContext(options.signal, messages, options.cwd), model };
+  return yield* query({
+    messages,
     systemPrompt: session.systemPrompt,
     modelClient: session.modelClient,
     model,
@@ -43,5 +61,15 @@ export function querySession(session: Session, options: SessionQueryOptions): As
     selectRequestTools: session.selectRequestTools,
     onContextChange: options.onContextChange,
     takeReminders: () => takeTaskEndReminders(session.id),
+    ...(session.hooks.has('Stop') ? { onStop: ({ stopHookActive }) => runStopHooks(session.hooks, hookCall(), { event: 'Stop', stopHookActive }) } : {}),
   });
+}
+
+/** The conversation's last message when it is the user's new prompt, with the prompt's text (its last text block). */
+function newPromptOf(messages: readonly ConversationMessage[]): { message: UserMessage; text: string } | undefined {
+  const last = messages.at(-1);
+  if (!last || last.type !== 'user' || last.isMeta) return undefined;
+  if (typeof last.content === 'string') return { message: last, text: last.content };
+  const text = last.content.findLast((block) => block.type === 'text');
+  return text && text.type === 'text' ? { message: last, text: text.text } : undefined;
 }
