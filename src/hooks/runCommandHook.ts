@@ -91,7 +91,7 @@ export function runCommandHook(run: CommandHookRun): Promise<FinishedCommand> {
     });
     child.once('error', () => {
       // spawn failures (ENOENT on the shell, a missing cwd) emit 'error' without 'exit'.
-      if (child.exitCode === null && child.signalCode === null && child.pid === undefined) {
+      if (pid === undefined) {
         clearTimeout(timer);
         run.signal.removeEventListener('abort', onAbort);
         untrack();
