@@ -44,8 +44,12 @@ export type QueryParams = {
   readonly selectRequestTools?: (context: ToolUseContext) => Tools;
   /** Sees every context change (e.g. a `cd`), so the next query starts where this one ended. */
   readonly onContextChange?: (context: ToolUseContext) => void;
-  /** News for the model since the last request (e.g. a background task ended), each given once. */
-  readonly takeReminders?: () => readonly string[];
+  /**
+   * News for the model since the last request (a background task ended, a
+   * subfolder's CLAUDE.md now applies), each given once. Sees the
+   * conversation so far and the current context.
+   */
+  readonly takeReminders?: (messages: readonly ConversationMessage[], context: ToolUseContext) => Promise<readonly string[]>;
   /**
    * Asked when the model ends its turn (Stop hooks): a reason to keep going
    * (given to the model, and the loop goes on), or undefined to stop.
@@ -88,7 +92,10 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     if (params.signal.aborted) return stop('interrupted');
     const mode = context.appState.get().toolPermissionContext.mode;
     const last = messages.at(-1);
-    if (last) messages[messages.length - 1] = withReminders(withModeReminder(last, mode), params.takeReminders?.() ?? []);
+    if (last) {
+      const reminders = (await params.takeReminders?.(messages, context)) ?? [];
+      messages[messages.length - 1] = withReminders(withModeReminder(last, mode, context.isInteractive), reminders);
+    }
     const requestTools = params.selectRequestTools?.(context) ?? context.tools;
     const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode: mode });
     const request = buildModelRequest({

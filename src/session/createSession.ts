@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
-import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { foldersFromRootToCwd, loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { NestedMemory } from '../context/nestedMemory.js';
+import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { loadHooks } from '../hooks/loadHooks.js';
 import type { HookSet } from '../hooks/types.js';
@@ -30,6 +32,7 @@ import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
 import { createAppStateStore, initialAppState, type AppStateStore } from '../state/appState.js';
 import { createReadFileState, type ReadFileState } from '../state/readFileState.js';
 import { assembleToolPool, getTools } from '../tools.js';
+import { userShell } from '../utils/process/userShell.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
@@ -65,6 +68,9 @@ export type Session = {
   readonly isInteractive: boolean;
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
+  /** Subfolders' CLAUDE.md files, sent as reminders once the model works under them. */
+  readonly nestedMemory: NestedMemory;
+  readonly todoStaleness: TodoStaleness;
   readonly systemPrompt: readonly TextBlockParam[];
   /** The current pool; a new array whenever MCP servers' tools change. */
   readonly tools: Tools;
@@ -97,9 +103,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
-  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot: findRepositoryRoot(cwd), configDir: config });
+  const projectRoot = findRepositoryRoot(cwd);
+  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
   const [git, memoryFiles, permissions, hooks] = await Promise.all([
-    readGitInfo(cwd),
+    readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
       memoryFiles: memoryFilesLoad,
@@ -114,7 +121,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     }),
     loadHooks({ cwd, configDir: config, isTrusted: options.isTrusted, env }),
   ]);
-  const builtInTools = getTools(permissions.context, options.baseTools);
+  // A headless session is not offered tools that can only wait for a person (they would always fail).
+  const builtInTools = getTools(permissions.context, options.baseTools).filter(
+    (tool) => options.isInteractive || tool.requiresUserInteraction !== true,
+  );
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
   let tools = assemble();
@@ -133,6 +143,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     memoryFiles,
     appendSystemPrompt: options.appendSystemPrompt,
     isInteractive: options.isInteractive,
+    shell: path.basename(userShell(env)),
   });
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
@@ -155,6 +166,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     isInteractive: options.isInteractive,
     git,
     memoryFiles,
+    nestedMemory: new NestedMemory({
+      loadedFolders: foldersFromRootToCwd(cwd, projectRoot),
+      roots: [projectRoot, ...permissions.context.workingDirectories.slice(1)],
+    }),
+    todoStaleness: new TodoStaleness(),
     systemPrompt,
     get tools() {
       return tools;

@@ -8,8 +8,8 @@ import { runStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '..
 import { query, type QueryEvent, type QueryOutcome } from '../query.js';
 import { withReminders } from '../query/modeReminder.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
-import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ConversationMessage, UserMessage } from '../types/messages.js';
+import { collectReminders } from './collectReminders.js';
 import type { Session } from './createSession.js';
 
 export type SessionQueryOptions = {
@@ -60,7 +60,7 @@ export async function* querySession(session: Session, options: SessionQueryOptio
     maxConcurrency: session.maxConcurrency,
     selectRequestTools: session.selectRequestTools,
     onContextChange: options.onContextChange,
-    takeReminders: () => takeTaskEndReminders(session.id),
+    takeReminders: (conversation, context) => collectReminders(session, conversation, context),
     ...(session.hooks.has('Stop') ? { onStop: ({ stopHookActive }) => runStopHooks(session.hooks, hookCall(), { event: 'Stop', stopHookActive }) } : {}),
   });
 }
