@@ -6,6 +6,7 @@ import { clearCommand } from './builtin/clear.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
+import { hooksCommand } from './builtin/hooks.js';
 import { mcpCommand } from './builtin/mcp.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
@@ -17,6 +18,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   clearCommand,
   costCommand,
   permissionsCommand,
+  hooksCommand,
   mcpCommand,
   modelCommand,
   statusCommand,

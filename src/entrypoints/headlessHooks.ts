@@ -4,13 +4,10 @@
  * `--verbose --output-format stream-json` every hook run is also a
  * `system` line (subtypes hook_started / hook_response) in the stream.
  */
-import type { HookEventName } from '../hooks/hookEvents.js';
+import { hookNotices } from '../hooks/hookNotices.js';
 import type { HookActivity } from '../hooks/types.js';
 import type { Session } from '../session/createSession.js';
 import type { HeadlessIo } from './headless.js';
-
-/** Events whose blocking reason is for the user: the model never sees it. */
-const USER_FACING_BLOCKS: ReadonlySet<HookEventName> = new Set(['SessionStart', 'SessionEnd', 'PreCompact', 'Notification']);
 
 export function reportHookActivity(
   session: Pick<Session, 'id' | 'hooks'>,
@@ -18,12 +15,7 @@ export function reportHookActivity(
 ): () => void {
   return session.hooks.subscribe((activity) => {
     if (options.streamJson) options.writeLine(hookLine(session.id, activity));
-    if (activity.type !== 'hooks_finished') return;
-    for (const error of activity.merged.errors) options.io.stderr(`agentcli: ${activity.event} hook failed (${error.hook}): ${error.message}\n`);
-    for (const message of activity.merged.systemMessages) options.io.stderr(`agentcli: ${activity.event} hook: ${message}\n`);
-    if (activity.merged.block && USER_FACING_BLOCKS.has(activity.event)) {
-      options.io.stderr(`agentcli: ${activity.event} hook (${activity.merged.block.hook}): ${activity.merged.block.reason}\n`);
-    }
+    for (const notice of hookNotices(activity)) options.io.stderr(`agentcli: ${notice.text}\n`);
   });
 }
 

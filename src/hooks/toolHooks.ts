@@ -44,6 +44,13 @@ export type PreToolUseResult =
       readonly stop?: HookStop;
     };
 
+const BLOCK_PREFIX = 'PreToolUse hook blocked ';
+
+/** Whether a tool result is a PreToolUse hook's refusal (the REPL shows it as is, under the tool line). */
+export function isHookBlockMessage(text: string): boolean {
+  return text.startsWith(BLOCK_PREFIX);
+}
+
 export async function runPreToolUseHooks(hooks: HookSet, call: ToolHookCall): Promise<PreToolUseResult> {
   if (!hooks.has('PreToolUse', call.tool.name)) return { kind: 'proceed' };
   const merged = await hooks.run(
@@ -53,7 +60,7 @@ export async function runPreToolUseHooks(hooks: HookSet, call: ToolHookCall): Pr
   const stop = stopOf(merged);
   const blockedBy = merged.block?.reason ?? (merged.permission?.decision === 'deny' ? (merged.permission.reason ?? `denied by ${merged.permission.hook}`) : undefined);
   if (blockedBy !== undefined) {
-    return { kind: 'blocked', message: `PreToolUse hook blocked ${call.tool.name}: ${blockedBy}`, ...(stop ? { stop } : {}) };
+    return { kind: 'blocked', message: `${BLOCK_PREFIX}${call.tool.name}: ${blockedBy}`, ...(stop ? { stop } : {}) };
   }
   if (stop) return { kind: 'blocked', message: `A PreToolUse hook stopped the turn before ${call.tool.name} ran: ${stop.reason}`, stop };
   const feedback = feedbackMessage('PreToolUse', call.tool.name, merged, { includeBlock: false });

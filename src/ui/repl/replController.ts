@@ -11,13 +11,16 @@ import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.j
 import type { CommandContext, CommandResult, SlashCommand } from '../../commands/types.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
+import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
+import { runNotificationHooks } from '../../hooks/sessionHooks.js';
+import type { HookActivity } from '../../hooks/types.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { QueryOutcome } from '../../query/events.js';
 import type { Session } from '../../session/createSession.js';
 import { onTaskEnded, taskEndSentence, type TaskEndNotice } from '../../tasks/taskNotices.js';
 import { querySession } from '../../session/querySession.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
-import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
+import type { PermissionRequest, ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ToolUseContext } from '../../Tool.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
@@ -72,6 +75,10 @@ export class ReplController {
   /** Background tasks that ended during a turn: printed after it, so streaming text is not split. */
   private endedTasks: TaskEndNotice[] = [];
   private readonly stopWatchingTasks: () => void;
+  /** Hook failures and messages during a turn: printed after it, like task notices. */
+  private hookNoticesPending: HookNotice[] = [];
+  private readonly runningHookLabels: string[] = [];
+  private readonly stopWatchingHooks: () => void;
 
   constructor(private readonly options: ReplControllerOptions) {
     const { session } = options;
@@ -83,6 +90,7 @@ export class ReplController {
       this.endedTasks.push(notice);
       if (!this.running) this.printEndedTasks();
     });
+    this.stopWatchingHooks = session.hooks.subscribe((activity) => this.onHookActivity(activity));
     this.status = {
       busy: false,
       model: session.model,
@@ -165,6 +173,7 @@ export class ReplController {
 
   dispose(): void {
     this.stopWatchingTasks();
+    this.stopWatchingHooks();
     this.running?.abort(USER_INTERRUPT);
     this.transcript.dispose();
   }
@@ -277,16 +286,17 @@ export class ReplController {
     });
   }
 
-  private async withTurn(body: (signal: AbortSignal) => Promise<Pick<QueryOutcome, 'reason'> & { failure?: QueryOutcome['failure'] }>): Promise<void> {
+  private async withTurn(body: (signal: AbortSignal) => Promise<Pick<QueryOutcome, 'reason' | 'detail'> & { failure?: QueryOutcome['failure'] }>): Promise<void> {
     const controller = new AbortController();
     this.running = controller;
     this.setStatus({ busy: true });
     this.transcript.beginTurn();
-    let outcome: Pick<QueryOutcome, 'reason'> & { failure?: QueryOutcome['failure'] };
+    let outcome: Pick<QueryOutcome, 'reason' | 'detail'> & { failure?: QueryOutcome['failure'] };
     let failureText: string | undefined;
     try {
       outcome = await body(controller.signal);
       if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
+      if (outcome.reason === 'stopped_by_hook') failureText = outcome.detail;
     } catch (error) {
       outcome = { reason: controller.signal.aborted ? 'interrupted' : 'api_error' };
       failureText = `Something went wrong: ${errorMessageOf(error)}`;
@@ -294,6 +304,7 @@ export class ReplController {
     this.transcript.endTurn(outcome, failureText);
     this.running = undefined;
     this.printEndedTasks();
+    this.printHookNotices();
     this.setStatus({ busy: false, costUsd: this.options.session.costTracker.totalCostUsd });
   }
 
@@ -349,10 +360,40 @@ export class ReplController {
     this.endedTasks = [];
   }
 
+  private onHookActivity(activity: HookActivity): void {
+    if (activity.type === 'hooks_started') this.runningHookLabels.push(hookProgressLabel(activity));
+    else this.runningHookLabels.shift();
+    this.transcript.setHookProgress(this.runningHookLabels.at(-1));
+    this.hookNoticesPending.push(...hookNotices(activity));
+    if (!this.running) this.printHookNotices();
+  }
+
+  private printHookNotices(): void {
+    for (const notice of this.hookNoticesPending) this.transcript.addNotice(notice.tone, notice.text);
+    this.hookNoticesPending = [];
+  }
+
+  /** Notification hooks: the REPL is about to wait for the user (they run alongside the dialog, never delay it). */
+  private notifyWaiting(message: string): void {
+    const { session } = this.options;
+    if (!session.hooks.has('Notification')) return;
+    void runNotificationHooks(session.hooks, {
+      session: session.info,
+      cwd: this.status.cwd,
+      permissionMode: session.appState.get().toolPermissionContext.mode,
+      run: { signal: new AbortController().signal, cwd: this.status.cwd, projectDir: session.cwd },
+    }, message);
+  }
+
+  private readonly askPermission = (request: PermissionRequest) => {
+    this.notifyWaiting(`agentcli needs your permission to use ${request.tool.name}`);
+    return this.dialogs.askPermission(request);
+  };
+
   private toolEnv(): ToolRunEnv {
     return {
       ...this.options.session.baseEnv,
-      askPermission: this.dialogs.askPermission,
+      askPermission: this.askPermission,
       onAllowAlways: this.options.permissionRules.onAllowAlways,
     };
   }
@@ -368,8 +409,12 @@ export class ReplController {
 
   /** Questions for the user; a plan is printed in full first, since the dialog can show only part of a long one. */
   private readonly userInteraction: UserInteraction = {
-    askQuestions: (questions, signal) => this.dialogs.userInteraction.askQuestions(questions, signal),
+    askQuestions: (questions, signal) => {
+      this.notifyWaiting('agentcli has a question for you');
+      return this.dialogs.userInteraction.askQuestions(questions, signal);
+    },
     approvePlan: (plan, signal) => {
+      this.notifyWaiting('agentcli is waiting for you to approve a plan');
       this.transcript.addItem({ kind: 'plan', text: plan });
       return this.dialogs.userInteraction.approvePlan(plan, signal);
     },
