@@ -16,12 +16,14 @@ export type HookSessionFields = {
   readonly session: Pick<SessionInfo, 'id' | 'dir'>;
   readonly cwd: string;
   readonly permissionMode: PermissionMode;
+  /** Where the conversation owner writes the transcript, when it says so; else derived from the session folder. */
+  readonly transcriptPath?: string;
 };
 
 export function commonHookInput(fields: HookSessionFields): HookCommonInput {
   return {
     session_id: fields.session.id,
-    transcript_path: transcriptPathOf(fields.session),
+    transcript_path: fields.transcriptPath ?? transcriptPathOf(fields.session),
     cwd: fields.cwd,
     permission_mode: fields.permissionMode,
   };
