@@ -58,7 +58,8 @@ describe('what the model is told', () => {
     expect(interactive).toContain('ExitPlanMode');
     expect(headless).not.toContain('ExitPlanMode');
     expect(headless).not.toContain('AskUserQuestion');
-    expect(headless).toEqual(interactive.filter((name) => name !== 'ExitPlanMode' && name !== 'AskUserQuestion'));
+    expect(headless).not.toContain('EnterPlanMode');
+    expect(headless).toEqual(interactive.filter((name) => !['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'].includes(name)));
   });
 
   it('plan mode tells a headless model to answer with the plan, an interactive one to use ExitPlanMode', async () => {
