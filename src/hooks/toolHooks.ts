@@ -95,8 +95,8 @@ export async function runPostToolUseFailureHooks(
   call: ToolHookCall & { readonly error: string; readonly isInterrupt: boolean },
 ): Promise<PostToolUseResult> {
   if (!hooks.has('PostToolUseFailure', call.tool.name)) return {};
-  // After an interrupt the call's own signal has fired; the hook still gets to run (bounded by its timeout).
-  const runContext = call.isInterrupt ? { ...runContextOf(call.context), signal: new AbortController().signal } : runContextOf(call.context);
+  // After an interrupt or a cancellation the call's own signal has fired; the hook still gets to run (bounded by its timeout).
+  const runContext = call.context.abortSignal.aborted ? { ...runContextOf(call.context), signal: new AbortController().signal } : runContextOf(call.context);
   const merged = await hooks.run(
     {
       ...commonInputOfContext(call.context),

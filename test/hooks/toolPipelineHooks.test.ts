@@ -9,7 +9,8 @@ import type { PermissionMode } from '../../src/permissions/types.js';
 import type { PermissionRequest } from '../../src/services/tools/toolExecution.js';
 import { resultText, runScenario, type ScenarioResult } from '../support/queryHarness.js';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
-import { createCallLog, echoTool, failTool, validatedTool, writeTool, type CallLog } from '../support/syntheticTools.js';
+import { USER_INTERRUPT } from '../../src/services/tools/cancellation.js';
+import { createCallLog, echoTool, failTool, sleepTool, validatedTool, writeTool, type CallLog } from '../support/syntheticTools.js';
 import { tempDir } from '../support/runCli.js';
 
 let scenario: ScenarioResult | undefined;
@@ -238,6 +239,21 @@ describe('PostToolUse and PostToolUseFailure', () => {
     expect(input.error).toContain('disk on fire');
     expect(textsSentAfterCall(result).join('\n')).toContain('PostToolUseFailure hook feedback on Fail: see the runbook');
     expect(existsSync(path.join(cwd, 'post-ran'))).toBe(false);
+  });
+});
+
+describe('PostToolUseFailure after an interrupt', () => {
+  it('runs with is_interrupt: true, without holding up the interrupted turn', async () => {
+    const cwd = await projectWith([{ event: 'PostToolUseFailure', script: `sleep 0.3; cat > "$CLAUDE_PROJECT_DIR/interrupt.json"\n` }]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(USER_INTERRUPT), 300);
+    const log = createCallLog();
+    scenario = await runScenario({ cwd, script: [turn(toolUse('Sleep', { ms: 20_000 })), endTurn('never')], tools: [sleepTool(log)], signal: controller.signal });
+    expect(scenario.outcome.reason).toBe('interrupted');
+    const file = path.join(cwd, 'interrupt.json');
+    expect(existsSync(file)).toBe(false);
+    for (let waited = 0; !existsSync(file) && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Sleep', is_interrupt: true });
   });
 });
 

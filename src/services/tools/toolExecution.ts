@@ -136,8 +136,6 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
       if (!rewritten.ok) return fail('error', rewritten.message, input);
       input = rewritten.input;
     }
-    const afterCall = (status: ToolCallStatus, message: string, error: string): Promise<ToolCallOutcome> =>
-      failedCall(hooks, { tool, input, toolUseId: request.id, context, error }, fail(status, message, input));
 
     // Step 6: call.
     if (context.abortSignal.aborted) return cancelled(input);
@@ -150,7 +148,7 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     if (settled.kind === 'threw') {
       if (context.abortSignal.aborted) return interruptedCall(hooks, { tool, input, toolUseId: request.id, context }, cancelled(input));
       const message = `${tool.name} failed: ${errorMessageOf(settled.error)}`;
-      return afterCall('error', message, message);
+      return failedCall(hooks, { tool, input, toolUseId: request.id, context, error: message }, fail('error', message, input));
     }
     const toolResult = settled.value;
 
