@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { callbackHookRunner } from '../../src/hooks/callbackHookRunner.js';
 import { commandHookRunner } from '../../src/hooks/commandHookRunner.js';
 import { compileHookMatcher } from '../../src/hooks/hookMatcher.js';
 import { createHookSet } from '../../src/hooks/hookSet.js';
@@ -157,5 +158,32 @@ describe('hook sets: matching, parallel runs, de-duplication', () => {
     set.subscribe((activity) => seen.push(activity.type === 'hooks_started' ? `start ${activity.hooks.join()}` : `end ${activity.merged.errors.length}`));
     await set.run(preToolUse('Bash', {}), await context());
     expect(seen).toEqual(['start exit 1', 'end 1']);
+  });
+});
+
+describe('runners of two kinds in one list', () => {
+  it('an in-process callback and a command hook are merged by the same rules (deny beats allow)', async () => {
+    const seen: string[] = [];
+    const set = createHookSet([
+      commandHookRunner(hook(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`), { active: true }),
+      callbackHookRunner({
+        event: 'PreToolUse',
+        matcher: 'Bash',
+        name: 'sdk-guard',
+        callback: async (input) => {
+          seen.push(input.hook_event_name);
+          return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'from the SDK' } };
+        },
+      }),
+    ]);
+    const merged = await set.run(preToolUse('Bash', { command: 'ls' }), { signal, cwd: await tempDir(), projectDir: '/p' });
+    expect(seen).toEqual(['PreToolUse']);
+    expect(merged.permission).toEqual({ hook: 'sdk-guard', decision: 'deny', reason: 'from the SDK' });
+  });
+
+  it('a callback that throws is a non-blocking error', async () => {
+    const set = createHookSet([callbackHookRunner({ event: 'PreToolUse', name: 'broken', callback: async () => { throw new Error('bug'); } })]);
+    const merged = await set.run(preToolUse('Bash', {}), { signal, cwd: '/tmp', projectDir: '/p' });
+    expect(merged.errors).toEqual([{ hook: 'broken', message: 'bug' }]);
   });
 });
