@@ -5,6 +5,7 @@
  * Everything heavy is imported on the path that needs it, so `--version`
  * and `--help` stay instant and headless runs never load Ink.
  */
+import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
@@ -21,12 +22,16 @@ export type CliOptions = {
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
+  fallbackModel?: string;
   maxTurns?: number;
+  maxThinkingTokens?: number;
+  effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
   verbose?: boolean;
   mcpConfig: string[];
   strictMcpConfig?: boolean;
+  sandbox?: boolean;
 };
 
 function positiveInteger(value: string): number {
@@ -35,6 +40,22 @@ function positiveInteger(value: string): number {
     throw new InvalidArgumentError('expected a whole number of at least 1.');
   }
   return parsed;
+}
+
+function nonNegativeInteger(value: string): number {
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isInteger(parsed) || parsed < 0 || String(parsed) !== value.trim()) {
+    throw new InvalidArgumentError('expected a whole number (0 turns thinking off).');
+  }
+  return parsed;
+}
+
+function effortLevel(value: string): Effort {
+  try {
+    return parseEffort(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -66,11 +87,15 @@ export function buildProgram(): Command {
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
+    .option('--fallback-model <model>', 'continue on this model when the main one stays overloaded')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
+    .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
+    .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
+    .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program);
   program.action(async (prompt: string | undefined, options: CliOptions) => {
@@ -84,12 +109,15 @@ function sessionFlags(options: CliOptions) {
   return {
     cwd: process.cwd(),
     model: options.model,
+    fallbackModel: options.fallbackModel,
     permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
     maxTurns: options.maxTurns,
+    thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
+    sandbox: options.sandbox,
   };
 }
 
@@ -127,6 +155,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     isTrusted: true,
     ...(mcp ? { mcp } : {}),
   });
+  for (const warning of session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   const controller = new AbortController();
   const onSigint = (): void => {

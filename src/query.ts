@@ -9,8 +9,10 @@
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Tools, ToolUseContext } from './Tool.js';
 import type { CostTracker } from './services/api/cost.js';
+import type { ThinkingRequest } from './services/api/thinking.js';
 import { toApiTools } from './services/api/toolSchemas.js';
-import type { ModelClient } from './services/api/types.js';
+import { thinkingStyleOf } from './services/api/models.js';
+import type { ModelClient, ModelRequest } from './services/api/types.js';
 import { isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
 import type { AssembledMessage } from './services/api/messageAssembler.js';
 import type { CompletedCall } from './services/tools/StreamingToolExecutor.js';
@@ -49,6 +51,10 @@ export type QueryParams = {
    * subfolder's CLAUDE.md now applies), each given once. Sees the
    * conversation so far and the current context.
    */
+  /** Extended thinking for every request of this query (decided from the prompt and settings). */
+  readonly thinking?: ThinkingRequest;
+  /** After FALLBACK_AFTER_OVERLOADS overloaded answers in a row, the query continues on this model. */
+  readonly fallbackModel?: string;
   readonly takeReminders?: (messages: readonly ConversationMessage[], context: ToolUseContext) => Promise<readonly string[]>;
   /**
    * Asked when the model ends its turn (Stop hooks): a reason to keep going
@@ -65,6 +71,8 @@ export type StopAnswer =
 
 /** A Stop hook that keeps blocking is obeyed this many times per query, then the turn ends anyway. */
 export const MAX_STOP_HOOK_CONTINUATIONS = 5;
+/** Overloaded answers in a row (529 / overloaded_error) before a query moves to its fallback model. */
+export const FALLBACK_AFTER_OVERLOADS = 3;
 
 /** Up to this many times a reply cut off by max_tokens is asked to continue. */
 const MAX_OUTPUT_TOKEN_RECOVERIES = 3;
@@ -80,6 +88,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   let turns = 0;
   let recoveries = 0;
   let stopContinuations = 0;
+  let model = params.model;
   const stop = (reason: QueryStopReason, failure?: ApiFailure, detail?: string): QueryOutcome => ({
     reason,
     messages,
@@ -98,17 +107,19 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     }
     const requestTools = params.selectRequestTools?.(context) ?? context.tools;
     const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode: mode });
-    const request = buildModelRequest({
-      model: params.model,
+    let request = buildModelRequest({
+      model,
       maxTokens: params.maxOutputTokens,
       system: params.systemPrompt,
       messages,
       tools: apiTools,
+      thinking: params.thinking,
     });
 
     // Retry loop for one turn: failed requests and cut streams alike.
     let completedBefore: readonly CompletedCall[] = [];
     let attempt = 0;
+    let overloadedInARow = 0;
     let result;
     for (;;) {
       attempt++;
@@ -128,6 +139,14 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       result = yield* attemptRun;
       if (result.kind !== 'failed') break;
       completedBefore = [...completedBefore, ...result.completedCalls];
+      overloadedInARow = result.failure.kind === 'overloaded' ? overloadedInARow + 1 : 0;
+      if (params.fallbackModel && model !== params.fallbackModel && overloadedInARow >= FALLBACK_AFTER_OVERLOADS) {
+        yield { type: 'model_fallback', from: model, to: params.fallbackModel };
+        model = params.fallbackModel;
+        request = requestForFallback(request, model);
+        overloadedInARow = 0;
+        continue;
+      }
       if (!isRetryable(result.failure) || attempt > params.retryPolicy.maxRetries) {
         return stop('api_error', result.failure);
       }
@@ -140,7 +159,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       }
     }
 
-    const assistant = toAssistantMessage(result.message, params.model);
+    const assistant = toAssistantMessage(result.message, model);
     if (result.kind === 'interrupted') {
       if (assistant.content.length > 0) {
         messages.push(assistant);
@@ -257,4 +276,15 @@ function metaUserMessage(text: string): UserMessage {
 
 export function userPromptMessage(text: string): UserMessage {
   return { type: 'user', uuid: newUuid(), timestamp: nowIso(), content: text };
+}
+
+/**
+ * The same request on the fallback model. Thinking parameters are kept only
+ * when the fallback takes the same style (a budget sent to an adaptive model,
+ * or the reverse, is refused by the API).
+ */
+function requestForFallback(request: ModelRequest, fallback: string): ModelRequest {
+  if (thinkingStyleOf(fallback) === thinkingStyleOf(request.model)) return { ...request, model: fallback };
+  const { thinking: _thinking, output_config: _outputConfig, ...rest } = request;
+  return { ...rest, model: fallback };
 }

@@ -62,6 +62,10 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
         if (event.type === 'assistant_message') writeLine(assistantLine(session, event.message));
         if (event.type === 'user_message') writeLine(userLine(session, event.message));
       }
+      if (event.type === 'model_fallback') {
+        io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
+        if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: session.id });
+      }
       if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
         io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
       }

@@ -13,6 +13,7 @@ import { createPathResolver } from './engine/resolvePaths.js';
 import { findWholeToolRule } from './engine/ruleMatching.js';
 import { emptyPermissionRuleSet, type PermissionRuleSet } from './rules/ruleSet.js';
 import { toolFamily } from './rules/toolNames.js';
+import { sandboxEnforcesRules } from '../sandbox/sessionSandbox.js';
 import type { DecisionReason, PermissionDecision, PermissionRuleSetHandle, ToolPermissionContext } from './types.js';
 
 export type CanUseToolFn = (tool: Tool, input: unknown, context: ToolUseContext) => Promise<PermissionDecision>;
@@ -39,6 +40,7 @@ export const canUseToolWithRules: CanUseToolFn = async (tool, input, context) =>
     workingDirectories: permissionContext.workingDirectories,
     home: ruleSet.home,
     paths: createPathResolver(),
+    sandboxed: toolFamily(tool.name) === 'bash' && sandboxEnforcesRules(permissionContext.sandbox, { mode: permissionContext.mode, ruleSet, workingDirectories: permissionContext.workingDirectories }),
   });
   const toolDecision = await tool.checkPermissions(input, context);
   return combineWithTool(verdictToDecision(verdict), toolDecision, verdict);

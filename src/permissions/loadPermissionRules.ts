@@ -16,6 +16,7 @@ import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
 import type { RuleSource, SourcedRule } from './rules/permissionRule.js';
 import { parseClaudeMdRules, parseCliRules, parseSettingsJson, type ParsedRules } from './rules/ruleFileParsers.js';
 import type { PermissionModeName, RuleFileError } from './rules/ruleSet.js';
+import { parseSandboxSettings, type SourcedSandboxSettings } from '../sandbox/sandboxSettings.js';
 
 export type RuleLoadOptions = {
   readonly cwd: string;
@@ -42,6 +43,8 @@ export type LoadedRules = {
   readonly files: readonly string[];
   /** The repository root the CLAUDE.md search went up to. */
   readonly projectRoot: string;
+  /** Each settings file's `sandbox` section, nearest first (merged by mergeSandboxSettings). */
+  readonly sandbox: readonly SourcedSandboxSettings[];
 };
 
 export function settingsPaths(cwd: string, configDir: string): { local: string; project: string; user: string } {
@@ -72,6 +75,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   let defaultMode: PermissionModeName | undefined;
   let defaultModeFromRepository = false;
   const additionalDirectories: { dir: string; fromRepository: boolean }[] = [];
+  const sandbox: SourcedSandboxSettings[] = [];
   // Read everything at once: this is on the start-up path.
   const projectRoot = findRepositoryRoot(options.cwd);
   const [reads, memoryFiles] = await Promise.all([
@@ -93,6 +97,9 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
       defaultMode = parsed.permissions.defaultMode;
       defaultModeFromRepository = fromRepository;
     }
+    const sandboxSection = parseSandboxSettings(text, file);
+    errors.push(...sandboxSection.errors);
+    sandbox.push({ file, fromRepository, settings: sandboxSection.settings });
     additionalDirectories.push(...parsed.permissions.additionalDirectories.map((dir) => ({ dir: path.resolve(options.cwd, expandHome(dir)), fromRepository })));
   }
 
@@ -101,7 +108,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
     const fromRepository = memory.scope !== 'user';
     add(parseClaudeMdRules(memory.content, { kind: 'claudeMd', origin: memory.path, fromRepository }));
   }
-  return { rules, errors, defaultMode, defaultModeFromRepository, additionalDirectories, files, projectRoot };
+  return { rules, errors, defaultMode, defaultModeFromRepository, additionalDirectories, files, projectRoot, sandbox };
 }
 
 type ReadAttempt = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; message: string };

@@ -11,6 +11,9 @@ import { canUseToolWithRules } from './canUseTool.js';
 import { loadPermissionRules, type RuleLoadOptions } from './loadPermissionRules.js';
 import { compileRuleSet, describeRuleFileErrors } from './rules/ruleSet.js';
 import type { PermissionMode, ToolPermissionContext } from './types.js';
+import { probeSandbox, type SandboxAvailability } from '../sandbox/bwrapAvailability.js';
+import { mergeSandboxSettings } from '../sandbox/sandboxSettings.js';
+import { createSessionSandbox, sandboxStartupProblem } from '../sandbox/sessionSandbox.js';
 
 export type PermissionSetupOptions = {
   readonly cwd: string;
@@ -25,14 +28,24 @@ export type PermissionSetupOptions = {
   /** Defaults to the real home directory; tests pass a fake one. */
   readonly home?: string;
   readonly memoryFiles?: RuleLoadOptions['memoryFiles'];
+  /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
+  readonly sandbox?: boolean;
+  /** Replaces the bwrap probe (tests). */
+  readonly probeSandbox?: () => Promise<SandboxAvailability>;
 };
 
 export type PermissionSetup = {
   readonly context: ToolPermissionContext;
   readonly canUseTool: CanUseToolFn;
+  /** Lines to show once at start (the sandbox is wanted but cannot run). */
+  readonly startupWarnings: readonly string[];
 };
 
 export async function setupPermissions(options: PermissionSetupOptions): Promise<PermissionSetup> {
+  const bypassPossible = options.isBypassAvailable || options.mode === 'bypassPermissions';
+  // bwrap is probed while the rule files are read (it takes a few ms), whenever the sandbox may be wanted.
+  const probe = options.probeSandbox ?? probeSandbox;
+  const earlyProbe = options.sandbox === true || (options.sandbox === undefined && bypassPossible) ? probe() : undefined;
   const loaded = await loadPermissionRules(options);
   if (loaded.errors.length > 0) {
     throw new UserFacingError(describeRuleFileErrors(loaded.errors));
@@ -47,6 +60,14 @@ export async function setupPermissions(options: PermissionSetupOptions): Promise
   const repositoryMode = loaded.defaultModeFromRepository && (!options.isTrusted || loaded.defaultMode === 'bypassPermissions');
   const settingsMode = repositoryMode ? undefined : loaded.defaultMode;
   const mode = options.mode ?? settingsMode ?? 'default';
+  const sandbox = await createSessionSandbox({
+    settings: mergeSandboxSettings({ sources: loaded.sandbox, override: options.sandbox, trusted: options.isTrusted, projectRoot: loaded.projectRoot, home }),
+    configDir: options.configDir,
+    bypassPossible: bypassPossible || mode === 'bypassPermissions',
+    probe: () => earlyProbe ?? probe(),
+  });
+  const problem = sandboxStartupProblem(sandbox, mode);
+  if (problem?.fatal) throw new UserFacingError(problem.line);
   return {
     context: {
       mode,
@@ -54,7 +75,9 @@ export async function setupPermissions(options: PermissionSetupOptions): Promise
       isBypassAvailable: options.isBypassAvailable || mode === 'bypassPermissions',
       // ruleSet carries the compiled rules with their sources (see types.ts).
       rules: { __ruleSet: true, ruleSet },
+      sandbox,
     },
     canUseTool: canUseToolWithRules,
+    startupWarnings: problem ? [problem.line] : [],
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { TraceEntry } from './engine/decisionTypes.js';
 import type { PermissionRuleSet } from './rules/ruleSet.js';
+import type { SessionSandbox } from '../sandbox/sessionSandbox.js';
 
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
@@ -66,6 +67,8 @@ export type ToolPermissionContext = {
    * needs here and reads it back in canUseTool.
    */
   readonly rules: PermissionRuleSetHandle;
+  /** The OS sandbox Bash commands may run in (src/sandbox/); absent: never sandboxed. */
+  readonly sandbox?: SessionSandbox;
 };
 
 /**

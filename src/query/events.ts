@@ -21,7 +21,9 @@ export type QueryEvent =
    * The request failed or its stream was cut; everything streamed since the
    * last request_start (text, started tools) is void and will come again.
    */
-  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure };
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure }
+  /** The model stayed overloaded: the rest of this query runs on the fallback model (--fallback-model). */
+  | { readonly type: 'model_fallback'; readonly from: string; readonly to: string };
 
 /** stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail). */
 export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'stopped_by_hook';

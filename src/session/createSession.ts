@@ -22,6 +22,7 @@ import type { PermissionDenialRecord, PermissionMode } from '../permissions/type
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
 import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
+import type { ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { McpServersControl } from '../services/mcp/types.js';
@@ -34,20 +35,27 @@ import { createReadFileState, type ReadFileState } from '../state/readFileState.
 import { assembleToolPool, getTools } from '../tools.js';
 import { userShell } from '../utils/process/userShell.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
+import { readSettingsValues } from './settingsValues.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 
 export type SessionOptions = {
   readonly cwd: string;
   readonly model?: string;
+  /** --fallback-model: where a query continues when the model stays overloaded. */
+  readonly fallbackModel?: string;
   readonly permissionMode?: PermissionMode;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
   readonly additionalDirectories?: readonly string[];
   readonly appendSystemPrompt?: string;
   readonly maxTurns?: number;
+  /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
+  readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
+  /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
+  readonly sandbox?: boolean;
   readonly env?: NodeJS.ProcessEnv;
   /** Replaces the built-in tool list (tests use small synthetic tools). */
   readonly baseTools?: Tools;
@@ -65,6 +73,8 @@ export type Session = {
   readonly model: string;
   readonly maxTurns: number | undefined;
   readonly maxOutputTokens: number;
+  readonly fallbackModel: string | undefined;
+  readonly thinking: ThinkingSettings;
   readonly isInteractive: boolean;
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
@@ -85,6 +95,8 @@ export type Session = {
   readonly permissionDenials: PermissionDenialRecord[];
   /** Hooks from every settings file (src/hooks/); front ends subscribe to show their activity. */
   readonly hooks: HookSet;
+  /** One-line warnings the front end shows once at start (e.g. the Bash sandbox cannot run here). */
+  readonly startupWarnings: readonly string[];
   /** The tool-run environment without a permission asker (front ends add theirs). */
   readonly baseEnv: ToolRunEnv;
   /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
@@ -105,7 +117,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
-  const [git, memoryFiles, permissions, hooks] = await Promise.all([
+  const [git, memoryFiles, permissions, settingsValues, hooks] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
@@ -118,7 +130,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       disallowedTools: options.disallowedTools ?? [],
       isTrusted: options.isTrusted,
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
+      sandbox: options.sandbox,
     }),
+    readSettingsValues(cwd, config),
     loadHooks({ cwd, configDir: config, isTrusted: options.isTrusted, env }),
   ]);
   // A headless session is not offered tools that can only wait for a person (they would always fail).
@@ -163,6 +177,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     model,
     maxTurns: options.maxTurns,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
+    thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
+    fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
     git,
     memoryFiles,
@@ -185,6 +201,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
     hooks,
+    startupWarnings: permissions.startupWarnings,
     baseEnv: {
       canUseTool: permissions.canUseTool,
       hooks,

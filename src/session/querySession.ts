@@ -9,6 +9,8 @@ import { query, type QueryEvent, type QueryOutcome } from '../query.js';
 import { withReminders } from '../query/modeReminder.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { ConversationMessage, UserMessage } from '../types/messages.js';
+import { thinkingForPrompt } from '../services/api/thinking.js';
+import { textOfContent } from '../types/messages.js';
 import { collectReminders } from './collectReminders.js';
 import type { Session } from './createSession.js';
 
@@ -60,9 +62,20 @@ export async function* querySession(session: Session, options: SessionQueryOptio
     maxConcurrency: session.maxConcurrency,
     selectRequestTools: session.selectRequestTools,
     onContextChange: options.onContextChange,
+    ...(session.fallbackModel && session.fallbackModel !== model ? { fallbackModel: session.fallbackModel } : {}),
+    thinking: thinkingForPrompt(latestPromptText(options.messages), model, session.thinking),
     takeReminders: (conversation, context) => collectReminders(session, conversation, context),
     ...(session.hooks.has('Stop') ? { onStop: ({ stopHookActive }) => runStopHooks(session.hooks, hookCall(), { event: 'Stop', stopHookActive }) } : {}),
   });
+}
+
+/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
+function latestPromptText(messages: readonly ConversationMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.type === 'user' && !message.isMeta) return textOfContent(message.content);
+  }
+  return '';
 }
 
 /** The conversation's last message when it is the user's new prompt, with the prompt's text (its last text block). */

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BoundedOutput } from '../utils/process/boundedOutput.js';
-import { startShellCommand, type ShellProcess } from '../utils/process/shellCommand.js';
+import { startShellCommand, type ShellLauncher, type ShellProcess } from '../utils/process/shellCommand.js';
 import { dropTaskEndNotice, queueTaskEndNotice } from './taskNotices.js';
 
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
@@ -55,6 +55,8 @@ export type StartTaskOptions = {
   /** The session folder; the task's log file goes under tasks/. */
   readonly sessionDir: string;
   readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Runs the shell inside another program (the OS sandbox). */
+  readonly launcher?: ShellLauncher;
 };
 
 /** In memory per task: the first part of the output and the most recent part. */
@@ -79,6 +81,7 @@ export async function startBackgroundTask(options: StartTaskOptions): Promise<Ba
     cwd: options.cwd,
     output,
     baseEnv: options.baseEnv,
+    ...(options.launcher ? { launcher: options.launcher } : {}),
   });
   const info: BackgroundTaskInfo = {
     id,

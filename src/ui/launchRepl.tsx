@@ -72,6 +72,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   for (const tool of session.tools) void loadToolRenderers(tool);
   if (options.verbose) controller.toggleVerbose();
   controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: session.model, cwd: session.cwd });
+  for (const warning of session.startupWarnings) controller.transcript.addNotice('warning', warning);
 
   process.stdout.write(BRACKETED_PASTE_ON);
   const unregister = registerCleanup(() => {

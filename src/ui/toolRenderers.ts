@@ -16,6 +16,11 @@ export type RenderOptions = { readonly verbose: boolean; readonly columns: numbe
 export type ToolRenderers<Input, Output, Progress> = {
   /** The "● Tool(args)" line; input may still be streaming, so every field is optional. Return '' for no parentheses. */
   renderToolUseMessage(input: Partial<Input>, options: RenderOptions): ReactNode;
+  /**
+   * A short tag after the use line's parentheses (`● Bash(npm test) sandboxed`), from what the
+   * call has reported so far: its progress while it runs, its output once done.
+   */
+  renderToolUseTag?(progress: readonly Progress[], output: Output | undefined): ReactNode;
   renderToolUseProgressMessage?(progress: readonly Progress[], options: RenderOptions): ReactNode;
   renderToolResultMessage?(output: Output, input: Input, options: RenderOptions): ReactNode;
   renderToolUseRejectedMessage?(input: Input, reason: string, options: RenderOptions): ReactNode;

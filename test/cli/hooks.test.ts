@@ -82,13 +82,11 @@ describe('hooks through the built CLI', () => {
   });
 
   it('a hanging hook is stopped at its timeout and the run continues', async () => {
-    await projectHooks({ PreToolUse: [{ matcher: 'Read', hooks: [command('sleep 30', 1)] }] });
+    await projectHooks({ PreToolUse: [{ matcher: 'Read', hooks: [command('sleep 300', 1)] }] });
     await writeFile(path.join(cwd, 'a.txt'), 'content\n');
-    const started = Date.now();
     const run = await headless([turn(toolUse('Read', { file_path: path.join(cwd, 'a.txt') })), endTurn('read')], ['-p', 'read a.txt']);
     expect(run.code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(run.stderr).toContain('PreToolUse hook failed (sleep 30): timed out after 1 s and was stopped');
+    expect(run.stderr).toContain('PreToolUse hook failed (sleep 300): timed out after 1 s and was stopped');
     expect(toolResultText(lastToolResults(server!.requests[1]!)[0]!)).toContain('content');
   });
 

@@ -244,14 +244,15 @@ describe('PostToolUse and PostToolUseFailure', () => {
 
 describe('PostToolUseFailure after an interrupt', () => {
   it('runs with is_interrupt: true, without holding up the interrupted turn', async () => {
-    const cwd = await projectWith([{ event: 'PostToolUseFailure', script: `sleep 0.3; cat > "$CLAUDE_PROJECT_DIR/interrupt.json"\n` }]);
+    // The hook waits for the test's go-ahead: had the interrupted turn waited for it, runScenario would never return.
+    const cwd = await projectWith([{ event: 'PostToolUseFailure', script: `input=$(cat); while [ ! -f "$CLAUDE_PROJECT_DIR/go" ]; do sleep 0.05; done; echo "$input" > "$CLAUDE_PROJECT_DIR/interrupt.json"\n` }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(USER_INTERRUPT), 300);
     const log = createCallLog();
     scenario = await runScenario({ cwd, script: [turn(toolUse('Sleep', { ms: 20_000 })), endTurn('never')], tools: [sleepTool(log)], signal: controller.signal });
     expect(scenario.outcome.reason).toBe('interrupted');
     const file = path.join(cwd, 'interrupt.json');
-    expect(existsSync(file)).toBe(false);
+    await writeFile(path.join(cwd, 'go'), '');
     for (let waited = 0; !existsSync(file) && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Sleep', is_interrupt: true });
   });

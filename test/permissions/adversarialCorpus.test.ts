@@ -7,6 +7,8 @@ import { PROFILES, type CorpusCase } from './corpus/corpusTypes.js';
 import { CHAINING, GROUPING, PATH_QUALIFIED, QUOTING, SHELL_NESTING, SUBSTITUTION, WRAPPERS, XARGS_FIND } from './corpus/shellAttacks.js';
 import { DELETION_EQUIVALENTS, EXFILTRATION, INTERPRETERS, MODES_AND_TOOLS, PATHS_AND_DELETION_TARGETS, REDIRECTIONS } from './corpus/effectAttacks.js';
 import { SAFE_COMMANDS } from './corpus/safeCommands.js';
+import { DISK_ATTACKS } from './corpus/diskAttacks.js';
+import { EVALUATED_TEXT, EVERYDAY, PROTECTED_RULE_FILES, UNDERSTOOD_OPTIONS, UNKNOWN_PATHS } from './corpus/understandingAttacks.js';
 import { createFixture, environment, removeFixture, type Fixture } from './support/permissionFixture.js';
 
 export const CORPUS: Readonly<Record<string, readonly CorpusCase[]>> = {
@@ -25,6 +27,11 @@ export const CORPUS: Readonly<Record<string, readonly CorpusCase[]>> = {
   'paths and deletion targets': PATHS_AND_DELETION_TARGETS,
   'modes and tool calls': MODES_AND_TOOLS,
   'safe commands must not prompt': SAFE_COMMANDS,
+  'options the tables do not explain': UNDERSTOOD_OPTIONS,
+  'text bash evaluates': EVALUATED_TEXT,
+  'paths that cannot be known': UNKNOWN_PATHS,
+  'protected rule files': PROTECTED_RULE_FILES,
+  'everyday commands must not prompt': EVERYDAY,
 };
 
 let fixture: Fixture;
@@ -51,10 +58,10 @@ function satisfies(behavior: string, expectation: CorpusCase['expect']): boolean
 }
 
 describe('adversarial permission corpus', () => {
-  it('has at least 200 cases with unique names', () => {
-    const all = Object.values(CORPUS).flat();
-    expect(all.length).toBeGreaterThanOrEqual(200);
-    expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
+  it('has at least 600 cases with unique names, counting the attacks judged on disk', () => {
+    const names = [...Object.values(CORPUS).flat().map((c) => c.name), ...DISK_ATTACKS.map((attack) => attack.name)];
+    expect(names.length).toBeGreaterThanOrEqual(600);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   for (const [group, cases] of Object.entries(CORPUS)) {

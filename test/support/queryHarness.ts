@@ -33,6 +33,8 @@ export type ScenarioOptions = {
   readonly signal?: AbortSignal;
   readonly askPermission?: PermissionAsker;
   readonly env?: Record<string, string>;
+  /** The OS sandbox for Bash: off unless a test asks (true: on; undefined: settings and mode decide). */
+  readonly sandbox?: boolean | 'default';
   readonly onEvent?: (event: QueryEvent) => void;
 };
 
@@ -48,6 +50,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     maxTurns: options.maxTurns,
     isInteractive: options.askPermission !== undefined,
     isTrusted: true,
+    ...(options.sandbox === 'default' ? {} : { sandbox: options.sandbox ?? false }),
     baseTools: options.tools,
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
   });

@@ -75,3 +75,19 @@ describe('generic tool rendering (no UI.tsx, unknown tools)', () => {
     expect(frame).toContain('⎿  fallback text');
   });
 });
+
+describe('Bash in the OS sandbox', () => {
+  it('says "sandboxed" on the tool line while it runs and once it is done, and nothing when it is not', async () => {
+    const { BashTool } = await import('../../src/tools/BashTool/BashTool.js');
+    const input = { command: 'npm test' };
+    const started = { type: 'bash_output', lastLines: '', totalLines: 0, totalChars: 0, elapsedMs: 0, sandboxed: true };
+    const running = await frameOf({ tool: BashTool, toolName: 'Bash', input, phase: 'running', progress: [started] });
+    expect(running.split('\n')[0]).toBe('● Bash(npm test) sandboxed');
+    expect(running).toContain('Running…');
+    const result = { kind: 'foreground', command: 'npm test', output: 'ok\n', exitCode: 0, signal: null, timedOut: false, timeoutMs: 1000, durationMs: 5, cwd: '/w', notes: [] };
+    const done = await frameOf({ tool: BashTool, toolName: 'Bash', input, phase: 'done', status: 'success', data: { ...result, sandboxed: true }, resultText: 'ok' });
+    expect(done.split('\n')[0]).toBe('● Bash(npm test) sandboxed');
+    const plain = await frameOf({ tool: BashTool, toolName: 'Bash', input, phase: 'done', status: 'success', data: result, resultText: 'ok' });
+    expect(plain.split('\n')[0]).toBe('● Bash(npm test)');
+  });
+});

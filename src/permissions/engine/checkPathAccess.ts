@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { CwdState } from '../shell/shellTypes.js';
 import type { ExpandedWord, StaticWord } from '../shell/wordExpansion.js';
 import type { DecisionEnvironment, Explanation } from './decisionTypes.js';
-import { catastrophicTargetReason, protectedPathReason, recursiveEditTouchesProtected } from './protectedPaths.js';
+import { catastrophicTargetReason, protectionOf, recursiveEditTouchesProtected, ruleNamesProtection } from './protectedPaths.js';
 import { isInsideWorkingDirectories, type ResolvedPath } from './resolvePaths.js';
 import { findPathRule, type PathAccessKind } from './ruleMatching.js';
 import { describeSource } from '../rules/permissionRule.js';
@@ -65,11 +65,14 @@ export function checkPathAccess(request: AccessRequest, env: DecisionEnvironment
       const catastrophic = catastrophicTargetReason(target, env.home, env.workingDirectories);
       if (catastrophic) return { restriction: { behavior: 'ask', explanation: { kind: 'safety', detail: `never auto-allowed: ${target.spelled} — ${catastrophic}` } }, inside: false };
     }
-    if (request.access === 'write' && env.mode !== 'bypassPermissions' && !request.possible) {
-      const protectedReason = request.destructive ? recursiveEditTouchesProtected(target, env.home, env.workingDirectories) : protectedPathReason(target, env.home);
+    const allow = findPathRule(env.ruleSet, 'allow', request.access, target, options);
+    if (request.access === 'write' && !request.possible) {
+      // Every mode, bypassPermissions included: only an allow rule that names the protected path lets it through.
+      const protection = protectionOf(target, env.home);
+      const named = protection !== undefined && ruleNamesProtection(allow?.rule.specifier, protection);
+      const protectedReason = named ? undefined : request.destructive ? recursiveEditTouchesProtected(target, env.home, env.workingDirectories) : protection?.reason;
       if (protectedReason) return { restriction: { behavior: 'ask', explanation: { kind: 'safety', detail: `always asks: ${protectedReason}` } }, inside: false };
     }
-    const allow = findPathRule(env.ruleSet, 'allow', request.access, target, options);
     if (allow) allowRule ??= allow;
     else allAllowed = false;
     if (!isInsideWorkingDirectories(target, workingDirectories)) inside = false;
@@ -130,7 +133,9 @@ function describeRule(explanation: Explanation): string {
  * globs expanded against the file system.
  */
 export function resolveWordTargets(word: ExpandedWord | 'unknown', cwd: CwdState, cwdOverride: ExpandedWord | undefined, env: DecisionEnvironment): readonly ResolvedPath[] | 'unknown' {
-  if (word === 'unknown' || word.kind === 'dynamic') return 'unknown';
+  if (word === 'unknown' || word.kind === 'dynamic' || word.unknownPath !== undefined) return 'unknown';
+  // Character classes (`[[:alpha:]]`), equivalence classes and collating symbols match what we cannot enumerate reliably.
+  if (word.isGlob && /\[[^\]]*\[[:=.]/.test(word.text)) return 'unknown';
   let bases: readonly string[];
   if (cwd.kind === 'unknown') bases = [];
   else bases = cwd.dirs;

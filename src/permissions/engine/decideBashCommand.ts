@@ -20,18 +20,22 @@ export type PartDecision = TraceEntry & {
 };
 
 /** Concerns no allow rule can override (the analyser did not understand the command). */
-const HARD_CONCERNS = new Set<ShellConcern['kind']>(['unparseable', 'dynamic-command', 'too-deep']);
+const HARD_CONCERNS = new Set<ShellConcern['kind']>(['unparseable', 'dynamic-command', 'too-deep', 'evaluated-code']);
 
 export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: DecisionEnvironment): PartDecision[] {
   const parts = analysis.commands.map((command) => decideSimpleCommand(command, env));
-  const restrictive = hasRestrictiveRules(env.ruleSet);
+  // Rules the OS sandbox enforces need no question about what the analyser cannot bound.
+  const restrictive = hasRestrictiveRules(env.ruleSet) && env.sandboxed !== true;
+  // A mode may only allow what is bounded: `PATH=/tmp/x ls` is read-only by its words, not by its effect.
+  // (The sandbox keeps the working directories writable, so it does not bound this.)
+  const allowedByMode = parts.some((p) => p.behavior === 'allow' && p.explanation.kind === 'mode' && env.mode !== 'bypassPermissions');
   for (const concern of analysis.concerns) {
     const hard = HARD_CONCERNS.has(concern.kind);
-    if (!hard && !restrictive) continue; // the command itself is "other" and asks unless a rule allows it
+    if (!hard && !restrictive && !allowedByMode) continue; // the command itself is "other" and asks unless a rule allows it
     if (env.mode === 'bypassPermissions' && !restrictive) continue;
     const detail = hard
       ? `not understood, so never auto-allowed: ${concern.detail}`
-      : `its effect cannot be bounded (${concern.detail}), and deny or ask rules are in force`;
+      : restrictive ? `its effect cannot be bounded (${concern.detail}), and deny or ask rules are in force` : `its effect cannot be bounded (${concern.detail}), so no mode allows it`;
     const behavior: Behavior = env.mode === 'plan' ? 'deny' : 'ask';
     parts.push({ subject: `(whole command) ${concern.kind}`, behavior, explanation: { kind: 'safety', detail }, suggestions: undefined });
   }
@@ -63,7 +67,8 @@ function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvir
   let pathsSuggestible = true;
   let redirectsAllowed = true;
   for (const access of effects.paths) {
-    const targets = resolveWordTargets(access.target, command.cwd, effects.cwdOverride, env);
+    const resolved = resolveWordTargets(access.target, command.cwd, effects.cwdOverride, env);
+    const targets = access.namesSplitOnBlanks && resolved !== 'unknown' && !namesSurviveSplitting(resolved, env) ? 'unknown' : resolved;
     const check = checkPathAccess({ access: access.access, targets, recursive: access.recursive, destructive: access.destructive === true, possible: access.possible === true }, env);
     if (check.restriction) {
       restrictions.push(check.restriction);
@@ -98,7 +103,15 @@ function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvir
     if (redirectsAllowed || env.mode === 'bypassPermissions') return part('allow', ruleExplanation(allowRule), []);
     return part('ask', { kind: 'mode', mode: env.mode, detail: 'the command is allowed, but the file it redirects into needs permission' }, pathsSuggestible ? dedupe(redirectSuggestions) : undefined);
   }
-  if (env.mode === 'bypassPermissions') return part('allow', { kind: 'mode', mode: env.mode, detail: 'bypass permissions runs everything no deny or ask rule names' }, []);
+  const understood = effects.notUnderstood.length === 0;
+  if (env.mode === 'bypassPermissions') {
+    // An unknown program or option could be the one a deny rule exists for: while rules are in force it asks.
+    if (understood || env.sandboxed === true || !hasRestrictiveRules(env.ruleSet)) return part('allow', { kind: 'mode', mode: env.mode, detail: 'bypass permissions runs everything no deny or ask rule names' }, []);
+    return part('ask', { kind: 'safety', detail: `not understood (${effects.notUnderstood[0] ?? ''}), and deny or ask rules are in force` }, undefined);
+  }
+  if (!understood && (effects.kind !== 'other' || effects.known)) {
+    return part('ask', { kind: 'mode', mode: env.mode, detail: `not auto-allowed: ${effects.notUnderstood[0] ?? ''}` }, commandSuggestion ? dedupe([...commandSuggestion, ...redirectSuggestions]) : undefined);
+  }
   if (effects.kind === 'read-only' && pathsFullyAllowed && !sideEffects) {
     return part('allow', { kind: 'mode', mode: env.mode, detail: 'read-only command inside the working directories' }, []);
   }
@@ -137,6 +150,24 @@ export function pathRuleFor(access: 'read' | 'write', absolutePath: string, env:
   const inside = absolutePath === root || absolutePath.startsWith(`${root}/`);
   const spec = inside ? `./${escaped(absolutePath.slice(root.length + 1)) || '.'}` : `/${escaped(absolutePath)}`;
   return `${access === 'read' ? 'Read' : 'Edit'}(${spec})`;
+}
+
+/** Characters on which xargs (without -0) splits or unquotes names. */
+const SPLIT_CHARACTERS = /[\s'"\\]/;
+const SPLIT_SCAN_LIMIT = 10_000;
+
+/**
+ * Names xargs reads from find are split on blanks and quotes: a file named
+ * `src/x .env` becomes the words `src/x` and `.env`. The tree bounds the
+ * words only if no name below it holds such a character.
+ */
+function namesSurviveSplitting(roots: readonly { readonly spelled: string; readonly real: string }[], env: DecisionEnvironment): boolean {
+  for (const root of roots) {
+    if (SPLIT_CHARACTERS.test(root.spelled)) return false;
+    const tree = env.paths.listTree(root.real, SPLIT_SCAN_LIMIT);
+    if (tree === undefined || tree.some((file) => SPLIT_CHARACTERS.test(file.slice(root.real.length)))) return false;
+  }
+  return true;
 }
 
 function dedupe(values: readonly string[]): string[] {

@@ -43,6 +43,13 @@ export type DecisionEnvironment = {
   readonly workingDirectories: readonly string[];
   readonly home: string;
   readonly paths: PathResolver;
+  /**
+   * The command runs in the OS sandbox, and the sandbox enforces every deny
+   * and ask rule a shell command could run into (src/sandbox/sandboxRules.ts):
+   * effects the analyser cannot bound are then the OS's to stop, not a
+   * reason to ask. Absent: false.
+   */
+  readonly sandboxed?: boolean;
 };
 
 /** A tool call as the engine sees it: the tool's own answers, not its code. */

@@ -1,16 +1,20 @@
 /**
- * Paths no rule or mode (other than bypassPermissions) may edit without
- * asking: the repository's own machinery (`.git/`: hooks run code), our
- * configuration (`.claude/`: it holds the permission rules themselves),
- * `.mcp.json` (starts programs), and shell start-up files (run on every
- * new shell). And deletion targets no rule or mode may ever auto-allow:
- * `/`, the home directory, the working directory and its parents.
+ * Paths no mode (bypassPermissions included) may edit without asking, and
+ * only an allow rule that names them explicitly (`Edit(.claude/**)`,
+ * `Edit(CLAUDE.md)`) lets through: the repository's own machinery
+ * (`.git/`: hooks and config run code), our configuration (`.claude/`,
+ * and `CLAUDE.md` / `CLAUDE.local.md` / `AGENTS.md` anywhere in the tree,
+ * which carry permission rules and instructions), `.mcp.json` (starts
+ * programs), and shell start-up files (run on every new shell). And
+ * deletion targets no rule or mode may ever auto-allow: `/`, the home
+ * directory, the working directory and its parents.
  */
 import path from 'node:path';
 import { isWithin, type ResolvedPath } from './resolvePaths.js';
 
 const PROTECTED_DIRECTORY_NAMES = new Set(['.git', '.claude']);
-const PROTECTED_FILE_NAMES = new Set(['.mcp.json', '.gitconfig', '.gitmodules']);
+const PROTECTED_FILE_NAMES = new Set(['.mcp.json', '.gitconfig', '.gitmodules', 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md']);
+const RULE_FILE_NAMES = new Set(['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md']);
 const SHELL_RC_FILES = new Set([
   '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin',
   '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.inputrc', '.envrc',
@@ -19,24 +23,37 @@ const PROTECTED_HOME_DIRECTORIES = ['.ssh', '.config/fish', '.aws', '.gnupg', '.
 
 export type ProtectionReason = string;
 
+/** Why a path is protected, and the name an allow rule must spell to cover it. */
+export type Protection = { readonly reason: ProtectionReason; readonly name: string };
+
 /** Why editing this path must ask, or undefined if it is ordinary. Checks both spelled and real paths. */
-export function protectedPathReason(resolved: ResolvedPath, home: string): ProtectionReason | undefined {
+function protectedPathReason(resolved: ResolvedPath, home: string): ProtectionReason | undefined {
+  return protectionOf(resolved, home)?.reason;
+}
+
+export function protectionOf(resolved: ResolvedPath, home: string): Protection | undefined {
   for (const candidate of new Set([resolved.spelled, resolved.real])) {
-    const reason = reasonFor(candidate, home);
-    if (reason) return reason;
+    const protection = protectionFor(candidate, home);
+    if (protection) return protection;
   }
   return undefined;
 }
 
-function reasonFor(absolute: string, home: string): string | undefined {
+/** `Edit(.claude/**)` names `.claude`; `Edit(**)` or `Edit(src/**)` names nothing protected. */
+export function ruleNamesProtection(specifier: string | undefined, protection: Protection): boolean {
+  return specifier !== undefined && specifier.includes(protection.name);
+}
+
+function protectionFor(absolute: string, home: string): Protection | undefined {
   const parts = absolute.split('/').filter(Boolean);
   const base = parts[parts.length - 1] ?? '';
   const directory = parts.find((part) => PROTECTED_DIRECTORY_NAMES.has(part));
-  if (directory) return `${directory}/ is protected (${directory === '.git' ? 'git hooks and config run code' : 'it holds agent settings and permission rules'})`;
-  if (PROTECTED_FILE_NAMES.has(base)) return `${base} is protected (it can make tools run programs)`;
-  if (SHELL_RC_FILES.has(base)) return `${base} is a shell start-up file`;
+  if (directory) return { name: directory, reason: `${directory}/ is protected (${directory === '.git' ? 'git hooks and config run code' : 'it holds agent settings and permission rules'})` };
+  if (RULE_FILE_NAMES.has(base)) return { name: base, reason: `${base} is protected (it carries instructions and permission rules)` };
+  if (PROTECTED_FILE_NAMES.has(base)) return { name: base, reason: `${base} is protected (it can make tools run programs)` };
+  if (SHELL_RC_FILES.has(base)) return { name: base, reason: `${base} is a shell start-up file` };
   for (const dir of PROTECTED_HOME_DIRECTORIES) {
-    if (isWithin(absolute, path.join(home, dir))) return `~/${dir} is protected`;
+    if (isWithin(absolute, path.join(home, dir))) return { name: dir, reason: `~/${dir} is protected` };
   }
   return undefined;
 }

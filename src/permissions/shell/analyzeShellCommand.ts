@@ -40,9 +40,72 @@ function analyzeWith(parser: BashParser, source: string, options: AnalyzeOptions
   const started = performance.now();
   const home = options.home ?? os.homedir();
   const reduced = reduceToSimpleCommands(parser, source, { cwd: options.cwd, home });
-  const commands = reduced.commands.map((command) => ({ command, effects: classifyCommand(command) }));
+  const commands = findNamesAfterWrites(pathsAfterRelinking(reduced.commands.map((command) => ({ command, effects: classifyCommand(command) }))));
   const concerns = [...reduced.concerns, ...commands.flatMap((c) => c.effects.concerns), ...writtenThenRun(commands, home)];
   return { source, commands, concerns, analysisMs: performance.now() - started };
+}
+
+/** git subcommands that write the work tree from the object store (which can hold symlinks). */
+const GIT_TREE_WRITERS = new Set(['checkout', 'switch', 'restore', 'reset', 'stash', 'pull', 'merge', 'rebase', 'clone', 'worktree', 'apply', 'am', 'cherry-pick', 'revert', 'read-tree', 'checkout-index']);
+
+/**
+ * Whether a command may create a symlink or move a path, so that names
+ * resolved before the command runs mean something else afterwards:
+ * `ln -s .claude c && echo '{}' > c/settings.json`, `mv .env x; cat x`.
+ */
+function mayRelink({ command, effects }: AnalyzedSimpleCommand): boolean {
+  const program = effects.program;
+  const words = command.argv.slice(1).map((word) => (word.kind === 'static' ? word.text : '-?'));
+  switch (program) {
+    case 'ln':
+    case 'mv':
+    case 'rsync':
+    case 'unzip':
+    case 'patch':
+    case 'install':
+      return true;
+    case 'cp':
+      // -s/-l link; -a/-d/-P/-r/-R copy symlinks as symlinks.
+      return words.some((word) => /^-[a-zA-Z]*[sldPaRr]/.test(word) || /^--(symbolic-link|link|archive|no-dereference|preserve|recursive)/.test(word));
+    case 'tar':
+      return words.some((word) => /^-?[a-zA-Z]*x/.test(word) || word.startsWith('--extract') || word.startsWith('--get'));
+    case 'git':
+      return effects.matchArgv.slice(1, 2).some((word) => GIT_TREE_WRITERS.has(word.text));
+    default:
+      return false;
+  }
+}
+
+/**
+ * Paths are resolved before the command runs. Once any part may relink or
+ * move paths, every other part's paths are unknown: pipelines and loops
+ * run parts in any order, so "earlier" cannot be trusted either.
+ */
+function pathsAfterRelinking(commands: readonly AnalyzedSimpleCommand[]): AnalyzedSimpleCommand[] {
+  const relinkers = commands.filter(mayRelink);
+  if (relinkers.length === 0) return [...commands];
+  const culprit = relinkers[0]?.effects.program ?? 'a command';
+  return commands.map((analyzed) => {
+    if (relinkers.length === 1 && relinkers[0] === analyzed) return analyzed;
+    const paths = analyzed.effects.paths.map((access) => (access.target === 'unknown' ? access : { ...access, target: 'unknown' as const, why: `${access.why} (${culprit} in the same command may change what ${access.target.text} names)` }));
+    return { ...analyzed, effects: { ...analyzed.effects, paths } };
+  });
+}
+
+/**
+ * `touch 'src/x .env' && find src | xargs cat`: the names find prints are
+ * bounded by what is on disk when we look, so a command that writes
+ * anything (or runs code) alongside voids the bound.
+ */
+function findNamesAfterWrites(commands: readonly AnalyzedSimpleCommand[]): AnalyzedSimpleCommand[] {
+  const bounded = (analyzed: AnalyzedSimpleCommand): boolean => analyzed.effects.paths.some((access) => access.foundByFind === true);
+  const writer = commands.some((analyzed) => !bounded(analyzed) && (analyzed.effects.kind === 'other' || analyzed.effects.paths.some((access) => access.access === 'write')));
+  if (!writer) return [...commands];
+  return commands.map((analyzed) => {
+    if (!bounded(analyzed)) return analyzed;
+    const paths = analyzed.effects.paths.map((access) => (access.foundByFind ? { ...access, target: 'unknown' as const, foundByFind: false, why: `${access.why}, but another part of the command writes files` } : access));
+    return { ...analyzed, effects: { ...analyzed.effects, paths } };
+  });
 }
 
 /** `echo 'rm -rf ~' > x.sh && bash x.sh`: the script's content is whatever the command wrote. */
@@ -71,7 +134,7 @@ function writtenThenRun(commands: readonly AnalyzedSimpleCommand[], home: string
 }
 
 function lexicalPaths(word: ExpandedWord, cwd: CwdState, home: string): string[] | undefined {
-  if (word.kind === 'dynamic' || word.isGlob) return undefined;
+  if (word.kind === 'dynamic' || word.isGlob || word.unknownPath !== undefined) return undefined;
   const text = word.text.startsWith('~/') ? home + word.text.slice(1) : word.text;
   if (path.isAbsolute(text)) return [path.resolve(text)];
   if (cwd.kind === 'unknown') return undefined;

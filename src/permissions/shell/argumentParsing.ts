@@ -1,18 +1,16 @@
 /**
+ * A loose option parser for programs that are never auto-allowed (network
+ * clients, make): it only needs to find the operands deny rules must see.
+ * Programs that can be auto-allowed are parsed by their option tables
+ * (options/), which refuse what they do not know.
+ *
  * Splits a known program's arguments into options and operands, so file
  * operands can be checked as paths. A dynamic word could be either an
  * option (`-i`, `-o /etc/passwd`) or an operand: it is reported separately
  * so classifiers can refuse to call such a command read-only.
  */
+import type { ParsedArguments, ParsedOption } from './options/optionTable.js';
 import type { ExpandedWord } from './wordExpansion.js';
-
-export type ParsedOption = { readonly name: string; readonly value: ExpandedWord | undefined };
-
-export type ParsedArguments = {
-  readonly options: readonly ParsedOption[];
-  readonly operands: readonly ExpandedWord[];
-  readonly dynamicWords: readonly ExpandedWord[];
-};
 
 export type OptionGrammar = {
   /** Options taking a value: `-o`, `--output` (value next, attached `-ofile`, or `--output=file`). */
@@ -63,13 +61,6 @@ export function parseArguments(args: readonly ExpandedWord[], grammar: OptionGra
       options.push({ name, value: undefined });
     }
   }
-  return { options, operands, dynamicWords };
+  return { options, operands, dynamicWords, problems: [] };
 }
 
-export function hasOption(parsed: ParsedArguments, ...names: string[]): boolean {
-  return parsed.options.some((option) => names.includes(option.name));
-}
-
-export function optionValues(parsed: ParsedArguments, ...names: string[]): ExpandedWord[] {
-  return parsed.options.flatMap((option) => (names.includes(option.name) && option.value ? [option.value] : []));
-}

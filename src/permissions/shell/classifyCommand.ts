@@ -5,9 +5,11 @@
  * "other", and each of its arguments is treated as a path it might read or
  * write, so deny rules still see `mytool .env`.
  */
-import { classifyCodeRunner } from './codeRunners.js';
+import { classifyCodeRunner, STDIN_FILE } from './codeRunners.js';
 import { programName } from './commandName.js';
-import type { CommandEffects, PathAccess } from './commandEffects.js';
+import { destroys, type CommandEffects, type PathAccess } from './commandEffects.js';
+import { optionPathValues, parseWithTable } from './options/optionTable.js';
+import { tableFor } from './options/programTables.js';
 import { EFFECT_BY_PROGRAM } from './effectsTable.js';
 import { classifyFileCommand } from './fileCommands.js';
 import { classifyFind, classifyTar, classifyZip } from './findAndArchives.js';
@@ -41,6 +43,7 @@ export function classifyCommand(command: SimpleCommand): CommandEffects {
   const program = programName(nameWord);
   const elevated = command.wrappers.some((wrapper) => wrapper.elevates);
   const base = classifyProgram(program, nameWord, args, command);
+  const programPaths = boundHiddenArguments(command, [...base.classification.paths, ...(program ? optionValuePaths(program, args) : [])]);
   const effects = new Set(base.classification.effects);
   // Case-insensitive file systems (macOS) run `RM` as rm.
   const effectOfName = program === undefined ? undefined : EFFECT_BY_PROGRAM[program.toLowerCase()];
@@ -56,14 +59,49 @@ export function classifyCommand(command: SimpleCommand): CommandEffects {
   return {
     program,
     kind,
-    paths: [...base.classification.paths, ...redirectPaths, ...(cwdOverride ? [{ target: cwdOverride, access: 'read' as const, recursive: false, why: 'directory the command operates in' }] : [])],
+    paths: [...programPaths, ...redirectPaths, ...(cwdOverride ? [{ target: cwdOverride, access: 'read' as const, recursive: false, why: 'directory the command operates in' }] : [])],
     effects: [...effects],
     concerns: base.classification.concerns,
     ...(base.classification.runsScript ? { runsScript: base.classification.runsScript } : {}),
     ...(cwdOverride ? { cwdOverride } : {}),
     matchArgv: base.matchArgv ?? command.argv,
     known: base.known,
+    notUnderstood: notUnderstood(program, kind, base),
   };
+}
+
+/**
+ * Why the command cannot be auto-allowed by a mode: the classifier's
+ * problems, or (for a command a mode could allow) the absence of any
+ * table that checked its arguments.
+ */
+function notUnderstood(program: string | undefined, kind: CommandEffects['kind'], base: ProgramClassification): string[] {
+  const problems = [...(base.classification.problems ?? [])];
+  if (!base.known) problems.push(`${program ?? 'the program'} is not known to the analyser`);
+  else if (base.classification.problems === undefined && kind !== 'other') problems.push(`${program ?? 'the program'} has no option table`);
+  return problems;
+}
+
+/** Option values the program's table marks as files (`date -f .env`, `sort -o out`, `grep -f pats`). */
+function optionValuePaths(program: string, args: readonly ExpandedWord[]): PathAccess[] {
+  const table = tableFor(program);
+  if (!table || program === 'jq' || program === 'gojq') return [];
+  return optionPathValues(parseWithTable(table, args)).map(({ word, access, option }) => ({ target: word, access, recursive: false, why: `${program} ${option}` }));
+}
+
+/**
+ * `find src -name '*.ts' | xargs wc -l`: the words xargs appends are the
+ * names find printed, all below its starting points. Bounded to those
+ * trees (recursive), with a note that xargs splits names on blanks, which
+ * the permission engine checks against the names actually there.
+ */
+function boundHiddenArguments(command: SimpleCommand, paths: readonly PathAccess[]): PathAccess[] {
+  const source = command.hiddenArgumentsFrom;
+  if (!source) return [...paths];
+  return paths.flatMap((access) => {
+    if (access.target !== HIDDEN_ARGUMENTS) return [access];
+    return source.roots.map((root): PathAccess => ({ ...access, target: root, recursive: true, why: `${access.why} (names found by find below ${root.text})`, foundByFind: true, ...(source.splitOnBlanks ? { namesSplitOnBlanks: true } : {}) }));
+  });
 }
 
 type ProgramClassification = {
@@ -73,7 +111,7 @@ type ProgramClassification = {
 };
 
 function classifyProgram(program: string | undefined, nameWord: ExpandedWord | undefined, args: readonly ExpandedWord[], command: SimpleCommand): ProgramClassification {
-  if (!nameWord) return known({ kind: 'read-only', paths: [], effects: [], concerns: [] });
+  if (!nameWord) return known({ kind: 'read-only', paths: [], effects: [], concerns: [], problems: [] });
   if (!program) return { classification: { kind: 'other', paths: anyPath('computed command name'), effects: [], concerns: [] }, known: false };
   // `./git status` is a local script that happens to be called git, not git.
   if (isLocalExecutable(nameWord)) {
@@ -81,7 +119,7 @@ function classifyProgram(program: string | undefined, nameWord: ExpandedWord | u
   }
   if (program === 'git') {
     const git = classifyGit([nameWord, ...args]);
-    return { classification: git, matchArgv: git.matchArgv, known: true };
+    return { classification: git, matchArgv: git.matchArgv, known: git.knownSubcommand };
   }
   if (program === 'find') return known(classifyFind(args));
   if (program === 'tar') return known(classifyTar(args));
@@ -93,10 +131,16 @@ function classifyProgram(program: string | undefined, nameWord: ExpandedWord | u
     classifyNetworkCommand(program, args);
   if (catalogued) return known(catalogued);
   if (SHELL_PROGRAMS.has(program)) return known(shellProgram(args));
-  if (NEUTRAL_RUNNERS.has(program)) return known({ kind: 'read-only', paths: [], effects: [], concerns: [] });
+  // Their commands were analysed as nested commands; the runner itself does nothing more.
+  if (NEUTRAL_RUNNERS.has(program)) return known({ kind: 'read-only', paths: [], effects: [], concerns: [], problems: [] });
   if (program === 'source' || program === '.') {
     const script = args[0];
-    return known({ kind: 'other', paths: script ? reads(script, 'sourced script') : [], effects: [], concerns: [], ...(script ? { runsScript: script } : {}) });
+    const fromStdin = script !== undefined && (script.text === '-' || STDIN_FILE.test(script.text));
+    const concerns = fromStdin ? [{ kind: 'eval-computed-text' as const, detail: `${program} reads commands from standard input` }] : [];
+    return known({ kind: 'other', paths: script ? reads(script, 'sourced script') : [], effects: [], concerns, ...(script ? { runsScript: script } : {}) });
+  }
+  if (program === 'gio' && ['trash', 'remove', 'rm'].includes(args[0]?.text ?? '')) {
+    return known({ kind: 'other', paths: destroys(args.slice(1).filter((w) => !w.text.startsWith('-')), `deleted by gio ${args[0]?.text ?? ''}`), effects: ['delete'], concerns: [] });
   }
   if (KILLERS.has(program)) return known({ kind: 'other', paths: [], effects: ['kill-process'], concerns: [] });
   if (program === 'script') {
@@ -116,9 +160,11 @@ function known(classification: Classification): ProgramClassification {
 /** `bash script.sh` runs a file; `bash -c '…'` was analysed as nested commands, so it adds nothing itself. */
 function shellProgram(args: readonly ExpandedWord[]): Classification {
   const commandString = args.some((w) => w.kind === 'static' && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.text));
-  if (commandString) return { kind: 'read-only', paths: [], effects: [], concerns: [] };
+  if (commandString) return { kind: 'read-only', paths: [], effects: [], concerns: [], problems: [] };
   const script = args.find((w) => w.kind === 'dynamic' || !w.text.startsWith('-'));
   if (!script) return { kind: 'other', paths: [], effects: [], concerns: [] };
+  // `bash /dev/stdin <<< '…'`: the script is whatever standard input holds.
+  if (STDIN_FILE.test(script.text)) return { kind: 'other', paths: [], effects: [], concerns: [{ kind: 'eval-computed-text', detail: `a shell reads its script from ${script.text}` }] };
   return { kind: 'other', paths: reads(script, 'script run by a shell'), effects: [], concerns: [], runsScript: script };
 }
 

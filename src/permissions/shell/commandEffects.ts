@@ -22,6 +22,14 @@ export type PathAccess = {
   readonly destructive?: boolean;
   /** Comes from a redirection (`> f`), not from the program's operands: an allow rule for the program does not cover it. */
   readonly viaRedirect?: boolean;
+  /**
+   * The path is a tree whose file names xargs splits on blanks and quotes:
+   * it is only bounded to that tree if no name below it holds such a
+   * character (the engine looks), else it is any path.
+   */
+  readonly namesSplitOnBlanks?: boolean;
+  /** The path stands for names `find` printed below it (see boundHiddenArguments); any write elsewhere in the command voids that. */
+  readonly foundByFind?: boolean;
 };
 
 /** Effects a deny or ask rule protects whatever program performs them (see effectsTable.ts). */
@@ -48,6 +56,13 @@ export type CommandEffects = {
   readonly matchArgv: readonly ExpandedWord[];
   /** Whether our catalog knows this program at all. */
   readonly known: boolean;
+  /**
+   * Why the command's arguments are not fully understood (an option or
+   * operand its option table does not explain, no table at all, a
+   * program-valued option). Empty when every word is understood; only then
+   * may a mode (default's read-only, acceptEdits' edits) allow it without a rule.
+   */
+  readonly notUnderstood: readonly string[];
 };
 
 export function readOnly(paths: readonly PathAccess[] = []): Pick<CommandEffects, 'kind' | 'paths'> {

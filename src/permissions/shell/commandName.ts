@@ -16,12 +16,3 @@ export function programName(word: ExpandedWord | undefined): string | undefined 
 export function baseProgramName(name: string): string {
   return name.replace(/(?<=[a-z])[-.]?\d+(\.\d+)*$/i, '');
 }
-
-/** A name we can trust to be what it looks like: printable ASCII only. */
-export function isPlainProgramName(name: string): boolean {
-  return /^[A-Za-z0-9_.+@%:,=-]+$/.test(name);
-}
-
-export function staticText(word: ExpandedWord | undefined): string | undefined {
-  return word?.kind === 'static' ? word.text : undefined;
-}

@@ -66,7 +66,3 @@ export function effectOfRulePattern(pattern: string): EffectClass | undefined {
   const trimmed = pattern.trim().replace(/^\S*\//, '');
   return EFFECT_TABLE.find((row) => row.ruleSpellings.some((spelling) => spelling.test(trimmed)))?.effect;
 }
-
-export function describeEffect(effect: EffectClass): string {
-  return EFFECT_TABLE.find((row) => row.effect === effect)?.description ?? effect;
-}

@@ -8,10 +8,12 @@
  */
 import { literalWord } from './unwrapCommand.js';
 import { destroys, reads, writes, type CommandEffects, type PathAccess } from './commandEffects.js';
+import { hasOption, optionPathValues, parseWithTable, type ParsedArguments } from './options/optionTable.js';
+import { gitSubcommandTable } from './options/programTables.js';
 import type { ShellConcern } from './shellTypes.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
-type GitClassification = Omit<CommandEffects, 'program' | 'known'>;
+type GitClassification = Omit<CommandEffects, 'program' | 'known' | 'notUnderstood'> & { readonly problems?: readonly string[]; readonly knownSubcommand: boolean };
 
 /** Config keys that only affect presentation or identity. Everything else may name a program to run. */
 const SAFE_CONFIG_KEY = /^(color\..*|user\.(name|email)|core\.(quotepath|abbrev|autocrlf|safecrlf|filemode|ignorecase)|advice\..*|init\.defaultbranch|log\.(decorate|date|follow|abbrevcommit)|diff\.(noprefix|renames|mnemonicprefix|algorithm|context|colormoved)|status\.(short|branch|showuntrackedfiles)|column\..*|i18n\..*|merge\.conflictstyle|pull\.(rebase|ff)|commit\.gpgsign|tag\.gpgsign|push\.default|safe\.directory|pager\.[a-z-]+)$/i;
@@ -22,8 +24,51 @@ const READ_ONLY_SUBCOMMANDS = new Set([
   'status', 'diff', 'log', 'show', 'blame', 'annotate', 'shortlog', 'describe', 'rev-parse', 'rev-list', 'ls-files',
   'ls-tree', 'cat-file', 'grep', 'whatchanged', 'count-objects', 'show-ref', 'for-each-ref', 'merge-base', 'name-rev',
   'var', 'version', 'help', 'check-ignore', 'check-attr', 'verify-commit', 'verify-tag', 'cherry', 'range-diff',
-  'diff-tree', 'diff-files', 'diff-index', 'show-branch', 'get-tar-commit-id',
+  'diff-tree', 'diff-files', 'diff-index', 'show-branch', 'get-tar-commit-id', 'reflog',
 ]);
+
+/** Subcommands git ships (anything else is an alias or a `git-x` program on PATH, which can do anything). */
+const OTHER_SUBCOMMANDS = new Set([
+  'add', 'stage', 'am', 'apply', 'archive', 'bisect', 'branch', 'bundle', 'checkout', 'cherry-pick', 'citool', 'clean', 'clone',
+  'commit', 'config', 'fetch', 'format-patch', 'gc', 'gui', 'init', 'maintenance', 'merge', 'mv', 'notes', 'pull', 'push', 'rebase',
+  'remote', 'reset', 'restore', 'revert', 'rm', 'sparse-checkout', 'stash', 'submodule', 'switch', 'tag', 'worktree', 'fsck',
+  'prune', 'repack', 'replace', 'filter-branch', 'fast-export', 'fast-import', 'mergetool', 'difftool', 'range-diff', 'request-pull',
+  'send-email', 'ls-remote', 'update-index', 'update-ref', 'write-tree', 'read-tree', 'commit-tree', 'hash-object', 'mktag', 'mktree',
+  'pack-refs', 'symbolic-ref', 'rerere', 'lfs', 'sparse-checkout', 'switch', 'whatchanged', 'instaweb', 'daemon', 'credential',
+]);
+
+/**
+ * Forms that print file contents from the object store or the work tree
+ * without naming a path (`git log -p`, `git show HEAD`, `git grep x`,
+ * `git cat-file --batch`): they read every tracked file, so a Read rule
+ * on any of them must see the whole tree.
+ */
+function printsContentOfAnyPath(name: string, parsed: ParsedArguments): boolean {
+  const summaryOnly = hasOption(parsed, '--stat', '--numstat', '--shortstat', '--name-only', '--name-status', '--summary', '-s', '--no-patch', '--quiet', '--compact-summary', '--dirstat', '--raw');
+  switch (name) {
+    case 'diff':
+    case 'diff-tree':
+    case 'diff-index':
+    case 'diff-files':
+      return !summaryOnly && (name === 'diff' || hasOption(parsed, '-p', '-u', '--patch', '-U'));
+    case 'show':
+      return !summaryOnly;
+    case 'log':
+    case 'whatchanged':
+    case 'reflog':
+    case 'rev-list':
+      return hasOption(parsed, '-p', '-u', '--patch', '-U', '--cc', '-c', '--word-diff', '--color-words', '--patch-with-stat', '--patch-with-raw', '--full-diff', '-G', '-S', '--objects');
+    case 'grep':
+      return true;
+    case 'cat-file':
+      return hasOption(parsed, '--batch', '--batch-command', '--batch-all-objects', '-p') || parsed.operands.some((word) => word.kind === 'dynamic' || !word.text.includes(':'));
+    case 'blame':
+    case 'annotate':
+      return false;
+    default:
+      return false;
+  }
+}
 
 const NETWORK_SUBCOMMANDS = new Set(['push', 'fetch', 'pull', 'clone', 'ls-remote', 'send-email', 'request-pull', 'archive']);
 
@@ -57,57 +102,86 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
   const args = argv.slice(i + 1);
   const matchArgv = [argv[0] ?? literalWord('git'), ...argv.slice(i)];
   const base = { matchArgv, concerns, ...(cwdOverride ? { cwdOverride } : {}) };
-  if (!subcommand || subcommand.kind === 'dynamic') return { ...base, kind: subcommand ? 'other' : 'read-only', paths: [], effects: [] };
+  if (!subcommand || subcommand.kind === 'dynamic') return { ...base, kind: subcommand ? 'other' : 'read-only', paths: [], effects: [], knownSubcommand: !subcommand, ...(subcommand ? {} : { problems: [] }) };
   const name = subcommand.text;
-  if (READ_ONLY_SUBCOMMANDS.has(name)) return { ...base, ...readOnlySubcommand(name, args) };
+  const known = { knownSubcommand: READ_ONLY_SUBCOMMANDS.has(name) || OTHER_SUBCOMMANDS.has(name) || ['help', 'version'].includes(name) };
+  if (READ_ONLY_SUBCOMMANDS.has(name)) return { ...base, ...known, ...readOnlySubcommand(name, args) };
   const listing = listingSubcommand(name, args);
-  if (listing) return { ...base, kind: 'read-only', paths: [], effects: [] };
+  if (listing) {
+    const table = gitSubcommandTable(name);
+    return { ...base, ...known, kind: 'read-only', paths: [], effects: [], problems: table ? parseWithTable(table, args).problems : [`git ${name} has no option table`] };
+  }
+  if (!known.knownSubcommand) {
+    concerns.push({ kind: 'inline-code', detail: `git ${name} is not a git command: an alias or a git-${name} program can run anything` });
+    return { ...base, ...known, kind: 'other', paths: pathOperands(args, 'write'), effects: [] };
+  }
   // Talking to a configured remote is not the "network" effect of the table (arbitrary hosts).
-  if (NETWORK_SUBCOMMANDS.has(name)) return { ...base, kind: 'other', paths: pathOperands(args, 'write'), effects: [] };
+  if (NETWORK_SUBCOMMANDS.has(name)) return { ...base, ...known, kind: 'other', paths: pathOperands(args, 'write'), effects: [] };
+  const discards = discardsWork(name, args);
+  if (discards) return { ...base, ...known, kind: 'other', paths: destroys([literalWord('.')], discards, true), effects: ['delete'] };
   switch (name) {
     case 'rm': {
       const cached = args.some((w) => w.text === '--cached');
       const recursive = args.some((w) => w.text === '-r');
-      return { ...base, kind: 'other', paths: cached ? [] : pathOperands(args, 'write', recursive).map((p) => ({ ...p, destructive: true })), effects: cached ? [] : ['delete'] };
+      return { ...base, ...known, kind: 'other', paths: cached ? [] : pathOperands(args, 'write', recursive).map((p) => ({ ...p, destructive: true })), effects: cached ? [] : ['delete'] };
     }
     case 'clean': {
       const dryRun = args.some((w) => /^-[a-zA-Z]*n/.test(w.text) || w.text === '--dry-run');
-      if (dryRun) return { ...base, kind: 'read-only', paths: [], effects: [] };
+      if (dryRun) return { ...base, ...known, kind: 'read-only', paths: [], effects: [] };
       const targets = pathOperands(args, 'write', true);
-      return { ...base, kind: 'other', paths: targets.length > 0 ? targets.map((p) => ({ ...p, destructive: true })) : destroys([literalWord('.')], 'cleaned by git clean', true), effects: ['delete'] };
+      return { ...base, ...known, kind: 'other', paths: targets.length > 0 ? targets.map((p) => ({ ...p, destructive: true })) : destroys([literalWord('.')], 'cleaned by git clean', true), effects: ['delete'] };
     }
     case 'mv':
-      return { ...base, kind: 'other', paths: pathOperands(args, 'write', true), effects: [] };
+      return { ...base, ...known, kind: 'other', paths: pathOperands(args, 'write', true), effects: [] };
     case 'add':
     case 'stage': {
       const all = args.some((w) => ['-A', '--all', '-u', '--update'].includes(w.text));
       const paths = pathOperands(args, 'read', true);
-      return { ...base, kind: 'other', paths: all ? [...paths, ...reads([literalWord('.')], 'staged by git add', true)] : paths, effects: [] };
+      return { ...base, ...known, kind: 'other', paths: all ? [...paths, ...reads([literalWord('.')], 'staged by git add', true)] : paths, effects: [] };
     }
     case 'config':
-      return { ...base, kind: 'other', paths: writes([literalWord(args.some((w) => w.text === '--global') ? '~/.gitconfig' : '.git/config')], 'git config'), effects: [] };
+      return { ...base, ...known, kind: 'other', paths: writes([literalWord(args.some((w) => w.text === '--global') ? '~/.gitconfig' : '.git/config')], 'git config'), effects: [] };
     default:
       // checkout, restore, reset, commit, merge, rebase, stash, apply…: change the work tree or history.
-      return { ...base, kind: 'other', paths: pathOperands(args, 'write'), effects: [] };
+      return { ...base, ...known, kind: 'other', paths: pathOperands(args, 'write'), effects: [] };
   }
+}
+
+/**
+ * Subcommands that throw away work in the tree: `git stash -u` deletes
+ * untracked files, `git restore --source=<tree>` and `git checkout <tree> -- .`
+ * delete files absent from that tree, `git reset --hard` discards changes.
+ * They carry the delete effect, so a `Bash(rm:*)` deny covers them.
+ */
+function discardsWork(name: string, args: readonly ExpandedWord[]): string | undefined {
+  const texts = args.map((word) => word.text);
+  const has = (...options: string[]): boolean => texts.some((text) => options.some((option) => text === option || text.startsWith(`${option}=`)));
+  if (name === 'stash' && !['list', 'show', 'branch'].includes(texts[0] ?? '') && has('-u', '--include-untracked', '-a', '--all')) return 'untracked files removed by git stash';
+  if (name === 'stash' && texts.some((text) => /^-[a-zA-Z]*[ua]/.test(text) && !text.startsWith('--'))) return 'untracked files removed by git stash';
+  if (name === 'restore' && has('-s', '--source')) return 'files absent from the source tree deleted by git restore';
+  if (name === 'reset' && has('--hard', '--merge', '--keep')) return 'changes discarded by git reset';
+  if ((name === 'checkout' || name === 'switch') && has('-f', '--force', '--discard-changes')) return 'changes discarded by git checkout';
+  return undefined;
 }
 
 function other(argv: readonly ExpandedWord[], concerns: ShellConcern[]): GitClassification {
-  return { matchArgv: argv, concerns, kind: 'other', paths: [], effects: [] };
+  return { matchArgv: argv, concerns, kind: 'other', paths: [], effects: [], knownSubcommand: false };
 }
 
-function readOnlySubcommand(name: string, args: readonly ExpandedWord[]): Pick<CommandEffects, 'kind' | 'paths' | 'effects'> {
-  const outputs: ExpandedWord[] = [];
-  let runsPager = false;
-  for (const word of args) {
-    if (word.kind === 'dynamic') return { kind: 'other', paths: writes(['unknown'], `computed git ${name} argument`), effects: [] };
-    if (word.text.startsWith('--output=')) outputs.push(literalWord(word.text.slice('--output='.length)));
-    if (word.text === '--ext-diff' || word.text === '-O' || word.text.startsWith('--open-files-in-pager')) runsPager = true;
-  }
-  if (runsPager) return { kind: 'other', paths: [], effects: [] };
-  const paths = pathOperands(args, 'read');
-  if (outputs.length > 0) return { kind: 'file-edit', paths: [...paths, ...writes(outputs, `git ${name} --output`)], effects: [] };
-  return { kind: 'read-only', paths, effects: [] };
+function readOnlySubcommand(name: string, args: readonly ExpandedWord[]): Pick<GitClassification, 'kind' | 'paths' | 'effects' | 'problems'> {
+  const table = gitSubcommandTable(name);
+  if (!table) return { kind: 'read-only', paths: pathOperands(args, 'read'), effects: [], problems: [`git ${name} has no option table`] };
+  const parsed = parseWithTable(table, args);
+  const problems = [...parsed.problems];
+  if (parsed.dynamicWords.length > 0) return { kind: 'other', paths: writes(['unknown'], `computed git ${name} argument`), effects: [], problems };
+  const optionFiles = optionPathValues(parsed).map(({ word, access, option }): PathAccess => ({ target: word, access, recursive: false, why: `git ${name} ${option}` }));
+  const operandPaths = pathOperands(parsed.operands, 'read');
+  // No path named: the whole tree's content may be printed (`git log -p`, `git show HEAD`, `git grep x`).
+  const namesPath = parsed.operands.some((word) => word.text.includes('/') || word.text.includes(':') || word.text === '.') || args.some((word) => word.text === '--');
+  const whole = printsContentOfAnyPath(name, parsed) && !namesPath ? reads([literalWord('.')], `git ${name} prints the content of tracked files`, true) : [];
+  const paths = [...operandPaths, ...optionFiles, ...whole];
+  const edits = optionFiles.some((p) => p.access === 'write');
+  return { kind: edits ? 'file-edit' : 'read-only', paths, effects: [], problems };
 }
 
 /** `git branch`, `git tag -l`, `git remote -v`, `git stash list`: listing forms of mutating subcommands. */

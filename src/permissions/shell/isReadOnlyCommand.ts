@@ -4,9 +4,9 @@
  * and `ls | wc -l` are read-only; a write redirection, an unknown program,
  * a computed command name, inline code, or anything not understood is not.
  */
-import { analyzeShellCommand, analyzeShellCommandSync, type ShellCommandAnalysis } from './analyzeShellCommand.js';
+import { analyzeShellCommandSync, type ShellCommandAnalysis } from './analyzeShellCommand.js';
 
-export function isReadOnlyAnalysis(analysis: ShellCommandAnalysis): boolean {
+function isReadOnlyAnalysis(analysis: ShellCommandAnalysis): boolean {
   if (analysis.concerns.length > 0) return false;
   return analysis.commands.every(({ effects }) => effects.kind === 'read-only' && effects.paths.every((p) => p.access === 'read'));
 }
@@ -19,8 +19,4 @@ export function isReadOnlyAnalysis(analysis: ShellCommandAnalysis): boolean {
 export function isReadOnlyCommand(command: string, cwd: string = process.cwd()): boolean {
   const analysis = analyzeShellCommandSync(command, { cwd });
   return analysis !== undefined && isReadOnlyAnalysis(analysis);
-}
-
-export async function isReadOnlyCommandAsync(command: string, cwd: string = process.cwd()): Promise<boolean> {
-  return isReadOnlyAnalysis(await analyzeShellCommand(command, { cwd }));
 }

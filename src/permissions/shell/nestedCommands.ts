@@ -95,6 +95,8 @@ function shellInvocation(name: string, argv: readonly ExpandedWord[]): NestedCom
 }
 
 function trapCommand(argv: readonly ExpandedWord[]): NestedCommands {
+  // `trap -- 'cmd' EXIT`: `--` ends trap's options.
+  if (argv[1]?.text === '--') return trapCommand([argv[0] ?? literalWord('trap'), ...argv.slice(2)]);
   const action = argv[1];
   if (!action || action.text === '-p' || action.text === '-l' || action.text === '-' || argv.length < 3) return NONE;
   return { ...NONE, shellSources: [{ words: [action], label: 'trap', elevates: false }] };

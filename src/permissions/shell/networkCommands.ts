@@ -6,7 +6,8 @@
  * files. Options that run programs (`ssh -o ProxyCommand`, `rsync -e`,
  * `scp -S`, socat `EXEC:`) are inline code.
  */
-import { parseArguments, optionValues, hasOption } from './argumentParsing.js';
+import { parseArguments } from './argumentParsing.js';
+import { hasOption, optionValues } from './options/optionTable.js';
 import { destroys, reads, writes, type PathAccess } from './commandEffects.js';
 import type { Classification } from './readOnlyCommands.js';
 import { literalWord } from './unwrapCommand.js';

@@ -11,10 +11,12 @@ import type { BashParser, SyntaxNode } from './bashParser.js';
 import { programName } from './commandName.js';
 import { findNestedCommands } from './nestedCommands.js';
 import { parseRedirect } from './redirects.js';
-import { altersShellInterpretation, collectReassignedNames, countAssignmentSites, isDangerousVariable } from './shellEnvironment.js';
+import { altersShellInterpretation, isDangerousVariable, surveyAssignments } from './shellEnvironment.js';
 import { changeDirectory, firstOperand, mergeCwd } from './cwdTracking.js';
 import { firstErrorText, firstUnreachedCommand } from './syntaxCoverage.js';
-import type { CwdState, Redirect, ShellAnalysis, ShellConcern, SimpleCommand } from './shellTypes.js';
+import { assignedNameConcerns, evaluatedTextConcerns } from './evaluatedText.js';
+import { findPrintsOnlyNames, findStartingPoints } from './findAndArchives.js';
+import type { CwdState, Redirect, ShellAnalysis, ShellConcern, SimpleCommand, WrapperUse } from './shellTypes.js';
 import { unwrapCommand } from './unwrapCommand.js';
 import { expandWord, type ExpandedWord, type KnownValues, type StaticWord } from './wordExpansion.js';
 
@@ -41,6 +43,8 @@ type Walk = {
   cwd: CwdState;
   via: readonly string[];
   depth: number;
+  /** The names piped into the stage being walked, when the previous stage is a plain `find`. */
+  pipedNames: SimpleCommand['hiddenArgumentsFrom'];
 };
 
 export function reduceToSimpleCommands(parser: BashParser, source: string, options: ReduceOptions): ShellAnalysis {
@@ -57,6 +61,7 @@ export function reduceToSimpleCommands(parser: BashParser, source: string, optio
     cwd: { kind: 'known', dirs: [options.cwd] },
     via: [],
     depth: 0,
+    pipedNames: undefined,
   };
   walkSource(walk, source);
   return { commands: walk.commands, concerns: walk.concerns };
@@ -75,8 +80,10 @@ function walkSource(walk: Walk, source: string): void {
   try {
     const root = tree.rootNode;
     if (root.hasError) addConcern(walk, 'unparseable', `bash syntax not understood near: ${firstErrorText(root)}`);
-    collectReassignedNames(root, walk.reassigned);
-    for (const [name, count] of countAssignmentSites(root)) walk.assignmentSites.set(name, (walk.assignmentSites.get(name) ?? 0) + count);
+    const survey = surveyAssignments(root);
+    for (const name of survey.reassigned) walk.reassigned.add(name);
+    for (const concern of evaluatedTextConcerns(root, { reassigned: walk.reassigned })) addConcern(walk, concern.kind, concern.detail);
+    for (const [name, count] of survey.assignmentSites) walk.assignmentSites.set(name, (walk.assignmentSites.get(name) ?? 0) + count);
     walkStatements(walk, root.namedChildren);
     const unreached = firstUnreachedCommand(root, walk.visited);
     if (unreached) addConcern(walk, 'unparseable', `a command the analyser did not reach: ${JSON.stringify(unreached.slice(0, 60))}`);
@@ -95,9 +102,10 @@ function walkStatement(walk: Walk, node: SyntaxNode): void {
     case 'comment':
     case 'unset_command':
       return;
+    case 'pipeline':
+      return walkPipeline(walk, node);
     case 'program':
     case 'list':
-    case 'pipeline':
     case 'negated_command':
     case 'do_group':
     case 'else_clause':
@@ -155,6 +163,30 @@ const WORD_TYPES = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'co
 
 function isWordLike(node: SyntaxNode): boolean {
   return WORD_TYPES.has(node.type);
+}
+
+/**
+ * Walks the stages of a pipeline, remembering when a stage is a plain
+ * `find` that prints only names: xargs in the next stage then appends
+ * names below find's starting points, not arbitrary words.
+ */
+function walkPipeline(walk: Walk, node: SyntaxNode): void {
+  let previous: SimpleCommand['hiddenArgumentsFrom'];
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    const before = walk.commands.length;
+    walk.pipedNames = previous;
+    try {
+      walkStatement(walk, child);
+    } finally {
+      walk.pipedNames = undefined;
+    }
+    const emitted = walk.commands.slice(before);
+    const only = emitted.length === 1 ? emitted[0] : undefined;
+    previous = only && only.wrappers.length === 0 && programName(only.argv[0]) === 'find' && findPrintsOnlyNames(only.argv.slice(1))
+      ? { roots: findStartingPoints(only.argv.slice(1)).roots, splitOnBlanks: !only.argv.some((word) => word.text === '-print0') }
+      : undefined;
+  }
 }
 
 /** Binds the loop variable to its static values while walking the body, when nothing else assigns it. */
@@ -301,6 +333,7 @@ function emitWithNested(
   const staticArgv = unwrapped.argv.map((word) => (word.kind === 'static' ? word.text : ''));
   const alters = altersShellInterpretation(staticArgv);
   if (alters) addConcern(walk, 'alters-shell', alters);
+  for (const concern of assignedNameConcerns(unwrapped.argv.map((word) => word.text))) addConcern(walk, concern.kind, concern.detail);
 
   const savedCwd = walk.cwd;
   for (const dir of unwrapped.chdirs) walk.cwd = changeDirectory(walk.cwd, dir, walk.home);
@@ -309,7 +342,9 @@ function emitWithNested(
     ...unwrapped.fileReads.map((target): Redirect => ({ access: 'read', target, text: target.text })),
   ];
   const isFunctionCall = innerName !== undefined && walk.functions.has(innerName);
+  const piped = hiddenArgumentsSource(walk.pipedNames, unwrapped.wrappers);
   emit(walk, {
+    ...(piped && !hiddenArguments ? { hiddenArgumentsFrom: piped } : {}),
     source,
     argv: isFunctionCall ? [] : unwrapped.argv,
     wrappers: unwrapped.wrappers,
@@ -337,6 +372,15 @@ function emitWithNested(
   if (innerName === 'cd' || innerName === 'pushd' || innerName === 'popd') {
     walk.cwd = changeDirectory(walk.cwd, innerName === 'popd' ? undefined : firstOperand(unwrapped.argv), walk.home);
   }
+}
+
+/** xargs reading find's names from the pipe (not `-a file`): the names are bounded; `-0` with `-print0` keeps them whole. */
+function hiddenArgumentsSource(piped: SimpleCommand['hiddenArgumentsFrom'], wrappers: readonly WrapperUse[]): SimpleCommand['hiddenArgumentsFrom'] {
+  const xargs = wrappers.find((wrapper) => wrapper.name === 'xargs');
+  const readsFile = xargs?.words.some((word) => /^-[^-]*a/.test(word.text) || word.text.startsWith('--arg-file')) ?? true;
+  if (!piped || !xargs || readsFile) return undefined;
+  const nulSeparated = xargs.words.some((word) => word.text === '-0' || word.text === '--null');
+  return { roots: piped.roots, splitOnBlanks: piped.splitOnBlanks || !nulSeparated };
 }
 
 function nestInto(walk: Walk, label: string, body: () => void): void {

@@ -45,60 +45,59 @@ export function altersShellInterpretation(argv: readonly string[]): string | und
 /** Builtins that assign variables named by their arguments. */
 const ASSIGNING_BUILTINS = new Set(['read', 'mapfile', 'readarray', 'getopts', 'printf', 'unset', 'export', 'declare', 'typeset', 'local', 'readonly']);
 
-/**
- * Every variable name this command text might assign, anywhere and in any
- * order. `$HOME` and `~` are only resolved when HOME is never reassigned, so
- * loops and functions cannot make an early expansion stale
- * (`for i in 1 2; do rm -rf ~/x; HOME=/; done`).
- */
-export function collectReassignedNames(root: SyntaxNode, into: Set<string>): void {
+export type AssignmentSurvey = {
+  /**
+   * Every variable name the text might assign, anywhere and in any order
+   * (`*` when a builtin such as read or printf -v assigns names we cannot
+   * list). `$HOME` and `~` are only resolved when HOME is never reassigned,
+   * so loops and functions cannot make an early expansion stale
+   * (`for i in 1 2; do rm -rf ~/x; HOME=/; done`).
+   */
+  readonly reassigned: ReadonlySet<string>;
+  /**
+   * How many places assign each variable. A for-loop variable assigned
+   * nowhere else has exactly the loop's values, so
+   * `for f in src/*.ts; do wc -l "$f"; done` can be checked as
+   * `wc -l src/*.ts` instead of "some unknown path".
+   */
+  readonly assignmentSites: ReadonlyMap<string, number>;
+};
+
+/** One walk over the tree for both questions about assignments. */
+export function surveyAssignments(root: SyntaxNode): AssignmentSurvey {
+  const reassigned = new Set<string>();
+  const assignmentSites = new Map<string, number>();
+  const site = (name: string): void => void assignmentSites.set(name, (assignmentSites.get(name) ?? 0) + 1);
   const stack: SyntaxNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
     if (!node) continue;
     if (node.type === 'variable_assignment') {
       const name = node.childForFieldName('name');
-      if (name) into.add(assignedVariable(name));
-    } else if (node.type === 'for_statement') {
+      if (name) {
+        reassigned.add(assignedVariable(name));
+        site(assignedVariable(name));
+      }
+    } else if (node.type === 'for_statement' || node.type === 'c_style_for_statement') {
       const variable = node.childForFieldName('variable');
-      if (variable) into.add(variable.text);
+      if (variable) {
+        if (node.type === 'for_statement') reassigned.add(variable.text);
+        site(variable.text);
+      }
     } else if (node.type === 'command') {
       const commandName = node.childForFieldName('name')?.text;
-      if (commandName && ASSIGNING_BUILTINS.has(commandName)) into.add('*');
-      if (commandName === 'cd' || commandName === 'pushd' || commandName === 'popd') into.add('PWD');
+      if (commandName && ASSIGNING_BUILTINS.has(commandName)) reassigned.add('*');
+      if (commandName === 'cd' || commandName === 'pushd' || commandName === 'popd') reassigned.add('PWD');
     } else if (node.type === 'unset_command' || node.type === 'declaration_command') {
-      for (const child of node.namedChildren) if (child) into.add(child.text.replace(/=.*$/s, ''));
+      for (const child of node.namedChildren) if (child) reassigned.add(child.text.replace(/=.*$/s, ''));
     } else if (node.type === 'word' || node.type === 'raw_string' || node.type === 'string') {
       // `env HOME=/ sh -c 'rm -rf ~'` assigns through an argument word.
       const match = /^['"]?([A-Za-z_][A-Za-z0-9_]*)=/.exec(node.text);
-      if (match?.[1]) into.add(match[1]);
+      if (match?.[1]) reassigned.add(match[1]);
     }
     for (const child of node.children) if (child) stack.push(child);
   }
-}
-
-/**
- * How many places assign each variable. A for-loop variable assigned nowhere
- * else has exactly the loop's values, so `for f in src/*.ts; do wc -l "$f"; done`
- * can be checked as `wc -l src/*.ts` instead of "some unknown path".
- */
-export function countAssignmentSites(root: SyntaxNode): Map<string, number> {
-  const counts = new Map<string, number>();
-  const bump = (name: string): void => void counts.set(name, (counts.get(name) ?? 0) + 1);
-  const stack: SyntaxNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node) continue;
-    if (node.type === 'variable_assignment') {
-      const name = node.childForFieldName('name');
-      if (name) bump(assignedVariable(name));
-    } else if (node.type === 'for_statement' || node.type === 'c_style_for_statement') {
-      const variable = node.childForFieldName('variable');
-      if (variable) bump(variable.text);
-    }
-    for (const child of node.children) if (child) stack.push(child);
-  }
-  return counts;
+  return { reassigned, assignmentSites };
 }
 
 /** The variable an assignment's name node sets: `a` for both `a=1` and `a[i]=1`. */

@@ -43,6 +43,8 @@ export type SimpleCommand = {
   readonly cwd: CwdState;
   /** Arguments appended at run time that we cannot see (xargs input, find's `{}`). */
   readonly hasHiddenArguments: boolean;
+  /** Where the hidden arguments come from, when a pipeline bounds them (`find src | xargs wc -l`). */
+  readonly hiddenArgumentsFrom?: { readonly roots: readonly ExpandedWord[]; readonly splitOnBlanks: boolean };
   /** How we reached this command, e.g. ["bash -c"], for traces. */
   readonly via: readonly string[];
 };
@@ -56,6 +58,8 @@ export type ConcernKind =
   | 'eval-computed-text'
   /** Interpreter code passed on the command line (node -e, python -c, awk with system()). */
   | 'inline-code'
+  /** Text bash evaluates (arithmetic, subscripts, `${x@P}`, names given to read/printf -v) is not a plain literal. */
+  | 'evaluated-code'
   /** The command changes how later text is interpreted (alias, shopt, dangerous env vars, trap). */
   | 'alters-shell'
   /** A file written by this command is then executed by it. */
@@ -69,8 +73,3 @@ export type ShellAnalysis = {
   readonly commands: readonly SimpleCommand[];
   readonly concerns: readonly ShellConcern[];
 };
-
-/** Every concern makes a command's effect unbounded: it can never be auto-allowed by a broad rule. */
-export function isUnbounded(analysis: ShellAnalysis): boolean {
-  return analysis.concerns.length > 0;
-}

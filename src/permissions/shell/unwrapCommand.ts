@@ -88,7 +88,14 @@ function peelWrapper(name: string, spec: WrapperSpec, argv: readonly ExpandedWor
     }
     const text = word.text;
     if (text === '--') {
+      // `timeout -- 5 rm x`: the positionals (the duration) still come before the command.
       i++;
+      while (positionalsLeft > 0 && i < argv.length) {
+        const positional = argv[i];
+        if (name === 'chroot' && positional) out.chdirs.push(positional);
+        positionalsLeft--;
+        i++;
+      }
       break;
     }
     const isOption = text.startsWith('-') && (text !== '-' || spec.flagOptions.includes('-'));

@@ -22,6 +22,11 @@ export type StaticWord = {
   readonly isGlob: boolean;
   /** Quote-aware form, kept so glob patterns can tell `\*` from `*`. */
   readonly masked: MaskedText;
+  /**
+   * The word names a path we cannot know before it runs (`~+`, `~-`, `~2`,
+   * `~user`): its text is kept for the program name, but as a path it is any path.
+   */
+  readonly unknownPath?: string;
 };
 export type DynamicWord = {
   readonly kind: 'dynamic';
@@ -67,6 +72,8 @@ export function expandWord(node: SyntaxNode, known: KnownValues): ExpandedWord[]
   for (const word of expanded) {
     if (!homeKnown && word.chars[0] === '~' && !word.quoted[0]) {
       words.push({ kind: 'dynamic', text: word.chars, reason: 'HOME is reassigned, so ~ is unknown' });
+    } else if (isUnknownTilde(word)) {
+      words.push({ ...finishWord(word), unknownPath: `${word.chars.split('/')[0] ?? '~'} depends on the shell's state or another user's home` });
     } else {
       words.push(finishWord(expandTilde(word, known.home)));
     }
@@ -87,9 +94,13 @@ function finishWord(masked: MaskedText): StaticWord {
   return { kind: 'static', text: masked.chars, isGlob, masked };
 }
 
+/** `~+` (PWD), `~-` (OLDPWD), `~N` (the directory stack), `~user`: not the home directory we know. */
+function isUnknownTilde(word: MaskedText): boolean {
+  return word.chars[0] === '~' && !word.quoted[0] && word.chars.length > 1 && word.chars[1] !== '/';
+}
+
 function expandTilde(word: MaskedText, home: string): MaskedText {
   if (word.chars[0] !== '~' || word.quoted[0]) return word;
-  if (word.chars.length > 1 && word.chars[1] !== '/') return word; // ~user: left literal, never matches home rules
   const rest = word.chars.slice(1);
   return { chars: home + rest, quoted: [...home].map(() => true).concat(word.quoted.slice(1)) };
 }

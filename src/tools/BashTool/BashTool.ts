@@ -13,6 +13,7 @@ import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
 import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
 import { isConcurrencySafeBashCommand, isReadOnlyBashCommand, preloadBashTool } from './commandSafety.js';
 import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
+import { bashSandboxFor, SANDBOX_FAILURE_NOTE } from './bashSandbox.js';
 import { runForegroundCommand, type BashProgress } from './runForegroundCommand.js';
 import { nextWorkingDirectory, startingDirectory } from './workingDirectory.js';
 import { formatCount } from '../../utils/format.js';
@@ -74,13 +75,18 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 
     const start = startingDirectory(context);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
+    const sandbox = bashSandboxFor(context);
+    // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
+    const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true }) : onProgress;
+    if (sandbox.sandboxed) report({ type: 'bash_output', lastLines: '', totalLines: 0, totalChars: 0, elapsedMs: 0 });
     const run = await runForegroundCommand({
       command: input.command,
       cwd: start.cwd,
+      ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
       timeoutMs,
       signal: context.abortSignal,
       spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
-      onProgress,
+      onProgress: report,
     });
 
     const next = nextWorkingDirectory(run.exit.finalCwd, start.cwd, context);
@@ -88,6 +94,8 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
     if (run.exit.strayProcessesStopped) {
       notes.push('Processes the command left running in the background were stopped when it finished; use run_in_background for long-running jobs.');
     }
+    const failed = run.timedOut || run.exit.exitCode !== 0;
+    if (sandbox.sandboxed && failed && !run.aborted) notes.push(SANDBOX_FAILURE_NOTE);
     const fullOutputFile = run.output.spillFile;
     if (fullOutputFile && run.output.spillWasCapped) {
       notes.push(`The saved output stops after 64 MiB; the command printed ${formatCount(run.output.length)} characters in all.`);
@@ -105,6 +113,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
       durationMs: run.durationMs,
       cwd: next.cwd,
       notes,
+      sandboxed: sandbox.sandboxed,
       ...(fullOutputFile ? { fullOutputFile } : {}),
     };
     const moved = next.cwd !== context.cwd;
@@ -114,14 +123,16 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 
 async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
   const start = startingDirectory(context);
+  const sandbox = bashSandboxFor(context);
   const task = await startBackgroundTask({
+    ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
     command: input.command,
     description: input.description,
     cwd: start.cwd,
     sessionId: context.session.id,
     sessionDir: context.session.dir,
   });
-  return { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd };
+  return { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd, sandboxed: sandbox.sandboxed };
 }
 
 /** tool_use ids come from the model's stream; never let one escape the folder. */

@@ -23,9 +23,14 @@ export function renderToolUseMessage(input: Partial<BashInput>, options: RenderO
   );
 }
 
+/** The OS sandbox it runs in is named on the tool line (its first progress event already says so). */
+export function renderToolUseTag(progress: readonly BashProgress[], output: BashResult | undefined): ReactNode {
+  return output?.sandboxed || progress.some((event) => event.sandboxed) ? 'sandboxed' : null;
+}
+
 export function renderToolUseProgressMessage(progress: readonly BashProgress[], _options: RenderOptions): ReactNode {
   const latest = progress.at(-1);
-  if (!latest) return <Text dimColor>Running…</Text>;
+  if (!latest || latest.totalChars === 0) return <Text dimColor>Running…</Text>;
   return (
     <Box flexDirection="column">
       <Text dimColor>{latest.lastLines}</Text>

@@ -22,6 +22,8 @@ export type BashForegroundResult = {
   readonly notes: readonly string[];
   /** The complete output, when it was too large to keep in memory. */
   readonly fullOutputFile?: string;
+  /** It ran in the OS sandbox (src/sandbox/). */
+  readonly sandboxed?: boolean;
 };
 
 export type BashBackgroundResult = {
@@ -30,6 +32,7 @@ export type BashBackgroundResult = {
   readonly taskId: string;
   readonly pid: number;
   readonly cwd: string;
+  readonly sandboxed?: boolean;
 };
 
 export type BashResult = BashForegroundResult | BashBackgroundResult;
@@ -41,7 +44,7 @@ export function isFailedBashResult(result: BashResult): boolean {
 export function bashResultText(result: BashResult): string {
   if (result.kind === 'background') {
     return [
-      `Started in the background as task ${result.taskId} (pid ${result.pid}, in ${result.cwd}).`,
+      `Started in the background as task ${result.taskId} (pid ${result.pid}, in ${result.cwd}${result.sandboxed ? ', in the OS sandbox' : ''}).`,
       `Read its new output with TaskOutput({"task_id": "${result.taskId}"}); stop it with TaskStop({"task_id": "${result.taskId}"}).`,
     ].join('\n');
   }

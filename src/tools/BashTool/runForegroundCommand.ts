@@ -4,7 +4,7 @@
  * its whole tree on timeout or abort.
  */
 import { BoundedOutput } from '../../utils/process/boundedOutput.js';
-import { startShellCommand, type ShellExit } from '../../utils/process/shellCommand.js';
+import { startShellCommand, type ShellExit, type ShellLauncher } from '../../utils/process/shellCommand.js';
 
 export type BashProgress = {
   readonly type: 'bash_output';
@@ -13,6 +13,8 @@ export type BashProgress = {
   readonly totalLines: number;
   readonly totalChars: number;
   readonly elapsedMs: number;
+  /** The command runs in the OS sandbox. */
+  readonly sandboxed?: boolean;
 };
 
 export type ForegroundRun = {
@@ -28,6 +30,8 @@ export type ForegroundOptions = {
   readonly cwd: string;
   readonly timeoutMs: number;
   readonly signal: AbortSignal;
+  /** Runs the shell inside another program (the OS sandbox). */
+  readonly launcher?: ShellLauncher;
   /** Receives the full output once it outgrows memory. */
   readonly spillFile: string;
   readonly onProgress: (progress: BashProgress) => void;
@@ -53,6 +57,7 @@ export async function runForegroundCommand(options: ForegroundOptions): Promise<
     cwd: options.cwd,
     output,
     onOutput: progress.schedule,
+    ...(options.launcher ? { launcher: options.launcher } : {}),
   });
 
   let timedOut = false;

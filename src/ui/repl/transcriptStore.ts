@@ -210,6 +210,9 @@ export class TranscriptStore {
       case 'retry':
         this.voidAttempt(event.attempt, event.delayMs, event.failure.message);
         break;
+      case 'model_fallback':
+        this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: `${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)` });
+        break;
     }
     this.moveFinishedToStatic();
     this.changed();

@@ -50,6 +50,7 @@ function ToolCallLayout(props: ToolCallViewProps & { readonly renderers: AnyTool
   const { renderers, options } = props;
   const name = displayName(props.tool, props.toolName, props.input);
   const args = useLine(renderers, props.input, options, name.length);
+  const tag = renderers?.renderToolUseTag?.(props.progress ?? [], props.phase === 'done' ? props.data : undefined);
   const body = toolBody(props, renderers);
   return (
     <Box flexDirection="column">
@@ -65,6 +66,7 @@ function ToolCallLayout(props: ToolCallViewProps & { readonly renderers: AnyTool
               <Text>)</Text>
             </>
           )}
+          {isEmpty(tag) ? null : <Text dimColor> {tag}</Text>}
         </Box>
       </Gutter>
       {body === null || body === undefined || body === '' ? null : (

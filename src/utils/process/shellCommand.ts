@@ -10,7 +10,7 @@
  * the call. Long-running processes belong in background tasks.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -28,7 +28,17 @@ export type ShellCommandOptions = {
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Called after each piece of output is captured. */
   readonly onOutput?: () => void;
+  /** Wraps the shell in another program (the OS sandbox); by default the shell runs as it is. */
+  readonly launcher?: ShellLauncher;
 };
+
+export type ShellInvocation = { readonly file: string; readonly args: readonly string[] };
+
+/**
+ * Turns the shell's invocation into the one to run. `stateFile` is where the
+ * shell reports its final working directory: it must stay writable.
+ */
+export type ShellLauncher = (shell: ShellInvocation, where: { readonly cwd: string; readonly stateFile: string }) => ShellInvocation;
 
 export type ShellExit = {
   /** null when the shell was ended by a signal. */
@@ -64,7 +74,11 @@ const WRAPPER_SCRIPT = [
 export async function startShellCommand(options: ShellCommandOptions): Promise<ShellProcess> {
   const { execa } = await import('execa');
   const cwdFile = path.join(os.tmpdir(), `agentcli-cwd-${randomUUID()}`);
-  const subprocess = execa(userShell(), ['-c', WRAPPER_SCRIPT, 'agentcli', cwdFile, options.command], {
+  const shell: ShellInvocation = { file: userShell(), args: ['-c', WRAPPER_SCRIPT, 'agentcli', cwdFile, options.command] };
+  // A launcher binds the file into its own view of the file system, so it must exist first.
+  if (options.launcher) await writeFile(cwdFile, '', { mode: 0o600 });
+  const launch = options.launcher ? options.launcher(shell, { cwd: options.cwd, stateFile: cwdFile }) : shell;
+  const subprocess = execa(launch.file, [...launch.args], {
     cwd: options.cwd,
     env: childEnvironment(options.baseEnv),
     extendEnv: false,

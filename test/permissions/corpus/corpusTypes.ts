@@ -21,7 +21,7 @@ export type CorpusCase = {
   readonly profile?: ProfileName;
 };
 
-export type ProfileName = 'strict' | 'network' | 'none' | 'sudoDeny' | 'rmAllowed' | 'lowercase' | 'protectedFile';
+export type ProfileName = 'strict' | 'network' | 'none' | 'sudoDeny' | 'rmAllowed' | 'lowercase' | 'protectedFile' | 'claudeMdAllowed' | 'broadEdit';
 
 /**
  * strict: a realistic CLAUDE.md — broad allow rules an attacker would try to
@@ -47,5 +47,7 @@ export const PROFILES: Readonly<Record<ProfileName, RuleLists>> = {
   sudoDeny: { allow: ['Bash(ls *)'], deny: ['Bash(sudo*)'] },
   rmAllowed: { allow: ['Bash(rm *)'] },
   protectedFile: { allow: ['Bash(rm *)', 'Bash(mv *)', 'Bash(chmod *)'], deny: ['Edit(src/a.ts)'] },
+  claudeMdAllowed: { allow: ['Edit(CLAUDE.md)'] },
+  broadEdit: { allow: ['Edit(**)'] },
   lowercase: { deny: ['bash(rm -rf*)', 'read(.env)', 'EDIT(package.json)', 'MCP__GitHub', 'webfetch(domain:evil.example)'] },
 };

@@ -241,5 +241,6 @@ export const MODES_AND_TOOLS: readonly CorpusCase[] = [
   c('plan_blocks_redirect', 'echo x > src/f', 'deny', { mode: 'plan' }),
   c('plan_blocks_allowed_side_effect', 'npm test', 'deny', { mode: 'plan' }),
   c('plan_blocks_inline_code', "node -e 'x'", 'deny', { mode: 'plan', profile: 'none' }),
-  c('plan_allows_read_only', 'git status && git diff', 'allow', { mode: 'plan' }),
+  c('plan_allows_read_only', 'git status && git diff --stat', 'allow', { mode: 'plan' }),
+  c('plan_git_diff_of_whole_tree_with_denied_file_in_it_is_blocked', 'git status && git diff', 'blocked', { mode: 'plan' }),
 ];

@@ -1,6 +1,7 @@
 // Every background process dies when agentcli exits: the built CLI starts a background
 // task through the fake model, then gets SIGTERM or SIGINT while the next turn is pending.
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../../support/fakeAnthropic.js';
@@ -17,6 +18,9 @@ afterEach(async () => {
 async function runUntilSignalled(signal: NodeJS.Signals) {
   const cwd = await tempDir('agentcli-exit-');
   const configDir = await tempDir('agentcli-exit-config-');
+  // The pids a command writes are the host's only outside the sandbox's PID namespace;
+  // the sandboxed variant of this test (test/sandbox/sandboxProcesses.test.ts) finds them by marker.
+  await writeFile(path.join(configDir, 'settings.json'), '{"sandbox":{"enabled":false}}');
   const command = 'echo $$ > task.pid; sleep 300 & echo $! > child.pid; wait';
   server = await startFakeAnthropic({ script: [turn(toolUse('Bash', { command, run_in_background: true })), hang()] });
   const child = spawn(process.execPath, [CLI_BIN, '-p', 'start a server', '--permission-mode', 'bypassPermissions'], {

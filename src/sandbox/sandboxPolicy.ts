@@ -1,0 +1,77 @@
+/**
+ * The sandbox one command runs in, as data: which paths are writable,
+ * which are read-only inside them, which are masked, and whether the
+ * network is there. Pure: the facts come in (what exists, what the rules
+ * and the tree scan found), the policy goes out, and bwrapArgs turns it
+ * into a command line.
+ *
+ * Layers, each applied over the one before (later wins where they nest):
+ *   1. everything read-only (the whole file system, the real home included)
+ *   2. a private, empty /tmp
+ *   3. writable: the working directories and settings' writablePaths
+ *   4. read-only again inside them: protected paths, Edit-denied paths
+ *   5. masked: Read-denied paths (an empty folder, or an empty file)
+ */
+import path from 'node:path';
+import { isWithin } from './treeScan.js';
+
+export type SandboxFacts = {
+  readonly workingDirectories: readonly string[];
+  /** From settings, existing ones only. */
+  readonly writablePaths: readonly string[];
+  /** Protected paths and Edit-denied paths that exist. */
+  readonly readOnly: readonly string[];
+  readonly masked: readonly { readonly path: string; readonly isDirectory: boolean }[];
+  readonly network: boolean;
+  /** Files the shell must write through (its final working directory report). */
+  readonly stateFiles: readonly string[];
+};
+
+export type SandboxPolicy = {
+  readonly writable: readonly string[];
+  readonly readOnly: readonly string[];
+  readonly maskedDirectories: readonly string[];
+  readonly maskedFiles: readonly string[];
+  readonly network: boolean;
+  readonly stateFiles: readonly string[];
+};
+
+export function buildSandboxPolicy(facts: SandboxFacts): SandboxPolicy {
+  const maskedDirectories = outermost(facts.masked.filter((m) => m.isDirectory).map((m) => m.path));
+  const hiddenByMask = (p: string): boolean => maskedDirectories.some((dir) => isWithin(p, dir));
+  const maskedFiles = unique(facts.masked.filter((m) => !m.isDirectory && !hiddenByMask(m.path)).map((m) => m.path));
+
+  // A writable bind inside a masked folder would show what the mask hides.
+  const writable = byDepth(unique([...facts.workingDirectories, ...facts.writablePaths]).filter((p) => !hiddenByMask(p) && !maskedFiles.includes(p)));
+  const insideWritable = (p: string): boolean => writable.some((dir) => isWithin(p, dir));
+  // Read-only only matters inside a writable area (the rest already is), and never over a writable area's
+  // parent (that would make a working directory read-only because a rule names one of its parents).
+  const containsWritable = (p: string): boolean => writable.some((dir) => dir !== p && isWithin(dir, p));
+  const readOnly = outermost(facts.readOnly.filter((p) => insideWritable(p) && !containsWritable(p) && !hiddenByMask(p)));
+
+  return {
+    writable,
+    readOnly,
+    maskedDirectories,
+    maskedFiles,
+    network: facts.network,
+    stateFiles: unique(facts.stateFiles),
+  };
+}
+
+/** Parents before children: bwrap mounts in order, and a child mount must land on its parent's. */
+function byDepth(paths: readonly string[]): string[] {
+  return [...paths].sort((a, b) => a.split(path.sep).length - b.split(path.sep).length || a.localeCompare(b));
+}
+
+/** Drops paths inside another path of the list (covered by it); parents first. */
+function outermost(paths: readonly string[]): string[] {
+  const sorted = byDepth(unique(paths));
+  const kept: string[] = [];
+  for (const candidate of sorted) if (!kept.some((parent) => isWithin(candidate, parent))) kept.push(candidate);
+  return kept;
+}
+
+function unique(paths: readonly string[]): string[] {
+  return [...new Set(paths.map((p) => path.resolve(p)))];
+}

@@ -1,0 +1,83 @@
+// The sandbox from the command line: --sandbox in any mode, what the model is told when a
+// sandboxed command fails, the one start-up line when bwrap cannot run, and refusal to start
+// with sandbox.failIfUnavailable.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { runCli, tempDir } from '../support/runCli.js';
+import { endTurn, toolUse, turn } from '../support/scenario.js';
+import { sandboxAvailability } from './sandboxHarness.js';
+
+const availability = await sandboxAvailability();
+
+let server: FakeAnthropicServer | undefined;
+let cwd: string;
+let configDir: string;
+beforeEach(async () => {
+  cwd = await tempDir('agentcli-sandbox-cli-');
+  configDir = await tempDir('agentcli-sandbox-cli-config-');
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function headless(script: ScriptedTurn[], args: string[], env: Record<string, string> = {}) {
+  server = await startFakeAnthropic({ script });
+  return runCli(['-p', 'go', '--output-format', 'stream-json', '--verbose', ...args], {
+    cwd,
+    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...env },
+  });
+}
+
+function toolResults(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { type: string; message?: { content?: unknown } })
+    .filter((event) => event.type === 'user')
+    .flatMap((event) => (Array.isArray(event.message?.content) ? event.message.content : []))
+    .map((block: { content?: unknown }) => (typeof block.content === 'string' ? block.content : JSON.stringify(block.content)));
+}
+
+describe.skipIf(!availability.available)('--sandbox', () => {
+  it('runs Bash in the sandbox in default mode too, and a failure tells the model where the walls are', async () => {
+    const script = [turn(toolUse('Bash', { command: `echo "sandbox=$AGENTCLI_SANDBOX"; python3 -c "open('/usr/agentcli-probe', 'w')"` })), endTurn('done')];
+    const run = await headless(script, ['--sandbox', '--allowedTools', 'Bash']);
+    expect(run.code).toBe(0);
+    const [result] = toolResults(run.stdout);
+    expect(result).toContain('sandbox=1');
+    expect(result).toMatch(/Read-only file system/);
+    expect(result).toContain('This command ran in the OS sandbox');
+  });
+});
+
+describe('bwrap unavailable', () => {
+  const brokenBwrap = { AGENTCLI_BWRAP: '/nonexistent/bwrap' };
+
+  it('bypassPermissions: one line at start says why and how to enable it; commands run unsandboxed', async () => {
+    const script = [turn(toolUse('Bash', { command: 'echo "sandbox=$AGENTCLI_SANDBOX"' })), endTurn('done')];
+    const run = await headless(script, ['--permission-mode', 'bypassPermissions'], brokenBwrap);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      'agentcli: the Bash sandbox is unavailable (bubblewrap (bwrap) is not installed), so commands run unsandboxed. ' +
+        'To enable it: install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap); set sandbox.failIfUnavailable to refuse instead.\n',
+    );
+    expect(toolResults(run.stdout)[0]).toBe('sandbox=');
+  });
+
+  it('default mode without the sandbox asked for: nothing is said', async () => {
+    const run = await headless([endTurn('hi')], [], brokenBwrap);
+    expect(run.stderr).toBe('');
+  });
+
+  it('sandbox.failIfUnavailable: refuses to start, with one line and a non-zero exit', async () => {
+    await writeFile(path.join(configDir, 'settings.json'), '{"sandbox":{"enabled":true,"failIfUnavailable":true}}');
+    const run = await headless([endTurn('never')], [], brokenBwrap);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^agentcli: the Bash sandbox is required \(sandbox\.failIfUnavailable\) but unavailable: bubblewrap \(bwrap\) is not installed/);
+    expect(server?.requests ?? []).toHaveLength(0);
+  });
+});
