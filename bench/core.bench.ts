@@ -86,16 +86,32 @@ async function loopOverhead(): Promise<void> {
   }
   // A zero-latency model: the stream events of each turn are ready the moment they are asked for, so
   // everything measured is the loop's own work (request building, assembly, executor, pipeline).
-  await runLoop({ client: zeroLatencyClient(20) }, [echoTool()]);
-  const engineOnly = await runLoop({ client: zeroLatencyClient(turns) }, [echoTool()]);
+  // The first run in this process is the cold one a real session has: lazy modules load on first use.
+  const cold = zeroLatencyClient(turns);
+  await runLoop({ client: cold }, [echoTool()]);
+  const coldTurns = turnDurations(cold.requestedAt);
+  report('loop overhead per turn, cold process: median of 200 (zero-latency model)', median(coldTurns), 'ms', '≤ 5 ms');
+  report('loop overhead per turn, cold process: worst of 200', Math.max(...coldTurns), 'ms', '≤ 30 ms', { worst_turn: coldTurns.indexOf(Math.max(...coldTurns)) + 1 });
+  const warm = zeroLatencyClient(turns);
+  const engineOnly = await runLoop({ client: warm }, [echoTool()]);
+  const warmTurns = turnDurations(warm.requestedAt);
   report('loop overhead per tool round-trip (zero-latency model, 200 turns)', engineOnly / (turns + 1), 'ms', '≤ 5 ms');
+  report('loop overhead per turn, warm: median / worst of 200', median(warmTurns), 'ms', '≤ 5 ms / ≤ 30 ms', { worst: Math.round(Math.max(...warmTurns) * 10) / 10 });
 }
 
-function zeroLatencyClient(turns: number): ModelClient {
+/** Time from one model request to the next: the loop's own work for one turn (the model answers at once). */
+function turnDurations(requestedAt: readonly number[]): number[] {
+  return requestedAt.slice(1).map((at, index) => at - requestedAt[index]!);
+}
+
+function zeroLatencyClient(turns: number): ModelClient & { readonly requestedAt: number[] } {
   let served = 0;
+  const requestedAt: number[] = [];
   const usage = { ...EMPTY_USAGE, input_tokens: 10, output_tokens: 5 };
   return {
+    requestedAt,
     async *streamMessage(): AsyncGenerator<RawMessageStreamEvent> {
+      requestedAt.push(performance.now());
       served++;
       const message: Message = {
         id: `msg_${served}`,
@@ -165,6 +181,39 @@ async function startup(): Promise<void> {
   await rm(cwd, { recursive: true, force: true });
 }
 
+/**
+ * A long permission-heavy headless run of the built CLI: a few hundred Bash
+ * calls, each analysed and decided (allowed and run, refused, denied by a
+ * rule), in default mode. Peak RSS of the whole process.
+ */
+async function permissionHeavyRun(): Promise<void> {
+  const calls = 300;
+  const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-heavy-'));
+  await writeFile(path.join(cwd, 'notes.txt'), 'notes\n'.repeat(50));
+  await writeFile(path.join(cwd, 'CLAUDE.md'), 'deny: Bash(rm*)\nallow: Bash(python3 *)\n');
+  await import('node:fs/promises').then((fs) => fs.mkdir(path.join(cwd, 'sub')));
+  const rssReporter = path.join(cwd, 'report-rss.mjs');
+  await writeFile(rssReporter, "process.on('exit', () => { process.stderr.write(`\\nMAXRSS_KB=${process.resourceUsage().maxRSS}\\n`); });\n");
+  const child = spawn(process.execPath, [path.join(path.dirname(process.argv[1]!), 'fakeServerProcess.mjs'), 'bash-decisions', String(calls)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+  try {
+    const env = { ...process.env, ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'bench', AGENTCLI_CONFIG_DIR: cwd };
+    const started = clockNow();
+    const run = spawn(process.execPath, ['--import', rssReporter, cliBin, '-p', 'go', '--max-turns', String(calls + 5)], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
+    const peak = Number(stderr.match(/MAXRSS_KB=(\d+)/)?.[1] ?? 0) / 1024;
+    report(`peak RSS of a headless run of ${calls} Bash calls (allowed, refused, denied; default mode)`, peak, 'MB', '≤ 120 MB', { exit: code, seconds: Math.round((clockNow() - started) / 100) / 10 });
+  } finally {
+    child.kill('SIGTERM');
+    await rm(cwd, { recursive: true, force: true });
+  }
+}
+
 await startup();
 await overlap();
 await loopOverhead();
+await permissionHeavyRun();

@@ -1,19 +1,37 @@
 // The fake Anthropic server in its own process, so a benchmark measures the
 // agent loop alone and not the server's work on the same event loop.
-// Usage: node fakeServerProcess.mjs echo-loop <turns>  → prints the URL, serves until killed.
+// Usage: node fakeServerProcess.mjs echo-loop|bash-decisions <turns>  → prints the URL, serves until killed.
+// bash-decisions: each turn one Bash call from a mix that the permission system allows, asks about
+// (refused headless) and denies, so a run makes hundreds of shell analyses and decisions.
 import { startFakeAnthropic } from '../test/support/fakeAnthropic.js';
 import { endTurn, toolUse, turn } from '../test/support/scenario.js';
 
 const [mode, arg] = process.argv.slice(2);
-if (mode !== 'echo-loop') throw new Error(`unknown mode ${mode}`);
+if (mode !== 'echo-loop' && mode !== 'bash-decisions') throw new Error(`unknown mode ${mode}`);
 const turns = Number(arg);
+const BASH_MIX = [
+  'ls',
+  'cat notes.txt',
+  'git status',
+  'touch out.txt',
+  'rm -f notes.txt',
+  'echo hi > f.txt',
+  'grep -rn notes .',
+  "find . -name '*.txt' | xargs wc -l",
+  'cd sub && ls ..',
+  'python3 -c "print(1)"',
+  'sed -n 1,3p notes.txt',
+  'curl https://example.com',
+];
 let served = 0;
 const server = await startFakeAnthropic({
   // Each query starts a fresh count: a request whose history is just the prompt begins a new loop.
   script: (request) => {
     if (request.body.messages.length === 1) served = 0;
     served++;
-    return served <= turns ? turn(toolUse('Echo', { text: String(served) })) : endTurn('done');
+    if (served > turns) return endTurn('done');
+    if (mode === 'echo-loop') return turn(toolUse('Echo', { text: String(served) }));
+    return turn(toolUse('Bash', { command: `${BASH_MIX[served % BASH_MIX.length]!} # ${served}` }));
   },
 });
 process.stdout.write(`${server.url}\n`);

@@ -44,6 +44,35 @@ const lazyZodPlugin = {
   },
 };
 
+/**
+ * Ink lays out with yoga, whose wasm is inlined as a data: URI that its
+ * emscripten loader "downloads" with fetch() when fetch exists. The first
+ * fetch() in a process loads undici, Node's whole HTTP client (~100 ms of
+ * CPU on these machines, before the first frame). The loader's own
+ * fallback — decoding the inlined base64 — is what it ends up doing
+ * anyway, so it is used directly.
+ */
+const yogaWithoutFetchPlugin = {
+  name: 'yoga-without-fetch',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const patched = source.replaceAll('"function"!=typeof fetch', '!0');
+      if (patched === source) throw new Error(`yoga-without-fetch: the loader in ${args.path} changed; check how it loads its wasm`);
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
+/** Ink's (and its helpers') `string-width` becomes src/ui/terminalStringWidth.ts, which calls the real one for what its fast path does not cover. */
+const terminalStringWidthPlugin = {
+  name: 'terminal-string-width',
+  setup(pluginBuild) {
+    const shim = path.join(root, 'src', 'ui', 'terminalStringWidth.ts');
+    pluginBuild.onResolve({ filter: /^string-width$/ }, (args) => (args.importer === shim ? undefined : { path: shim }));
+  },
+};
+
 export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
   const schemas = await builtinToolSchemas();
   rmSync(path.join(root, outdir), { recursive: true, force: true });
@@ -66,7 +95,7 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
     // zod itself is loaded at run time by src/utils/lazyZod.ts (a plain require of the installed package).
     // kerberos: an optional peer of the proxy agents (Negotiate proxy auth), imported only if asked for.
     external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core', 'kerberos'],
-    plugins: [lazyZodPlugin],
+    plugins: [lazyZodPlugin, yogaWithoutFetchPlugin, terminalStringWidthPlugin],
     define: {
       // React's production build: the development build is several times slower per repaint.
       'process.env.NODE_ENV': '"production"',

@@ -10,6 +10,9 @@ import type { McpClientHandle } from './services/mcp/types.js';
 import type { ModelClient } from './services/api/types.js';
 import type { AppStateStore } from './state/appState.js';
 import type { ReadFileState } from './state/readFileState.js';
+import type { DeclaredPathAccess } from './permissions/engine/decisionTypes.js';
+import type { ToolFamily } from './permissions/rules/toolFamilies.js';
+import type { ShellCommandAnalysis } from './permissions/shell/analyzeShellCommand.js';
 import type { PermissionMode, ToolPermissionResult } from './permissions/types.js';
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from './types/messages.js';
 import type { UserInteraction } from './types/userInteraction.js';
@@ -69,6 +72,33 @@ export type PromptOptions = {
 
 export type InterruptBehavior = 'cancel' | 'block';
 
+export type { DeclaredPathAccess, ToolFamily };
+
+/** Where a call runs: relative paths in its input are resolved against `cwd`, `~` against `home`. */
+export type CallScope = { readonly cwd: string; readonly home: string };
+
+/**
+ * What one call touches, declared by its tool from the parsed input, for the
+ * permission system: paths are absolute (resolved against the call's cwd),
+ * a shell command comes analysed. Computed once per call.
+ */
+export type CallFacts = {
+  readonly paths?: readonly DeclaredPathAccess[];
+  readonly url?: string;
+  readonly shell?: ShellCommandAnalysis;
+};
+
+/**
+ * One tool_use, prepared once: its input parsed and validated by the schema,
+ * its facts declared against the cwd it runs in. Partitioning, the permission
+ * decision, rule suggestions and `call` all work from this one object.
+ */
+export type PreparedCall<Input = unknown> = {
+  readonly input: Input;
+  readonly scope: CallScope;
+  readonly facts: CallFacts;
+};
+
 /**
  * The full tool type. Members are declared as methods so a Tool<{path:string}>
  * is usable wherever a Tool<unknown> is (the registry holds many kinds).
@@ -90,11 +120,20 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
 
   // --- defaultable (always present on a built tool) ---
   isEnabled(): boolean;
-  isReadOnly(input: Input): boolean;
-  isConcurrencySafe(input: Input): boolean;
+  /**
+   * What kind of thing the tool does, for the permission system: `read` and
+   * `edit` tools are matched by `Read(...)` / `Edit(...)` path rules and the
+   * modes' file defaults, `execute` tools by `Bash(...)` command rules,
+   * `network` tools by `WebFetch(domain:...)` rules. Default `other`.
+   */
+  readonly family: ToolFamily;
+  /** The paths, URL or shell command this call touches (see CallFacts). Default: nothing declared. */
+  declareFacts(input: Input, scope: CallScope): CallFacts | Promise<CallFacts>;
+  isReadOnly(call: PreparedCall<Input>): boolean;
+  isConcurrencySafe(call: PreparedCall<Input>): boolean;
   isDestructive(input: Input): boolean;
   /** Tool-specific permission logic; `passthrough` defers to the general rules. */
-  checkPermissions(input: Input, context: ToolUseContext): Promise<ToolPermissionResult>;
+  checkPermissions(call: PreparedCall<Input>, context: ToolUseContext): Promise<ToolPermissionResult>;
   validateInput(input: Input, context: ToolUseContext): Promise<ValidationResult>;
   userFacingName(input?: Partial<Input>): string;
   mapToolResultToToolResultBlockParam(data: Output, toolUseId: string): ToolResultBlockParam;
@@ -110,8 +149,6 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
    * request is in flight, so neither start-up nor the first call pays for it.
    */
   warmUp?(): Promise<void>;
-  /** The file this call touches, so path rules can see it. */
-  getPath?(input: Input): string | undefined;
   readonly shouldDefer?: boolean;
   readonly alwaysLoad?: boolean;
   /** Only useful with a person present (asks them something): not offered to non-interactive sessions. */
@@ -126,6 +163,8 @@ export type Tools = readonly Tool[];
 
 type DefaultableKey =
   | 'isEnabled'
+  | 'family'
+  | 'declareFacts'
   | 'isReadOnly'
   | 'isConcurrencySafe'
   | 'isDestructive'
@@ -151,6 +190,8 @@ export const DEFAULT_MAX_RESULT_SIZE_CHARS = 100_000;
 
 export const TOOL_DEFAULTS = {
   isEnabled: () => true,
+  family: 'other',
+  declareFacts: () => ({}),
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
   isDestructive: () => false,
@@ -166,7 +207,7 @@ export const TOOL_DEFAULTS = {
       content: typeof data === 'string' ? data : JSON.stringify(data, null, 2),
     };
   },
-} satisfies Partial<Tool>;
+} satisfies Partial<Tool> & { family: ToolFamily };
 
 export function buildTool<Input, Output, Progress = never>(
   def: ToolDef<Input, Output, Progress>,

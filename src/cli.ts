@@ -97,7 +97,7 @@ export function buildProgram(): Command {
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--verbose', 'show more detail');
-  registerPermissionsCommand(program);
+  registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
   program.action(async (prompt: string | undefined, options: CliOptions) => {
     process.exitCode = await runMain(prompt, options);
   });

@@ -7,7 +7,9 @@ import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
 import { hooksCommand } from './builtin/hooks.js';
+import { initCommand } from './builtin/init.js';
 import { mcpCommand } from './builtin/mcp.js';
+import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
 import { statusCommand } from './builtin/status.js';
@@ -20,6 +22,8 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   permissionsCommand,
   hooksCommand,
   mcpCommand,
+  memoryCommand,
+  initCommand,
   modelCommand,
   statusCommand,
   exitCommand,

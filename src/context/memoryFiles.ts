@@ -1,11 +1,17 @@
 /**
- * CLAUDE.md files: instructions for the model and permission rule lines.
- * Loaded from the user's config folder, then every folder from the
- * repository root down to the cwd (outermost first, so nearer files can
- * refine farther ones), each with its CLAUDE.local.md.
+ * Memory files: instructions for the model, and (CLAUDE.md only) permission
+ * rule lines. Loaded from the user's config folder, then every folder from
+ * the repository root down to the cwd (outermost first, so nearer files can
+ * refine farther ones): CLAUDE.md, .claude/CLAUDE.md, AGENTS.md (the name
+ * other agents read, so a repository shared between tools has one file) and
+ * CLAUDE.local.md. `@path` imports are followed (memoryImports.ts).
+ *
+ * AGENTS.md carries no permission rules: it is written for many tools, and a
+ * line that reads like a rule there was not necessarily meant as ours.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { resolveImports, type MemoryImport } from './memoryImports.js';
 
 export type MemoryScope = 'user' | 'project' | 'local';
 export type MemoryFile = {
@@ -15,6 +21,12 @@ export type MemoryFile = {
   readonly content: string;
   /** Set when the file was cut: its full length, so the prompt can say so and where the rest is. */
   readonly fullLength?: number;
+  /** Whether its `allow:` / `ask:` / `deny:` lines are permission rules (CLAUDE.md files, not AGENTS.md). */
+  readonly carriesRules: boolean;
+  /** Files it imports with `@path`, depth first. */
+  readonly imports: readonly MemoryImport[];
+  /** Imports that were skipped and why (missing, cycle, too deep): shown to the user, never fatal. */
+  readonly importProblems: readonly string[];
 };
 
 /** A CLAUDE.md larger than this is cut: it goes into every request. */
@@ -24,6 +36,7 @@ export const MAX_MEMORY_FILE_CHARS = 100_000;
 export const MEMORY_FILE_NAMES: ReadonlyArray<{ readonly name: string; readonly scope: Exclude<MemoryScope, 'user'> }> = [
   { name: 'CLAUDE.md', scope: 'project' },
   { name: path.join('.claude', 'CLAUDE.md'), scope: 'project' },
+  { name: 'AGENTS.md', scope: 'project' },
   { name: 'CLAUDE.local.md', scope: 'local' },
 ];
 
@@ -34,6 +47,7 @@ export async function loadMemoryFiles(options: {
 }): Promise<MemoryFile[]> {
   const candidates: Array<{ path: string; scope: MemoryScope }> = [
     { path: path.join(options.configDir, 'CLAUDE.md'), scope: 'user' },
+    { path: path.join(options.configDir, 'AGENTS.md'), scope: 'user' },
   ];
   for (const dir of foldersFromRootToCwd(options.cwd, options.projectRoot)) {
     for (const { name, scope } of MEMORY_FILE_NAMES) candidates.push({ path: path.join(dir, name), scope });
@@ -43,17 +57,32 @@ export async function loadMemoryFiles(options: {
 }
 
 export async function readMemoryFile(file: string, scope: MemoryScope): Promise<MemoryFile | undefined> {
+  let full: string;
   try {
-    const content = await readFile(file, 'utf8');
-    if (content.length <= MAX_MEMORY_FILE_CHARS) return { path: file, scope, content };
-    return { path: file, scope, content: content.slice(0, MAX_MEMORY_FILE_CHARS), fullLength: content.length };
+    full = await readFile(file, 'utf8');
   } catch {
     return undefined;
   }
+  const content = full.slice(0, MAX_MEMORY_FILE_CHARS);
+  const { imports, problems } = await resolveImports(file, content);
+  return {
+    path: file,
+    scope,
+    content,
+    ...(full.length > MAX_MEMORY_FILE_CHARS ? { fullLength: full.length } : {}),
+    carriesRules: path.basename(file) !== 'AGENTS.md',
+    imports,
+    importProblems: problems,
+  };
 }
 
 /** The text for the model: the content, and for a cut file a marker saying where the rest is. */
 export function memoryFileText(file: MemoryFile): string {
+  const imported = file.imports.map((item) => `\n\nImported from ${item.path} (by @${item.spelled} in ${item.importedBy}):\n\n${item.content.trim()}`).join('');
+  return ownText(file) + imported;
+}
+
+function ownText(file: MemoryFile): string {
   const text = file.content.trim();
   if (file.fullLength === undefined) return text;
   const restStartsAtLine = file.content.split('\n').length;

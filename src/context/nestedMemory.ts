@@ -10,6 +10,7 @@
  * (`getPath`), never from tool names.
  */
 import { stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { findToolByName, type Tools } from '../Tool.js';
 import type { ConversationMessage } from '../types/messages.js';
@@ -82,9 +83,11 @@ async function folderOf(touched: string): Promise<string> {
 /**
  * The paths that the last assistant message's file-tool calls touched and
  * that succeeded (a refused or failed call must not pull in the folder's
- * instructions), resolved against the cwd those calls ran in.
+ * instructions), as the tools declare them, resolved against the cwd those
+ * calls ran in. Only reading and editing tools count (a shell command's
+ * operands are not "working under" a folder).
  */
-export function pathsTouchedByLastTurn(messages: readonly ConversationMessage[], tools: Tools, cwd: string): string[] {
+export async function pathsTouchedByLastTurn(messages: readonly ConversationMessage[], tools: Tools, cwd: string): Promise<string[]> {
   const lastUser = messages.at(-1);
   const assistant = messages.at(-2);
   if (lastUser?.type !== 'user' || assistant?.type !== 'assistant' || typeof lastUser.content === 'string') return [];
@@ -94,14 +97,13 @@ export function pathsTouchedByLastTurn(messages: readonly ConversationMessage[],
   for (const block of assistant.content) {
     if (block.type !== 'tool_use' || failed.has(block.id)) continue;
     const tool = findToolByName(tools, block.name);
-    if (!tool?.getPath) continue;
-    let touched: string | undefined;
+    if (tool?.family !== 'read' && tool?.family !== 'edit') continue;
     try {
-      touched = tool.getPath(block.input);
+      const facts = await tool.declareFacts(block.input, { cwd, home: os.homedir() });
+      for (const declared of facts.paths ?? []) paths.push(path.resolve(cwd, declared.path));
     } catch {
       continue; // an input the tool could not read gave no path: nothing to load
     }
-    paths.push(path.resolve(cwd, touched ?? '.'));
   }
   return paths;
 }

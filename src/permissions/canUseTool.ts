@@ -6,17 +6,17 @@
  * the model, and `agentcli permissions check`.
  */
 import os from 'node:os';
-import type { Tool, ToolUseContext } from '../Tool.js';
+import type { PreparedCall, Tool, ToolUseContext } from '../Tool.js';
 import { decidePermission } from './engine/decidePermission.js';
 import type { Explanation, PermissionVerdict, ToolCallSubject } from './engine/decisionTypes.js';
 import { createPathResolver } from './engine/resolvePaths.js';
 import { findWholeToolRule } from './engine/ruleMatching.js';
 import { emptyPermissionRuleSet, type PermissionRuleSet } from './rules/ruleSet.js';
-import { toolFamily } from './rules/toolNames.js';
 import { sandboxEnforcesRules } from '../sandbox/sessionSandbox.js';
 import type { DecisionReason, PermissionDecision, PermissionRuleSetHandle, ToolPermissionContext } from './types.js';
 
-export type CanUseToolFn = (tool: Tool, input: unknown, context: ToolUseContext) => Promise<PermissionDecision>;
+/** Decides a prepared call: its input parsed and its facts (paths, shell analysis) declared once. */
+export type CanUseToolFn = (tool: Tool, call: PreparedCall, context: ToolUseContext) => Promise<PermissionDecision>;
 
 export function emptyRuleSet(): PermissionRuleSetHandle {
   return { __ruleSet: true };
@@ -30,52 +30,41 @@ export function ruleSetOf(permissionContext: ToolPermissionContext, fallbackRoot
   return permissionContext.rules.ruleSet ?? emptyPermissionRuleSet(fallbackRoot, os.homedir());
 }
 
-export const canUseToolWithRules: CanUseToolFn = async (tool, input, context) => {
+export const canUseToolWithRules: CanUseToolFn = async (tool, call, context) => {
   const permissionContext = permissionContextOf(context);
   const ruleSet = ruleSetOf(permissionContext, context.projectRoot);
-  const verdict = await decidePermission(describeCall(tool, input, context), {
+  const verdict = await decidePermission(describeCall(tool, call), {
     mode: permissionContext.mode,
     ruleSet,
-    cwd: context.cwd,
+    cwd: call.scope.cwd,
     workingDirectories: permissionContext.workingDirectories,
     home: ruleSet.home,
     paths: createPathResolver(),
-    sandboxed: toolFamily(tool.name) === 'bash' && sandboxEnforcesRules(permissionContext.sandbox, { mode: permissionContext.mode, ruleSet, workingDirectories: permissionContext.workingDirectories }),
+    // Only shell commands run in the sandbox: a call whose declared facts include a shell analysis.
+    sandboxed: call.facts.shell !== undefined && sandboxEnforcesRules(permissionContext.sandbox, { mode: permissionContext.mode, ruleSet, workingDirectories: permissionContext.workingDirectories }),
   });
-  const toolDecision = await tool.checkPermissions(input, context);
+  const toolDecision = await tool.checkPermissions(call, context);
   return combineWithTool(verdictToDecision(verdict), toolDecision, verdict);
 };
 
-/** What the engine needs to know about a call, from the tool's own answers. */
-export function describeCall(tool: Tool, input: unknown, context: ToolUseContext): ToolCallSubject {
-  const family = toolFamily(tool.name);
-  const text = (key: string): string | undefined => stringField(input, key);
+/** What the engine needs to know about a call: the tool's declarations, never its name's meaning. */
+export function describeCall(tool: Tool, call: PreparedCall): ToolCallSubject {
   let isReadOnly = false;
   try {
-    isReadOnly = tool.isReadOnly(input);
+    isReadOnly = tool.isReadOnly(call);
   } catch {
     isReadOnly = false; // a throwing check counts as not read-only (fail closed)
   }
-  let toolPath: string | undefined;
-  try {
-    toolPath = tool.getPath?.(input);
-  } catch {
-    toolPath = undefined;
-  }
-  if (toolPath === undefined && (family === 'read' || family === 'edit')) toolPath = text('file_path') ?? text('notebook_path') ?? text('path') ?? context.cwd;
+  const { paths, shell, url } = call.facts;
   return {
     toolName: tool.name,
+    ...(tool.aliases ? { aliases: tool.aliases } : {}),
+    family: tool.family,
     isReadOnly,
-    ...(toolPath !== undefined ? { path: toolPath } : {}),
-    ...(family === 'bash' ? { command: text('command') ?? '' } : {}),
-    ...(family === 'webfetch' ? { url: text('url') ?? '' } : {}),
+    ...(paths ? { paths } : {}),
+    ...(shell ? { shell } : {}),
+    ...(url !== undefined ? { url } : {}),
   };
-}
-
-function stringField(input: unknown, key: string): string | undefined {
-  if (typeof input !== 'object' || input === null) return undefined;
-  const value: unknown = Reflect.get(input, key);
-  return typeof value === 'string' ? value : undefined;
 }
 
 export function reasonOf(explanation: Explanation): DecisionReason {
@@ -114,7 +103,7 @@ function combineWithTool(ours: PermissionDecision, tool: Awaited<ReturnType<Tool
  * A deny rule naming the whole tool (`deny: WebFetch`, `--disallowedTools Bash`,
  * `deny: mcp__github`): the tool is not even offered to the model.
  */
-export function isToolBlanketDenied(tool: Pick<Tool, 'name'>, context: ToolPermissionContext): boolean {
+export function isToolBlanketDenied(tool: Pick<Tool, 'name' | 'aliases' | 'family'>, context: ToolPermissionContext): boolean {
   const ruleSet = context.rules.ruleSet;
-  return ruleSet !== undefined && findWholeToolRule(ruleSet, 'deny', tool.name) !== undefined;
+  return ruleSet !== undefined && findWholeToolRule(ruleSet, 'deny', tool) !== undefined;
 }

@@ -104,6 +104,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   }
 
   for (const memory of memoryFiles) {
+    if (!memory.carriesRules) continue;
     files.push(memory.path);
     const fromRepository = memory.scope !== 'user';
     add(parseClaudeMdRules(memory.content, { kind: 'claudeMd', origin: memory.path, fromRepository }));

@@ -54,7 +54,8 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
   const policy = buildSandboxPolicy({ ...facts, stateFiles: [] });
   const launcher: ShellLauncher = (shell, { cwd, stateFile }) => {
     const withState = buildSandboxPolicy({ ...facts, stateFiles: [stateFile] });
-    return { file: options.bwrap, args: bwrapArgs(withState, { argv: [shell.file, ...shell.args], cwd, emptyFile: emptyFile() }) };
+    // --unshare-pid: when the shell ends, the kernel ends everything else in the namespace.
+    return { file: options.bwrap, args: bwrapArgs(withState, { argv: [shell.file, ...shell.args], cwd, emptyFile: emptyFile() }), treeEndsWithIt: true };
   };
   return { policy, launcher };
 }

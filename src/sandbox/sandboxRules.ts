@@ -20,7 +20,6 @@
 import path from 'node:path';
 import type { PathPattern } from '../permissions/rules/pathPattern.js';
 import type { CompiledRule, PermissionRuleSet } from '../permissions/rules/ruleSet.js';
-import { toolFamily } from '../permissions/rules/toolNames.js';
 import { hasGlob, isWithin, literalPrefix } from './treeScan.js';
 
 export type SandboxRuleTargets = {
@@ -38,10 +37,11 @@ export function sandboxRuleTargets(ruleSet: PermissionRuleSet): SandboxRuleTarge
   const readOnlyPaths: string[] = [];
   for (const rule of ruleSet.rules) {
     if (!rule.active || rule.behavior !== 'deny') continue;
-    const family = toolFamily(rule.rule.toolName);
+    // Only family rule words (Read, Edit, Bash) speak for shell effects; a rule naming one tool is about that tool.
+    const family = rule.family;
     if (family === 'read' && rule.path) masked.push(rule.path);
     else if (family === 'edit' && rule.path) readOnlyPatterns.push(rule.path);
-    else if (family === 'bash') readOnlyPaths.push(...(deletionTargets(rule, ruleSet.projectRoot) ?? []));
+    else if (family === 'execute') readOnlyPaths.push(...(deletionTargets(rule, ruleSet.projectRoot) ?? []));
   }
   return { masked, readOnlyPatterns, readOnlyPaths };
 }
@@ -68,10 +68,10 @@ export function rulesBeyondSandbox(ruleSet: PermissionRuleSet, facts: CoverageFa
 }
 
 function enforcedBySandbox(rule: CompiledRule, ruleSet: PermissionRuleSet, facts: CoverageFacts): boolean {
-  const family = toolFamily(rule.rule.toolName);
-  // Rules about other tools (MCP servers, Task…) are never what a shell command runs into.
-  if (family === 'mcp' || family === 'other') return true;
-  if (family === 'webfetch') return !facts.network;
+  const family = rule.family;
+  // Rules naming one tool (MCP servers, Grep…) are never what a shell command runs into.
+  if (family === undefined || family === 'other') return true;
+  if (family === 'network') return !facts.network;
   if (rule.behavior === 'ask') return false;
   if (family === 'read') return rule.path !== undefined && maskIsComplete(rule.path, facts);
   if (family === 'edit') return rule.path !== undefined && readOnlyIsComplete(rule.path, facts);

@@ -14,7 +14,7 @@ export async function collectReminders(
   messages: readonly ConversationMessage[],
   context: ToolUseContext,
 ): Promise<string[]> {
-  const nested = await session.nestedMemory.remindersFor(pathsTouchedByLastTurn(messages, context.tools, context.cwd));
+  const nested = await session.nestedMemory.remindersFor(await pathsTouchedByLastTurn(messages, context.tools, context.cwd));
   const staleTodos = session.todoStaleness.reminderFor(context.appState.get().todos);
   return [...takeTaskEndReminders(session.id), ...nested, ...(staleTodos ? [staleTodos] : [])];
 }

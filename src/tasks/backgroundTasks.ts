@@ -171,12 +171,6 @@ export async function stopBackgroundTask(id: string): Promise<BackgroundTaskInfo
   return record.info;
 }
 
-/** Stops every running task (e.g. when a session ends without exiting the process). */
-export async function stopAllBackgroundTasks(sessionId?: string): Promise<void> {
-  const running = listBackgroundTasks(sessionId).filter((info) => info.status === 'running');
-  await Promise.all(running.map((info) => stopBackgroundTask(info.id)));
-}
-
 function evictOldFinishedTasks(): void {
   const finished = [...tasks.values()].filter((record) => record.info.status !== 'running');
   for (const record of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_TASKS + 1))) tasks.delete(record.info.id);

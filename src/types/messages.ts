@@ -61,9 +61,3 @@ export function textOfContent(content: string | readonly ContentBlockParam[]): s
     .map((block) => block.text)
     .join('');
 }
-
-export function toolUseBlocksOf(message: AssistantMessage): Extract<ContentBlockParam, { type: 'tool_use' }>[] {
-  return message.content.filter(
-    (block): block is Extract<ContentBlockParam, { type: 'tool_use' }> => block.type === 'tool_use',
-  );
-}

@@ -26,10 +26,10 @@ const BRACKETED_PASTE_ON = '\u001B[?2004h';
 const BRACKETED_PASTE_OFF = '\u001B[?2004l';
 /** How long to wait, after the app closes, for an interrupted turn to finish answering its tool calls. */
 const SHUTDOWN_GRACE_MS = 3_000;
+/** When the modules the first answer needs start loading: after the first frames, long before a prompt is typed and answered. */
+const AFTER_FIRST_FRAMES_MS = 100;
 
 export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
-  // Markdown loads while the session is set up, so the first reply renders at once.
-  void loadMarkdownLexer();
   holdKeystrokes();
   const env = options.session.env ?? process.env;
   const config = configDir(env);
@@ -69,7 +69,6 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     readiness: printReadinessFor(() => session.tools),
     baseUrl: env.ANTHROPIC_BASE_URL || undefined,
   });
-  for (const tool of session.tools) void loadToolRenderers(tool);
   if (options.verbose) controller.toggleVerbose();
   controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: session.model, cwd: session.cwd });
   for (const warning of session.startupWarnings) controller.transcript.addNotice('warning', warning);
@@ -87,12 +86,20 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     exitOnCtrlC: false,
     kittyKeyboard: { mode: 'auto' },
   });
+  // Paint first: the prompt is on screen once render() and the effects' repaint (Ink throttles repaints
+  // to ~32 ms) are done. Only then does what the first answer needs (markdown, each tool's UI with its
+  // diff view) load, so neither the first frames nor the first keys wait for those modules.
+  const preload = setTimeout(() => {
+    void loadMarkdownLexer();
+    for (const tool of session.tools) void loadToolRenderers(tool);
+  }, AFTER_FIRST_FRAMES_MS);
   try {
     if (options.initialPrompt?.trim()) controller.submit(options.initialPrompt);
     await instance.waitUntilExit();
     controller.requestExit();
     await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   } finally {
+    clearTimeout(preload);
     controller.dispose();
     process.off('SIGTERM', onSignal);
     process.off('SIGHUP', onSignal);

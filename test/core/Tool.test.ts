@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool, findToolByName, toolMatchesName, TOOL_DEFAULTS } from '../../src/Tool.js';
 import { inputJsonSchemaOf, toApiTools } from '../../src/services/api/toolSchemas.js';
 import { echoTool, sleepTool, createCallLog } from '../support/syntheticTools.js';
+import { preparedCall } from '../support/preparedCalls.js';
 
 function minimalTool(onSchemaBuilt: () => void = () => {}) {
   return buildTool({
@@ -23,22 +24,22 @@ describe('buildTool', () => {
   it('fills every defaultable member with fail-closed defaults', async () => {
     const tool = minimalTool();
     expect(tool.isEnabled()).toBe(true);
-    expect(tool.isReadOnly({ value: 'x' })).toBe(false);
-    expect(tool.isConcurrencySafe({ value: 'x' })).toBe(false);
+    expect(tool.isReadOnly(await preparedCall(tool, { value: 'x' }))).toBe(false);
+    expect(tool.isConcurrencySafe(await preparedCall(tool, { value: 'x' }))).toBe(false);
     expect(tool.isDestructive({ value: 'x' })).toBe(false);
     expect(tool.maxResultSizeChars).toBe(100_000);
     expect(tool.cancelSiblingsOnError).toBe(false);
     expect(tool.interruptBehavior()).toBe('block');
     expect(tool.userFacingName()).toBe('Minimal');
     expect(await tool.validateInput({ value: 'x' }, undefined as never)).toEqual({ result: true });
-    expect(await tool.checkPermissions({ value: 'x' }, undefined as never)).toEqual({ behavior: 'passthrough' });
+    expect(await tool.checkPermissions(await preparedCall(tool, { value: 'x' }), undefined as never)).toEqual({ behavior: 'passthrough' });
   });
 
-  it('lets a tool override a default', () => {
+  it('lets a tool override a default', async () => {
     const log = createCallLog();
     const tool = sleepTool(log);
-    expect(tool.isReadOnly({ ms: 1 })).toBe(true);
-    expect(tool.isConcurrencySafe({ ms: 1 })).toBe(true);
+    expect(tool.isReadOnly(await preparedCall(tool, { ms: 1 }))).toBe(true);
+    expect(tool.isConcurrencySafe(await preparedCall(tool, { ms: 1 }))).toBe(true);
     expect(TOOL_DEFAULTS.isReadOnly()).toBe(false);
   });
 

@@ -4,6 +4,7 @@ import { maxToolUseConcurrency, partitionToolCalls } from '../../src/services/to
 import type { ToolUseRequest } from '../../src/services/tools/toolExecution.js';
 import { emptyRuleSet } from '../../src/permissions/canUseTool.js';
 import { createCallLog, echoTool, sleepTool, throwingSafetyTool, writeTool } from '../support/syntheticTools.js';
+import { prepareRequests } from '../support/preparedCalls.js';
 
 const log = createCallLog();
 const tools = [sleepTool(log), writeTool(log), echoTool(), throwingSafetyTool()];
@@ -12,22 +13,24 @@ const R = (id: string) => call('Sleep', { ms: 1 }, id);
 const W = (id: string) => call('SlowWrite', { path: 'x', content: 'y' }, id);
 
 describe('partitionToolCalls', () => {
-  it('[R,R,W,R] makes three batches: parallel, serial, parallel', () => {
-    const batches = partitionToolCalls([R('a'), R('b'), W('c'), R('d')], tools);
-    expect(batches.map((batch) => [batch.isConcurrencySafe, batch.calls.map((c) => c.id)])).toEqual([
+  const partition = async (requests: ToolUseRequest[]) => partitionToolCalls(await prepareRequests(requests, tools));
+
+  it('[R,R,W,R] makes three batches: parallel, serial, parallel', async () => {
+    const batches = await partition([R('a'), R('b'), W('c'), R('d')]);
+    expect(batches.map((batch) => [batch.isConcurrencySafe, batch.calls.map((c) => (c.ok ? c.prepared.request.id : c.request.id))])).toEqual([
       [true, ['a', 'b']],
       [false, ['c']],
       [true, ['d']],
     ]);
   });
 
-  it('gives every unsafe call its own batch', () => {
-    const batches = partitionToolCalls([W('a'), W('b')], tools);
+  it('gives every unsafe call its own batch', async () => {
+    const batches = await partition([W('a'), W('b')]);
     expect(batches.map((batch) => batch.calls.length)).toEqual([1, 1]);
   });
 
-  it('treats an unknown tool, invalid input, broken JSON and a throwing check as unsafe', () => {
-    const batches = partitionToolCalls(
+  it('treats an unknown tool, invalid input, broken JSON and a throwing check as unsafe', async () => {
+    const batches = await partition(
       [
         R('a'),
         call('Nope', {}, 'b'),
@@ -38,13 +41,12 @@ describe('partitionToolCalls', () => {
         R('g'),
         call('Weird', { x: '1' }, 'h'),
       ],
-      tools,
     );
     expect(batches.map((batch) => batch.isConcurrencySafe)).toEqual([true, false, true, false, true, false, true, false]);
   });
 
-  it('decides safety per input', () => {
-    const batches = partitionToolCalls([call('Echo', { text: 'a' }, 'a'), call('Echo', { text: 1 }, 'b')], tools);
+  it('decides safety per input', async () => {
+    const batches = await partition([call('Echo', { text: 'a' }, 'a'), call('Echo', { text: 1 }, 'b')]);
     expect(batches.map((batch) => batch.isConcurrencySafe)).toEqual([true, false]);
   });
 });

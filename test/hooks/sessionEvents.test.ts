@@ -15,7 +15,8 @@ async function recordingHooks(events: { event: HookEventName; matcher?: string; 
   const runners = await Promise.all(
     events.map(async ({ event, matcher = '', script = '' }, index) => {
       const file = path.join(dir, `hook${index}.sh`);
-      await writeFile(file, `cat >> "${dir}/inputs.jsonl"; echo >> "${dir}/inputs.jsonl"\n${script}`);
+      // One file per hook: hooks of one event run in parallel, and their appends must not interleave.
+      await writeFile(file, `cat >> "${dir}/inputs${index}.jsonl"; echo >> "${dir}/inputs${index}.jsonl"\n${script}`);
       const compiled = compileHookMatcher(matcher);
       if (!compiled.ok) throw new Error(compiled.error);
       return commandHookRunner(
@@ -24,7 +25,10 @@ async function recordingHooks(events: { event: HookEventName; matcher?: string; 
       );
     }),
   );
-  const inputs = async () => (await readFile(path.join(dir, 'inputs.jsonl'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const inputs = async () => {
+    const texts = await Promise.all(events.map((_, index) => readFile(path.join(dir, `inputs${index}.jsonl`), 'utf8').catch(() => '')));
+    return texts.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  };
   return { hooks: createHookSet(runners), dir, inputs };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpManager } from '../../src/services/mcp/McpManager.js';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { nodeServer, requestTools, runMcpScenario, startManager, TEST_SERVER, toolNamed, type McpScenario } from './mcpTestSupport.js';
+import { preparedCall } from '../support/preparedCalls.js';
 
 let manager: McpManager;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('deny rules on MCP tools', () => {
     scenario = await runMcpScenario({ mcp: manager, disallowedTools: ['mcp__fixture__echo'], script: [endTurn('ok')] });
     const echo = toolNamed(manager.tools(), 'mcp__fixture__echo');
     const context = scenario.session.toolUseContext(new AbortController().signal, [], scenario.session.cwd);
-    const decision = await scenario.session.canUseTool(echo, { text: 'x' }, context);
+    const decision = await scenario.session.canUseTool(echo, await preparedCall(echo, { text: 'x' }, { cwd: context.cwd }), context);
     expect(decision.behavior).toBe('deny');
   });
 

@@ -15,6 +15,7 @@ import {
   toolNamed,
   type HttpServer,
 } from './mcpTestSupport.js';
+import { preparedCall } from '../support/preparedCalls.js';
 
 describe('server-everything over stdio', () => {
   let manager: McpManager;
@@ -26,13 +27,14 @@ describe('server-everything over stdio', () => {
 
   const context = () => contextFor(manager.tools(), manager.clients());
 
-  it('lists its tools as mcp__everything__<tool>, with their hints', () => {
+  it('lists its tools as mcp__everything__<tool>, with their hints', async () => {
     expect(manager.connection('everything')!.status).toBe('connected');
     const names = manager.tools().map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum', 'mcp__everything__trigger-long-running-operation']));
     const echo = toolNamed(manager.tools(), 'mcp__everything__echo');
-    expect(echo.isReadOnly({})).toBe(true);
-    expect(toolNamed(manager.tools(), 'mcp__everything__gzip-file-as-resource').isReadOnly({})).toBe(false);
+    expect(echo.isReadOnly(await preparedCall(echo, {}))).toBe(true);
+    const gzip = toolNamed(manager.tools(), 'mcp__everything__gzip-file-as-resource');
+    expect(gzip.isReadOnly(await preparedCall(gzip, {}))).toBe(false);
   });
 
   it('echo', async () => {

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpManager } from '../../src/services/mcp/McpManager.js';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { FILESYSTEM, nodeServer, runMcpScenario, startManager, toolNamed, type McpScenario } from './mcpTestSupport.js';
+import { preparedCall } from '../support/preparedCalls.js';
 
 let root: string;
 let manager: McpManager;
@@ -34,11 +35,11 @@ const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
 
 describe('server-filesystem', () => {
-  it('maps its annotations: reads are read-only and concurrency-safe, writes are destructive', () => {
+  it('maps its annotations: reads are read-only and concurrency-safe, writes are destructive', async () => {
     const read = toolNamed(manager.tools(), 'mcp__fs__read_text_file');
     const write = toolNamed(manager.tools(), 'mcp__fs__write_file');
-    expect([read.isReadOnly({}), read.isConcurrencySafe({}), read.isDestructive({})]).toEqual([true, true, false]);
-    expect([write.isReadOnly({}), write.isConcurrencySafe({}), write.isDestructive({})]).toEqual([false, false, true]);
+    expect([read.isReadOnly(await preparedCall(read, {})), read.isConcurrencySafe(await preparedCall(read, {})), read.isDestructive({})]).toEqual([true, true, false]);
+    expect([write.isReadOnly(await preparedCall(write, {})), write.isConcurrencySafe(await preparedCall(write, {})), write.isDestructive({})]).toEqual([false, false, true]);
   });
 
   it('two reads in one turn run as a parallel batch, and results come back in call order', async () => {

@@ -9,6 +9,7 @@ import { wrapMcpTool, type McpListedTool, type McpToolCaller } from '../../src/s
 import { inputJsonSchemaOf, toApiTool } from '../../src/services/api/toolSchemas.js';
 import { MCPTool } from '../../src/tools/MCPTool/MCPTool.js';
 import { callThroughPipeline, contextFor, textOf } from './mcpTestSupport.js';
+import { preparedCall } from '../support/preparedCalls.js';
 
 const calls: { tool: string; input: unknown }[] = [];
 const caller: McpToolCaller = {
@@ -60,8 +61,8 @@ describe('wrapMcpTool', () => {
     expect(tool.name).toBe('mcp__My_Server_v2__paint_wall');
     expect(tool.isMcp).toBe(true);
     expect(tool.mcpInfo).toEqual({ serverName: 'My Server.v2', toolName: 'paint.wall' });
-    expect(tool.isReadOnly({})).toBe(true);
-    expect(tool.isConcurrencySafe({})).toBe(true);
+    expect(tool.isReadOnly(await preparedCall(tool, {}))).toBe(true);
+    expect(tool.isConcurrencySafe(await preparedCall(tool, {}))).toBe(true);
     expect(tool.isDestructive({})).toBe(false);
     expect(tool.maxResultSizeChars).toBe(4_000);
     expect(tool.userFacingName()).toBe('My Server.v2 - Paint a wall (MCP)');
@@ -73,8 +74,8 @@ describe('wrapMcpTool', () => {
 
   it('fails closed without hints: not read-only, not concurrency-safe', async () => {
     const tool = await wrap();
-    expect(tool.isReadOnly({})).toBe(false);
-    expect(tool.isConcurrencySafe({})).toBe(false);
+    expect(tool.isReadOnly(await preparedCall(tool, {}))).toBe(false);
+    expect(tool.isConcurrencySafe(await preparedCall(tool, {}))).toBe(false);
     expect(tool.alwaysLoad).toBe(false);
     expect(tool.searchHint).toBeUndefined();
   });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { decidePermission } from '../../src/permissions/engine/decidePermission.js';
+import { shellSubject, toolSubject } from './support/callSubjects.js';
 import { PROFILES, type CorpusCase } from './corpus/corpusTypes.js';
 import { CHAINING, GROUPING, PATH_QUALIFIED, QUOTING, SHELL_NESTING, SUBSTITUTION, WRAPPERS, XARGS_FIND } from './corpus/shellAttacks.js';
 import { DELETION_EQUIVALENTS, EXFILTRATION, INTERPRETERS, MODES_AND_TOOLS, PATHS_AND_DELETION_TARGETS, REDIRECTIONS } from './corpus/effectAttacks.js';
@@ -48,9 +49,10 @@ async function decide(testCase: CorpusCase): Promise<{ behavior: string; message
   const env = environment(fixture, { mode: testCase.mode ?? 'default', rules: PROFILES[testCase.profile ?? 'strict'] });
   if (testCase.tool) {
     const { toolName, path: toolPath, url, isReadOnly } = testCase.tool;
-    return decidePermission({ toolName, isReadOnly: isReadOnly ?? false, ...(toolPath ? { path: path.resolve(fixture.root, fill(toolPath)) } : {}), ...(url ? { url } : {}) }, env);
+    const subject = await toolSubject(env, toolName, { ...(toolPath ? { path: path.resolve(fixture.root, fill(toolPath)) } : {}), ...(url ? { url } : {}), ...(isReadOnly !== undefined ? { isReadOnly } : {}) });
+    return decidePermission(subject, env);
   }
-  return decidePermission({ toolName: 'Bash', isReadOnly: false, command: fill(testCase.command ?? '') }, env);
+  return decidePermission(await shellSubject(env, fill(testCase.command ?? '')), env);
 }
 
 function satisfies(behavior: string, expectation: CorpusCase['expect']): boolean {

@@ -7,6 +7,7 @@ import { compileRuleSet } from '../../src/permissions/rules/ruleSet.js';
 import { parseRule } from '../../src/permissions/rules/parseRule.js';
 import type { DecisionEnvironment } from '../../src/permissions/engine/decisionTypes.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
+import { shellSubject, toolSubject } from './support/callSubjects.js';
 import { createFixture, decideBash, environment, removeFixture, type Fixture } from './support/permissionFixture.js';
 
 let fixture: Fixture;
@@ -15,8 +16,9 @@ beforeAll(() => {
 });
 afterAll(() => removeFixture(fixture));
 
-const tool = (env: DecisionEnvironment, toolName: string, extra: { path?: string; isReadOnly?: boolean; url?: string } = {}) =>
-  decidePermission({ toolName, isReadOnly: extra.isReadOnly ?? false, ...(extra.path ? { path: path.resolve(fixture.root, extra.path) } : {}), ...(extra.url ? { url: extra.url } : {}) }, env);
+const tool = async (env: DecisionEnvironment, toolName: string, extra: { path?: string; isReadOnly?: boolean; url?: string } = {}) =>
+  decidePermission(await toolSubject(env, toolName, { ...extra, ...(extra.path ? { path: path.resolve(fixture.root, extra.path) } : {}) }), env);
+const bash = async (command: string, env: DecisionEnvironment) => decidePermission(await shellSubject(env, command), env);
 
 describe('precedence: deny > ask > allow > mode default, whatever the source', () => {
   it.each([
@@ -84,9 +86,9 @@ describe('folder trust for repository allow rules', () => {
   }
   it('repository allow rules wait for trust; deny rules do not', async () => {
     const untrusted = envWithTrust(false);
-    expect((await decidePermission({ toolName: 'Bash', isReadOnly: false, command: 'npm install' }, untrusted)).behavior).toBe('ask');
-    expect((await decidePermission({ toolName: 'Bash', isReadOnly: false, command: 'npm publish' }, untrusted)).behavior).toBe('deny');
-    expect((await decidePermission({ toolName: 'Bash', isReadOnly: false, command: 'npm install' }, envWithTrust(true))).behavior).toBe('allow');
+    expect((await bash('npm install', untrusted)).behavior).toBe('ask');
+    expect((await bash('npm publish', untrusted)).behavior).toBe('deny');
+    expect((await bash('npm install', envWithTrust(true))).behavior).toBe('allow');
   });
 });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidePermission } from '../../src/permissions/engine/decidePermission.js';
 import { DISK_ATTACKS, type Damage, type DiskAttack } from './corpus/diskAttacks.js';
+import { shellSubject } from './support/callSubjects.js';
 import { environment } from './support/permissionFixture.js';
 
 const SECRET = 'SECRET_TOKEN';
@@ -52,9 +53,10 @@ beforeAll(() => {
   git(repo, 'commit', '-qam', 'second');
   fs.mkdirSync(path.join(repo, 'data'));
   fs.writeFileSync(path.join(repo, 'data', 'file.txt'), 'precious\n');
-});
+}, 120_000);
 
-afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+// Generous: a loaded CI machine copies and removes over a hundred small git repositories here.
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }), 120_000);
 
 type Sandbox = { readonly home: string; readonly root: string; readonly outside: string };
 
@@ -127,7 +129,8 @@ describe('issue 15 attacks judged on disk', () => {
       expect(attempt(freshCopy(), attack), `the attack itself must work unguarded (${attack.damage})`).toBe(true);
     }
     const box = freshCopy();
-    const verdict = await decidePermission({ toolName: 'Bash', isReadOnly: false, command: attack.command }, environment(box, { mode: attack.mode, rules: RULES }));
+    const env = environment(box, { mode: attack.mode, rules: RULES });
+    const verdict = await decidePermission(await shellSubject(env, attack.command), env);
     if (verdict.behavior !== 'allow') return;
     expect(attempt(box, attack), `bypass: the analyser allowed it (${verdict.message}) and it did ${attack.damage}`).toBe(false);
   });

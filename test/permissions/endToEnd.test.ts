@@ -1,6 +1,7 @@
 // End to end through the fake Anthropic server: a real session (rules loaded
 // from CLAUDE.md / settings / flags by createSession), the real agent loop and
 // headless runner, and tools that really touch a temporary project.
+import { declareShellFacts } from '../../src/tools/BashTool/commandSafety.js';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +27,8 @@ const bashTool: Tool<{ command: string }, string> = buildTool({
   inputSchema: () => z.strictObject({ command: z.string() }),
   description: () => 'run a command',
   prompt: () => 'Runs a shell command.',
+  family: 'execute',
+  declareFacts: (input, scope) => declareShellFacts(input.command, scope),
   async call(input, context) {
     const { stdout } = await run('bash', ['-c', input.command], { cwd: context.cwd });
     return { data: stdout };
@@ -38,7 +41,8 @@ const writeTool: Tool<{ file_path: string; content: string }, string> = buildToo
   inputSchema: () => z.strictObject({ file_path: z.string(), content: z.string() }),
   description: () => 'write a file',
   prompt: () => 'Writes a file.',
-  getPath: (input) => input.file_path,
+  family: 'edit',
+  declareFacts: (input, scope) => ({ paths: [{ path: path.resolve(scope.cwd, input.file_path), access: 'write' }] }),
   async call(input) {
     await writeFile(input.file_path, input.content);
     return { data: 'written' };
@@ -51,7 +55,8 @@ const readTool: Tool<{ file_path: string }, string> = buildTool({
   description: () => 'read a file',
   prompt: () => 'Reads a file.',
   isReadOnly: () => true,
-  getPath: (input) => input.file_path,
+  family: 'read',
+  declareFacts: (input, scope) => ({ paths: [{ path: path.resolve(scope.cwd, input.file_path), access: 'read' }] }),
   async call(input) {
     return { data: await readFile(input.file_path, 'utf8') };
   },

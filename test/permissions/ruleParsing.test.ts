@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRule, splitRuleList } from '../../src/permissions/rules/parseRule.js';
 import { parseClaudeMdRules, parseCliRules, parseSettingsJson } from '../../src/permissions/rules/ruleFileParsers.js';
-import { ruleToolCovers } from '../../src/permissions/rules/toolNames.js';
+import { ruleNameCovers, type CallTool } from '../../src/permissions/rules/toolFamilies.js';
 
 const REPO = { kind: 'claudeMd', origin: 'CLAUDE.md', fromRepository: true } as const;
 const SETTINGS = { kind: 'projectSettings', origin: '.claude/settings.json', fromRepository: true } as const;
@@ -20,7 +20,8 @@ describe('parseRule', () => {
     ['mcp__github', 'mcp__github', undefined],
     ['mcp__github__create_issue', 'mcp__github__create_issue', undefined],
     ['mcp__github__*', 'mcp__github__*', undefined],
-    ['Agent', 'Task', undefined],
+    ['Grep(src/**)', 'Grep', 'src/**'],
+    ['WebSearch(x)', 'WebSearch', 'x'],
     ['Bash(echo (nested) parens)', 'Bash', 'echo (nested) parens'],
   ])('%s', (text, tool, specifier) => {
     const parsed = parseRule(text);
@@ -33,7 +34,6 @@ describe('parseRule', () => {
     ['Bash(', 'missing its closing parenthesis'],
     ['Bash()', 'empty specifier'],
     ['Bаsh(ls)', 'non-ASCII'],
-    ['WebSearch(x)', 'take no specifier'],
     ['WebFetch(example.com)', 'domain:'],
     ['Bash(git:* log)', 'only allowed at the end'],
     ['mcp__x(y)', 'MCP rules take no specifier'],
@@ -124,20 +124,27 @@ describe('settings.json', () => {
   });
 });
 
-describe('tool coverage', () => {
+describe('tool coverage: from what a tool declares, never from a table of names', () => {
+  const editor = (name: string): CallTool => ({ name, family: 'edit' });
+  const reader = (name: string): CallTool => ({ name, family: 'read' });
+  const other = (name: string, aliases?: string[]): CallTool => ({ name, family: 'other', ...(aliases ? { aliases } : {}) });
   it.each([
-    ['Bash', 'bash', true],
-    ['Edit', 'Write', true],
-    ['Edit', 'MultiEdit', true],
-    ['Edit', 'NotebookEdit', true],
-    ['Edit', 'Read', false],
-    ['Read', 'Grep', true],
-    ['Read', 'Glob', true],
-    ['Write', 'Edit', false],
-    ['mcp__github', 'mcp__github__create_issue', true],
-    ['mcp__github__*', 'mcp__github__create_issue', true],
-    ['mcp__github', 'mcp__githubx__tool', false],
-    ['mcp__github__create_issue', 'mcp__github__delete_repo', false],
-    ['Task', 'Agent', true],
-  ])('%s covers %s: %s', (rule, call, covers) => expect(ruleToolCovers(rule, call)).toBe(covers));
+    ['Bash', { name: 'bash', family: 'execute' } as CallTool, true],
+    ['Bash', { name: 'PowerShell', family: 'execute' } as CallTool, true],
+    ['Edit', editor('Write'), true],
+    ['Edit', editor('SomeEditorNobodyListed'), true],
+    ['Edit', editor('NotebookEdit'), true],
+    ['Edit', reader('Read'), false],
+    ['Read', reader('Grep'), true],
+    ['Read', reader('Glob'), true],
+    ['Read', other('TodoWrite'), false],
+    ['Write', editor('Edit'), false],
+    ['grep', reader('Grep'), true],
+    ['Shout', other('Echo', ['Shout']), true],
+    ['WebFetch', { name: 'Fetcher', family: 'network' } as CallTool, true],
+    ['mcp__github', other('mcp__github__create_issue'), true],
+    ['mcp__github__*', other('mcp__github__create_issue'), true],
+    ['mcp__github', other('mcp__githubx__tool'), false],
+    ['mcp__github__create_issue', other('mcp__github__delete_repo'), false],
+  ])('%s covers %j: %s', (rule, call, covers) => expect(ruleNameCovers(rule, call)).toBe(covers));
 });

@@ -60,8 +60,8 @@ describe('setupPermissions', () => {
   it('a deny rule naming a whole tool removes it from the pool', async () => {
     const where = await projectWith({ 'CLAUDE.md': 'deny: webfetch\n' });
     const setup = await setupPermissions(options(where));
-    expect(isToolBlanketDenied({ name: 'WebFetch' }, setup.context)).toBe(true);
-    expect(isToolBlanketDenied({ name: 'Bash' }, setup.context)).toBe(false);
+    expect(isToolBlanketDenied({ name: 'WebFetch', family: 'network' }, setup.context)).toBe(true);
+    expect(isToolBlanketDenied({ name: 'Bash', family: 'execute' }, setup.context)).toBe(false);
   });
 
   it('repository allow rules, extra directories and defaultMode wait for folder trust', async () => {

@@ -3,13 +3,16 @@
 // with sandbox.failIfUnavailable.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
 import { runCli, tempDir } from '../support/runCli.js';
 import { endTurn, toolUse, turn } from '../support/scenario.js';
 import { sandboxAvailability } from './sandboxHarness.js';
 
 const availability = await sandboxAvailability();
+/** Each test starts the built CLI (several times): generous on a loaded 2-core machine. */
+const CLI_TIMEOUT_MS = 60_000;
+vi.setConfig({ testTimeout: 150_000 });
 
 let server: FakeAnthropicServer | undefined;
 let cwd: string;
@@ -28,6 +31,7 @@ async function headless(script: ScriptedTurn[], args: string[], env: Record<stri
   return runCli(['-p', 'go', '--output-format', 'stream-json', '--verbose', ...args], {
     cwd,
     env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...env },
+    timeoutMs: CLI_TIMEOUT_MS,
   });
 }
 
@@ -79,5 +83,30 @@ describe('bwrap unavailable', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^agentcli: the Bash sandbox is required \(sandbox\.failIfUnavailable\) but unavailable: bubblewrap \(bwrap\) is not installed/);
     expect(server?.requests ?? []).toHaveLength(0);
+  });
+});
+
+describe.skipIf(!availability.available)('agentcli permissions check with the sandbox', () => {
+  const call = 'python3 -c "print(1)"';
+  const check = (...args: string[]) => runCli(['permissions', 'check', call, ...args], { cwd, env: { AGENTCLI_CONFIG_DIR: configDir }, timeoutMs: CLI_TIMEOUT_MS });
+
+  it('bypassPermissions: the sandbox enforces a Read deny, so inline code runs', async () => {
+    const run = await check('--mode', 'bypassPermissions', '--disallowedTools', 'Read(./.env)');
+    expect(run.stdout).toMatch(/^ALLOW {2}Bash/);
+    expect(run.stdout).toContain('sandbox: on — it enforces every deny and ask rule a command could run into');
+  });
+
+  it('a deny the sandbox cannot hold keeps the question, and says which', async () => {
+    const run = await check('--mode', 'bypassPermissions', '--disallowedTools', 'Read(./.env)', 'Bash(rm:*)');
+    expect(run.stdout).toMatch(/^ASK {2}Bash/);
+    expect(run.stdout).toContain('sandbox: on — rules it cannot enforce keep the analysis in force: Bash(rm:*)');
+  });
+
+  it('default mode: off unless --sandbox', async () => {
+    const off = await check('--allowedTools', 'Bash(python3:*)', '--disallowedTools', 'Read(./.env)');
+    expect(off.stdout).toMatch(/^ASK {2}Bash/);
+    expect(off.stdout).toContain('sandbox: off');
+    const on = await check('--sandbox', '--allowedTools', 'Bash(python3:*)', '--disallowedTools', 'Read(./.env)');
+    expect(on.stdout).toMatch(/^ALLOW {2}Bash/);
   });
 });

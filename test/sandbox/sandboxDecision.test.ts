@@ -1,6 +1,7 @@
 // The decision input: with the sandbox on and every deny/ask rule a shell command could run
 // into enforced by it, a command whose effects the analyser cannot bound runs without asking;
 // rules the sandbox cannot hold keep the analysis in force; deny rules still deny.
+import { shellSubject } from '../permissions/support/callSubjects.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ const INLINE_CODE = `python3 -c "import os; os.listdir('.')"`;
 
 async function decide(command: string, options: { mode?: PermissionMode; rules?: RuleLists; sandboxed: boolean }) {
   const env = { ...environment(fixture, { mode: options.mode ?? 'bypassPermissions', rules: options.rules ?? {} }), sandboxed: options.sandboxed };
-  return decidePermission({ toolName: 'Bash', isReadOnly: false, command }, env);
+  return decidePermission(await shellSubject(env, command), env);
 }
 
 describe('sandboxed decision', () => {

@@ -5,7 +5,7 @@
 // marker in their command line: a pid written from inside belongs to the sandbox's namespace.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readNewTaskOutput, stopBackgroundTask, waitForBackgroundTask } from '../../src/tasks/backgroundTasks.js';
 import { preloadBashTool, type BashProgress } from '../../src/tools/BashTool/BashTool.js';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
@@ -15,6 +15,8 @@ import { createSandboxRepo, processesWithMarker, runSandboxed, sandboxAvailabili
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';
 
 const availability = await sandboxAvailability();
+// The exit test starts the built CLI and waits for its task: generous on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let repo: SandboxRepo;
 let markerCount = 0;
@@ -77,6 +79,13 @@ describe.skipIf(!availability.available)('sandboxed Bash: processes', () => {
     const result = await runSandboxed(repo, `sleep ${mark} & echo done`);
     expect(result.kind === 'foreground' && result.exitCode).toBe(0);
     expect(await waitUntilGone(mark)).toEqual([]);
+  });
+
+  it('a command that leaves nothing running gets no note about stray processes (the namespace ending is not a stray)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const result = await runSandboxed(repo, 'true');
+      expect(result.kind === 'foreground' && result.notes).toEqual([]);
+    }
   });
 
   it('output streams as progress while the command runs', async () => {

@@ -8,7 +8,7 @@ import type { PermissionMode } from '../../src/permissions/types.js';
 import { userPromptMessage, type QueryEvent, type QueryOutcome } from '../../src/query.js';
 import { querySession } from '../../src/session/querySession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
-import type { PermissionAsker } from '../../src/services/tools/toolExecution.js';
+import type { PermissionAsker, ToolRunEnv } from '../../src/services/tools/toolExecution.js';
 import { createSession, type Session } from '../../src/session/createSession.js';
 import { clockNow, startFakeAnthropic, type FakeAnthropicServer, type ScriptFn, type ScriptedTurn } from './fakeAnthropic.js';
 
@@ -32,6 +32,8 @@ export type ScenarioOptions = {
   readonly prompt?: string;
   readonly signal?: AbortSignal;
   readonly askPermission?: PermissionAsker;
+  /** With askPermission: what "Yes, and don't ask again" does (the REPL saves and applies the rules). */
+  readonly onAllowAlways?: ToolRunEnv['onAllowAlways'];
   readonly env?: Record<string, string>;
   /** The OS sandbox for Bash: off unless a test asks (true: on; undefined: settings and mode decide). */
   readonly sandbox?: boolean | 'default';
@@ -61,7 +63,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     messages: history,
     signal,
     cwd,
-    env: options.askPermission ? { askPermission: options.askPermission } : {},
+    env: options.askPermission ? { askPermission: options.askPermission, ...(options.onAllowAlways ? { onAllowAlways: options.onAllowAlways } : {}) } : {},
   });
   let step = await run.next();
   while (!step.done) {

@@ -94,3 +94,26 @@ describe('built-in slash commands', () => {
     expect(await run('permissions', 'frobnicate')).toMatchObject({ tone: 'error' });
   });
 });
+
+describe('memory commands', () => {
+  it('/memory lists the files in force with scope, size, imports and import problems', async () => {
+    const memoryFiles = [
+      { path: '/repo/CLAUDE.md', scope: 'project' as const, content: 'Use tabs. @docs/a.md', carriesRules: true, imports: [{ path: '/repo/docs/a.md', spelled: 'docs/a.md', importedBy: '/repo/CLAUDE.md', content: 'A' }], importProblems: ['/repo/CLAUDE.md: @gone.md was not found (/repo/gone.md); skipped'] },
+      { path: '/repo/AGENTS.md', scope: 'project' as const, content: 'Run make.', carriesRules: false, imports: [], importProblems: [] },
+    ];
+    const command = BUILTIN_COMMANDS.find((candidate) => candidate.name === 'memory')!;
+    const listing = text(await command.run('', { ...fixture.context, session: { ...fixture.context.session, memoryFiles } }));
+    expect(listing).toContain('/repo/CLAUDE.md (project)');
+    expect(listing).toContain('↳ /repo/docs/a.md (imported by @docs/a.md)');
+    expect(listing).toContain('! /repo/CLAUDE.md: @gone.md was not found');
+    expect(listing).toContain('/repo/AGENTS.md (project)');
+    expect(listing).toContain('instructions only');
+    expect(text(await run('memory'))).toContain('No memory files are in force');
+  });
+
+  it('/init sends the model a prompt to write CLAUDE.md through its normal tools', async () => {
+    const result = await run('init');
+    expect(result.type).toBe('prompt');
+    expect(result.type === 'prompt' && result.prompt).toContain('Write a CLAUDE.md file for this repository');
+  });
+});

@@ -3,6 +3,7 @@
  * session uses, printed for a human. Headless semantics: the folder counts
  * as trusted (repository allow rules apply), as in `agentcli -p`.
  */
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { configDir as resolveConfigDir } from '../../session/paths.js';
@@ -13,11 +14,15 @@ import { createPathResolver } from '../engine/resolvePaths.js';
 import { loadPermissionRules } from '../loadPermissionRules.js';
 import { listRules } from '../ruleListing.js';
 import { compileRuleSet, describeRuleFileErrors, type PermissionRuleSet } from '../rules/ruleSet.js';
-import { canonicalToolName, isKnownTool, toolFamily } from '../rules/toolNames.js';
+import { ruleNameCovers } from '../rules/toolFamilies.js';
+import { analyzeShellCommand } from '../shell/analyzeShellCommand.js';
 import type { PermissionMode } from '../types.js';
-import type { PermissionsCommandOptions } from './registerPermissionsCommand.js';
+import type { CheckableTool, PermissionsCommandOptions } from './registerPermissionsCommand.js';
+import { rulesBeyondSandbox } from '../../sandbox/sandboxRules.js';
+import { mergeSandboxSettings } from '../../sandbox/sandboxSettings.js';
+import { createSessionSandbox, isSandboxWanted, sandboxEnforcesRules, sandboxForCall, type SessionSandbox } from '../../sandbox/sessionSandbox.js';
 
-type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; files: readonly string[] };
+type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; files: readonly string[]; sandbox: SessionSandbox };
 
 async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   const cwd = process.cwd();
@@ -31,34 +36,60 @@ async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   const ruleSet = compileRuleSet(loaded.rules, { projectRoot: loaded.projectRoot, home: os.homedir(), folderTrusted: true });
   const settingsMode = loaded.defaultMode === 'bypassPermissions' && loaded.defaultModeFromRepository ? undefined : loaded.defaultMode;
   const workingDirectories = [...new Set([cwd, ...(options.addDir ?? []).map((d) => path.resolve(cwd, d)), ...loaded.additionalDirectories.map((entry) => entry.dir)])];
-  return { ruleSet, mode: options.mode ?? settingsMode ?? 'default', workingDirectories, cwd, files: loaded.files };
+  const mode = options.mode ?? settingsMode ?? 'default';
+  const sandbox = await createSessionSandbox({
+    settings: mergeSandboxSettings({ sources: loaded.sandbox, override: options.sandbox, trusted: true, projectRoot: loaded.projectRoot, home: os.homedir() }),
+    configDir: resolveConfigDir(process.env),
+    bypassPossible: mode === 'bypassPermissions',
+  });
+  return { ruleSet, mode, workingDirectories, cwd, files: loaded.files, sandbox };
 }
 
-/** `Read(.env)` → a Read call on .env; a known tool name alone → that tool; anything else → a Bash command. */
-export function parseCheckedCall(call: string, cwd: string): ToolCallSubject {
+/**
+ * `Read(.env)` → a call of the tool named Read, read by its declared family
+ * (a path for read and edit tools, a command for execute tools, a URL for
+ * network tools); a tool name alone → that tool; anything else → a command
+ * for the execute tool.
+ */
+export async function parseCheckedCall(call: string, cwd: string, home: string, tools: readonly CheckableTool[]): Promise<ToolCallSubject> {
   const match = /^([A-Za-z][A-Za-z0-9_]*)\((.*)\)$/s.exec(call.trim());
   const bare = /^(mcp__[A-Za-z0-9_-]+|[A-Za-z][A-Za-z0-9_]*)$/.exec(call.trim());
   const name = match?.[1] ?? bare?.[1];
-  if (!name || (!isKnownTool(name) && !name.startsWith('mcp__'))) return { toolName: 'Bash', isReadOnly: false, command: call };
-  const toolName = canonicalToolName(name);
+  const named = name === undefined ? undefined : tools.find((tool) => ruleNameCovers(name, { ...tool, family: 'other' }));
+  const subject = (tool: CheckableTool): Pick<ToolCallSubject, 'toolName' | 'aliases' | 'family'> => ({ toolName: tool.name, ...(tool.aliases ? { aliases: tool.aliases } : {}), family: tool.family });
+  const shellCommand = async (tool: CheckableTool, command: string): Promise<ToolCallSubject> => ({
+    ...subject(tool),
+    isReadOnly: false,
+    shell: await analyzeShellCommand(command, { cwd, home }),
+  });
+  if (!named) {
+    if (name?.toLowerCase().startsWith('mcp__') && match === null) return { toolName: name, family: 'other', isReadOnly: false };
+    const shell = tools.find((tool) => tool.family === 'execute');
+    if (!shell) throw new UserFacingError('no tool runs shell commands here');
+    return shellCommand(shell, call);
+  }
   const inner = match?.[2] ?? '';
-  switch (toolFamily(toolName)) {
-    case 'bash':
-      return { toolName, isReadOnly: false, command: inner };
+  switch (named.family) {
+    case 'execute':
+      return shellCommand(named, inner);
     case 'read':
-      return { toolName, isReadOnly: true, path: path.resolve(cwd, inner || '.') };
     case 'edit':
-      return { toolName, isReadOnly: false, path: path.resolve(cwd, inner || '.') };
-    case 'webfetch':
-      return { toolName, isReadOnly: true, url: /^[a-z]+:\/\//i.test(inner) ? inner : `https://${inner}` };
-    default:
-      return { toolName, isReadOnly: false };
+      return { ...subject(named), isReadOnly: named.family === 'read', paths: [{ path: path.resolve(cwd, inner || '.'), access: named.family === 'read' ? 'read' : 'write' }] };
+    case 'network':
+      return { ...subject(named), isReadOnly: true, url: /^[a-z]+:\/\//i.test(inner) ? inner : `https://${inner}` };
+    case 'other':
+      return { ...subject(named), isReadOnly: false };
   }
 }
 
-export async function runPermissionsCheck(call: string, options: PermissionsCommandOptions): Promise<number> {
+function describeCheckedCall(subject: ToolCallSubject): string {
+  const shown = subject.shell?.source ?? subject.paths?.[0]?.path ?? subject.url;
+  return shown === undefined ? subject.toolName : subject.shell ? `${subject.toolName}: ${shown}` : `${subject.toolName}(${shown})`;
+}
+
+export async function runPermissionsCheck(call: string, options: PermissionsCommandOptions, tools: readonly CheckableTool[]): Promise<number> {
   const loaded = await load(options);
-  const subject = parseCheckedCall(call, loaded.cwd);
+  const subject = await parseCheckedCall(call, loaded.cwd, loaded.ruleSet.home, tools);
   const verdict = await decidePermission(subject, {
     mode: loaded.mode,
     ruleSet: loaded.ruleSet,
@@ -66,17 +97,31 @@ export async function runPermissionsCheck(call: string, options: PermissionsComm
     workingDirectories: loaded.workingDirectories,
     home: loaded.ruleSet.home,
     paths: createPathResolver(),
+    sandboxed: subject.shell !== undefined && sandboxEnforcesRules(loaded.sandbox, loaded),
   });
   const lines = [
-    `${verdict.behavior.toUpperCase()}  ${subject.toolName}${subject.command !== undefined ? `: ${subject.command}` : subject.path ? `(${subject.path})` : subject.url ? `(${subject.url})` : ''}`,
+    `${verdict.behavior.toUpperCase()}  ${describeCheckedCall(subject)}`,
     `  ${verdict.message}`,
     `  mode: ${loaded.mode}`,
+    ...(subject.shell !== undefined ? [`  sandbox: ${describeSandbox(loaded)}`] : []),
     'trace:',
     ...verdict.trace.map((entry) => `  ${entry.behavior.padEnd(5)}  ${entry.subject}  —  ${describeExplanation(entry.explanation)}`),
   ];
   if (verdict.suggestedRules.length > 0) lines.push(`"don't ask again" would save: ${verdict.suggestedRules.join(', ')}`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+function describeSandbox(loaded: Loaded): string {
+  const decision = sandboxForCall(loaded.sandbox, loaded.mode);
+  if (decision.kind === 'refused') return `required but unavailable — ${decision.message}`;
+  if (decision.kind === 'off') {
+    const availability = loaded.sandbox.availability;
+    return availability && !availability.available && isSandboxWanted(loaded.sandbox, loaded.mode) ? `off: ${availability.reason}` : 'off';
+  }
+  return sandboxEnforcesRules(loaded.sandbox, loaded)
+    ? 'on — it enforces every deny and ask rule a command could run into'
+    : `on — rules it cannot enforce keep the analysis in force: ${rulesBeyondSandbox(loaded.ruleSet, { network: loaded.sandbox.settings.network, writableAreas: [...loaded.workingDirectories, ...loaded.sandbox.settings.writablePaths], exists: existsSync }).map((rule) => rule.rule.text).join(', ')}`;
 }
 
 export async function runPermissionsList(options: PermissionsCommandOptions): Promise<number> {

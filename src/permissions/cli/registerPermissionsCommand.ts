@@ -4,6 +4,7 @@
  * only when run (the engine and the parser stay off the prompt path).
  */
 import type { Command } from 'commander';
+import type { ToolFamily } from '../rules/toolFamilies.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from '../types.js';
 
 export type PermissionsCommandOptions = {
@@ -11,6 +12,8 @@ export type PermissionsCommandOptions = {
   allowedTools?: string[];
   disallowedTools?: string[];
   addDir?: string[];
+  /** `--sandbox`, as for a session: decide as if Bash runs in the OS sandbox. */
+  sandbox?: boolean;
 };
 
 function parseMode(value: string): PermissionMode {
@@ -28,16 +31,25 @@ function optionsOf(command: Command): PermissionsCommandOptions {
     ...(strings(all['allowedTools']) ? { allowedTools: strings(all['allowedTools']) } : {}),
     ...(strings(all['disallowedTools']) ? { disallowedTools: strings(all['disallowedTools']) } : {}),
     ...(strings(all['addDir']) ? { addDir: strings(all['addDir']) } : {}),
+    ...(all['sandbox'] === true ? { sandbox: true } : {}),
   };
 }
 
-export function registerPermissionsCommand(program: Command): void {
+/** The tools a checked call may name: their declarations (name, aliases, family) say how to read it. */
+export type CheckableTool = {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly family: ToolFamily;
+};
+
+export function registerPermissionsCommand(program: Command, loadTools: () => Promise<readonly CheckableTool[]>): void {
   const permissions = program.command('permissions').description('explain permission decisions and list the effective rules');
   const common = (command: Command): Command =>
     command
       .option('--allowedTools <rules...>', 'extra allow rules, as for a session')
       .option('--disallowedTools <rules...>', 'extra deny rules, as for a session')
-      .option('--add-dir <dirs...>', 'extra working directories');
+      .option('--add-dir <dirs...>', 'extra working directories')
+      .option('--sandbox', 'as for a session: Bash runs in the OS sandbox in every mode');
   common(
     permissions
       .command('check')
@@ -46,7 +58,7 @@ export function registerPermissionsCommand(program: Command): void {
       .option('--mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, parseMode),
   ).action(async (call: string, _options: unknown, command: Command) => {
     const { runPermissionsCheck } = await import('./permissionsCommand.js');
-    process.exitCode = await runPermissionsCheck(call, optionsOf(command));
+    process.exitCode = await runPermissionsCheck(call, optionsOf(command), await loadTools());
   });
   common(permissions.command('list').description('list every effective rule with its source')).action(async (_options: unknown, command: Command) => {
     const { runPermissionsList } = await import('./permissionsCommand.js');

@@ -14,6 +14,7 @@ import { isInsideWorkingDirectories, type ResolvedPath } from './resolvePaths.js
 import { findPathRule, type PathAccessKind } from './ruleMatching.js';
 import { describeSource } from '../rules/permissionRule.js';
 import type { CompiledRule } from '../rules/ruleSet.js';
+import type { CallTool } from '../rules/toolFamilies.js';
 
 export type AccessRequest = {
   readonly access: PathAccessKind;
@@ -23,7 +24,8 @@ export type AccessRequest = {
   readonly destructive: boolean;
   /** Only possibly a path (argument of an unknown program): a deny match asks instead. */
   readonly possible: boolean;
-  readonly callTool?: string;
+  /** The file tool making the access (its declared name and family); absent for shell commands. */
+  readonly callTool?: CallTool;
 };
 
 export type AccessCheck = {

@@ -7,6 +7,8 @@
 import type { PermissionMode } from '../types.js';
 import type { PermissionRuleSet } from '../rules/ruleSet.js';
 import type { PathResolver } from './resolvePaths.js';
+import type { ShellCommandAnalysis } from '../shell/analyzeShellCommand.js';
+import type { ToolFamily } from '../rules/toolFamilies.js';
 
 export type Behavior = 'allow' | 'ask' | 'deny';
 
@@ -52,15 +54,29 @@ export type DecisionEnvironment = {
   readonly sandboxed?: boolean;
 };
 
-/** A tool call as the engine sees it: the tool's own answers, not its code. */
+/** One path a call declares it reads or writes, absolute (resolved against the call's cwd). */
+export type DeclaredPathAccess = {
+  readonly path: string;
+  readonly access: 'read' | 'write';
+  /** The call reads or writes everything below the path (a content search), not just the entry itself. */
+  readonly recursive?: boolean;
+};
+
+/**
+ * A tool call as the engine sees it: what the tool declares about itself
+ * (name, aliases, family) and about this call (read-only or not, the paths
+ * it touches, the analysed shell command, the URL) — never its code or name.
+ */
 export type ToolCallSubject = {
   readonly toolName: string;
+  readonly aliases?: readonly string[];
+  readonly family: ToolFamily;
   readonly isReadOnly: boolean;
-  /** The file a file tool touches (tool.getPath). */
-  readonly path?: string;
-  /** Bash's command. */
-  readonly command?: string;
-  /** WebFetch's URL. */
+  /** read and edit families: every path the call touches. */
+  readonly paths?: readonly DeclaredPathAccess[];
+  /** execute family: the command, analysed once when the call was prepared. */
+  readonly shell?: ShellCommandAnalysis;
+  /** network family: the URL fetched. */
   readonly url?: string;
 };
 

@@ -5,7 +5,7 @@
  * case-insensitive paths, subdomains); allow rules match strictly (both
  * the link and its target, the exact spelling).
  */
-import { ruleToolCovers, toolFamily } from '../rules/toolNames.js';
+import { ruleNameCovers, specifierKindOf, type CallTool, type ToolFamily } from '../rules/toolFamilies.js';
 import type { CompiledRule, PermissionRuleSet } from '../rules/ruleSet.js';
 import type { RuleBehavior } from '../rules/permissionRule.js';
 import type { EffectClass } from '../shell/commandEffects.js';
@@ -15,9 +15,16 @@ function active(ruleSet: PermissionRuleSet, behavior: RuleBehavior): CompiledRul
   return ruleSet.rules.filter((rule) => rule.active && rule.behavior === behavior);
 }
 
-/** A rule with no specifier naming this tool (or its MCP server, or its family). */
-export function findWholeToolRule(ruleSet: PermissionRuleSet, behavior: RuleBehavior, toolName: string): CompiledRule | undefined {
-  return active(ruleSet, behavior).find((rule) => rule.rule.specifier === undefined && ruleToolCovers(rule.rule.toolName, toolName));
+/**
+ * A rule with no specifier naming this tool (or its MCP server, or its
+ * family). A deny or ask rule naming the tool with a specifier its family
+ * cannot read (`deny: WebSearch(x)`) counts for the whole tool: fail closed.
+ */
+export function findWholeToolRule(ruleSet: PermissionRuleSet, behavior: RuleBehavior, tool: CallTool): CompiledRule | undefined {
+  const unreadable = behavior !== 'allow' && specifierKindOf(tool.family) === 'none';
+  return active(ruleSet, behavior).find(
+    (rule) => (rule.rule.specifier === undefined || (unreadable && rule.family === undefined)) && ruleNameCovers(rule.rule.toolName, tool),
+  );
 }
 
 export type PathAccessKind = 'read' | 'write';
@@ -32,12 +39,11 @@ export function findPathRule(
   behavior: RuleBehavior,
   access: PathAccessKind,
   resolved: ResolvedPath,
-  options: { readonly recursive: boolean; readonly callTool?: string },
+  options: { readonly recursive: boolean; readonly callTool?: CallTool },
 ): CompiledRule | undefined {
   const restrictive = behavior !== 'allow';
   return active(ruleSet, behavior).find((rule) => {
-    const family = toolFamily(rule.rule.toolName);
-    if (!appliesToAccess(rule, family, access, restrictive, options.callTool)) return false;
+    if (!appliesToAccess(rule, access, restrictive, options.callTool)) return false;
     if (rule.rule.specifier === undefined) return true;
     const pattern = rule.path;
     if (!pattern) return false;
@@ -49,9 +55,21 @@ export function findPathRule(
   });
 }
 
-function appliesToAccess(rule: CompiledRule, family: string, access: PathAccessKind, restrictive: boolean, callTool: string | undefined): boolean {
-  // A rule naming a specific tool (Grep(...)) applies to calls of that tool; for shell access, to its family.
-  if (callTool !== undefined && family === toolFamily(callTool) && !ruleToolCovers(rule.rule.toolName, callTool)) return false;
+/**
+ * Family rules (`Read(...)`, `Edit(...)`) apply to every access of their
+ * kind, from any tool or shell command. A rule naming one tool (`Grep(...)`)
+ * applies to calls of that tool, read by its declared family; a deny or ask
+ * rule of that kind also holds for shell commands, both reading and writing
+ * the path (which family the named tool has is not known without a call, so
+ * it fails closed), while such an allow rule never allows a shell command.
+ */
+function appliesToAccess(rule: CompiledRule, access: PathAccessKind, restrictive: boolean, callTool: CallTool | undefined): boolean {
+  let family: ToolFamily | undefined = rule.family;
+  if (family === undefined) {
+    if (callTool === undefined) return restrictive && rule.path !== undefined;
+    if (!ruleNameCovers(rule.rule.toolName, callTool)) return false;
+    family = callTool.family;
+  }
   if (access === 'read') return family === 'read' || (!restrictive && family === 'edit');
   return family === 'edit' || (restrictive && family === 'read');
 }
@@ -69,7 +87,8 @@ export function findBashRule(
 ): CompiledRule | undefined {
   const restrictive = behavior !== 'allow';
   return active(ruleSet, behavior).find((rule) => {
-    if (!ruleToolCovers(rule.rule.toolName, 'Bash')) return false;
+    // Shell commands answer to the execute family's rule word, `Bash(...)`.
+    if (rule.family !== 'execute') return false;
     if (rule.rule.specifier === undefined) return true;
     const pattern = rule.bash;
     if (!pattern) return false;
@@ -79,11 +98,15 @@ export function findBashRule(
   });
 }
 
-/** WebFetch domain rules; deny/ask also cover subdomains. */
-export function findDomainRule(ruleSet: PermissionRuleSet, behavior: RuleBehavior, host: string): CompiledRule | undefined {
+/**
+ * Domain rules: the network family's `WebFetch(domain:...)`, or one naming
+ * the calling tool. Deny/ask also cover subdomains.
+ */
+export function findDomainRule(ruleSet: PermissionRuleSet, behavior: RuleBehavior, host: string, callTool?: CallTool): CompiledRule | undefined {
   const includeSubdomains = behavior !== 'allow';
   return active(ruleSet, behavior).find((rule) => {
-    if (toolFamily(rule.rule.toolName) !== 'webfetch') return false;
+    const forCall = rule.family === undefined && callTool !== undefined && callTool.family === 'network' && ruleNameCovers(rule.rule.toolName, callTool);
+    if (rule.family !== 'network' && !forCall) return false;
     if (rule.rule.specifier === undefined) return true;
     return rule.domain?.matchesHost(host, { includeSubdomains }) ?? false;
   });

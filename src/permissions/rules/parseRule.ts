@@ -3,8 +3,13 @@
  * problem; the caller adds file:line. Tool names are case-insensitive
  * (`bash(git commit*)` is `Bash(git commit*)`) and must be plain ASCII, so
  * a look-alike name cannot silently create a rule that never matches.
+ *
+ * A family's rule word (`Read`, `Edit`, `Bash`, `WebFetch`) has its
+ * specifier checked here. A specifier on another tool's name is kept as
+ * written and read by that tool's declared family when a call is matched
+ * (see ruleSet.ts): the rule files are parsed before any tool is known.
  */
-import { canonicalToolName, isKnownTool, isValidToolName, specifierKind, toolFamily } from './toolNames.js';
+import { canonicalRuleName, familyOfRuleWord, isMcpRuleName, isValidToolName, specifierKindOf } from './toolFamilies.js';
 import { ruleToString, type PermissionRule } from './permissionRule.js';
 
 export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -17,14 +22,14 @@ export function parseRule(input: string): ParseResult<PermissionRule> {
   if (!isValidToolName(name)) {
     return { ok: false, error: /[^\x20-\x7e]/.test(name) ? `tool name "${name}" contains non-ASCII characters` : `"${name}" is not a tool name` };
   }
-  if (open < 0) return ok(canonicalToolName(name), undefined);
+  if (open < 0) return ok(canonicalRuleName(name), undefined);
   if (!text.endsWith(')')) return { ok: false, error: `rule "${text}" is missing its closing parenthesis` };
   const specifier = text.slice(open + 1, -1).trim();
   if (specifier === '') return { ok: false, error: `rule "${text}" has an empty specifier; write "${name}" for the whole tool` };
-  const canonical = canonicalToolName(name);
-  const kind = specifierKind(canonical);
-  if (kind === 'none' && isKnownTool(canonical)) return { ok: false, error: `${canonical} rules take no specifier` };
-  if (toolFamily(canonical) === 'mcp') return { ok: false, error: `MCP rules take no specifier; write mcp__server or mcp__server__tool` };
+  const canonical = canonicalRuleName(name);
+  if (isMcpRuleName(canonical)) return { ok: false, error: `MCP rules take no specifier; write mcp__server or mcp__server__tool` };
+  const family = familyOfRuleWord(canonical);
+  const kind = family === undefined ? undefined : specifierKindOf(family);
   if (kind === 'domain' && !/^domain:[A-Za-z0-9*.-]+$/.test(specifier)) {
     return { ok: false, error: `WebFetch rules take "domain:example.com", got "${specifier}"` };
   }

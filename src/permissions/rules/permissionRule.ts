@@ -3,7 +3,6 @@
  * (file:line, or the CLI flag) so a decision can say which rule fired.
  */
 export type RuleBehavior = 'allow' | 'ask' | 'deny';
-export const RULE_BEHAVIORS: readonly RuleBehavior[] = ['deny', 'ask', 'allow'];
 
 export type RuleSourceKind = 'cliArg' | 'localSettings' | 'projectSettings' | 'userSettings' | 'claudeMd' | 'session';
 

@@ -8,7 +8,7 @@ import { compileBashPattern, type BashPattern } from './bashPattern.js';
 import { compileDomainPattern, type DomainPattern } from './domainPattern.js';
 import { compilePathPattern, type PathPattern } from './pathPattern.js';
 import { describeSource, type SourcedRule } from './permissionRule.js';
-import { specifierKind } from './toolNames.js';
+import { familyOfRuleWord, specifierKindOf, type SpecifierKind, type ToolFamily } from './toolFamilies.js';
 import { isPermissionMode, type PermissionMode } from '../types.js';
 
 export type PermissionModeName = PermissionMode;
@@ -33,6 +33,8 @@ export function describeRuleFileErrors(errors: readonly RuleFileError[]): string
 }
 
 export type CompiledRule = SourcedRule & {
+  /** The family the rule word speaks for (`Edit` → edit); undefined for a rule naming one tool. */
+  readonly family?: ToolFamily;
   readonly bash?: BashPattern;
   readonly path?: PathPattern;
   readonly domain?: DomainPattern;
@@ -53,16 +55,18 @@ export type CompileOptions = { readonly projectRoot: string; readonly home: stri
 export function compileRuleSet(rules: readonly SourcedRule[], options: CompileOptions): PermissionRuleSet {
   const compiled = rules.map((sourced): CompiledRule => {
     const { rule } = sourced;
-    const kind = specifierKind(rule.toolName);
+    const family = familyOfRuleWord(rule.toolName);
     const spec = rule.specifier;
     const active = !(sourced.behavior === 'allow' && sourced.source.fromRepository && !options.folderTrusted);
     const label = `${rule.text} from ${describeSource(sourced.source)}`;
+    // A rule naming one tool is read by that tool's declared family, which is known only when a call comes.
+    const kinds: readonly SpecifierKind[] = family !== undefined ? [specifierKindOf(family)] : spec?.startsWith('domain:') ? ['domain'] : ['command', 'path'];
     const patterns = {
-      ...(spec !== undefined && kind === 'command' ? { bash: compileBashPattern(spec) } : {}),
-      ...(spec !== undefined && kind === 'path' ? { path: compilePathPattern(spec, { root: options.projectRoot, home: options.home }) } : {}),
-      ...(spec !== undefined && kind === 'domain' ? { domain: compileDomainPattern(spec) } : {}),
+      ...(spec !== undefined && kinds.includes('command') ? { bash: compileBashPattern(spec) } : {}),
+      ...(spec !== undefined && kinds.includes('path') ? { path: compilePathPattern(spec, { root: options.projectRoot, home: options.home }) } : {}),
+      ...(spec !== undefined && kinds.includes('domain') ? { domain: compileDomainPattern(spec) } : {}),
     };
-    return { ...sourced, ...patterns, active, label };
+    return { ...sourced, ...(family !== undefined ? { family } : {}), ...patterns, active, label };
   });
   return { rules: compiled, projectRoot: options.projectRoot, home: options.home };
 }

@@ -6,7 +6,7 @@
  */
 import { analyzeShellCommandSync, type ShellCommandAnalysis } from './analyzeShellCommand.js';
 
-function isReadOnlyAnalysis(analysis: ShellCommandAnalysis): boolean {
+export function isReadOnlyAnalysis(analysis: ShellCommandAnalysis): boolean {
   if (analysis.concerns.length > 0) return false;
   return analysis.commands.every(({ effects }) => effects.kind === 'read-only' && effects.paths.every((p) => p.access === 'read'));
 }

@@ -14,8 +14,3 @@ export function buildMcpToolName(serverName: string, toolName: string): string {
   const full = `${MCP_TOOL_PREFIX}${normalizeNameForMcp(serverName)}__${normalizeNameForMcp(toolName)}`;
   return full.slice(0, MAX_API_TOOL_NAME_LENGTH);
 }
-
-/** The rule/tool-name prefix shared by all of a server's tools (`mcp__server`). */
-export function mcpServerRuleName(serverName: string): string {
-  return `${MCP_TOOL_PREFIX}${normalizeNameForMcp(serverName)}`;
-}

@@ -12,11 +12,12 @@
  * path for both.
  */
 import type { ToolUseContext } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
 import { linkedAbortController, settleWithin, type LinkedAbort } from '../../utils/abort.js';
+import { errorMessageOf } from '../../utils/errors.js';
 import { cancellationOf, type CancellationReason } from './cancellation.js';
+import { isPreparedCallConcurrencySafe, prepareToolCall, type Preparation } from './prepareToolCall.js';
 import { cancelledOutcome, errorResult, runToolUse, type ToolCallOutcome, type ToolRunEnv, type ToolUseRequest } from './toolExecution.js';
-import { batchForNextCall, isCallConcurrencySafe, type Batch } from './toolOrchestration.js';
+import { batchForNextCall, type Batch } from './toolOrchestration.js';
 
 export type ExecutorEvent =
   | { readonly type: 'tool_started'; readonly toolUseId: string; readonly toolName: string; readonly input: unknown }
@@ -44,12 +45,14 @@ export type StreamingToolExecutorOptions = {
   readonly completedBefore?: readonly CompletedCall[];
 };
 
-type CallState = 'queued' | 'running' | 'done';
+type CallState = 'preparing' | 'queued' | 'running' | 'done';
 
 type TrackedCall = {
   readonly request: ToolUseRequest;
-  readonly cancelSiblingsOnError: boolean;
-  readonly batch: ExecutionBatch;
+  /** Set once prepared (parsed, facts declared); the call then joins a batch. */
+  preparation?: Preparation;
+  preparing?: boolean;
+  batch?: ExecutionBatch;
   state: CallState;
   outcome?: ToolCallOutcome;
   abort?: LinkedAbort;
@@ -67,6 +70,8 @@ export class StreamingToolExecutor {
   private readonly batches: ExecutionBatch[] = [];
   private readonly settling: Promise<unknown>[] = [];
   private nextToEmit = 0;
+  /** Calls join batches in tool_use order, each once its preparation is done. */
+  private nextToBatch = 0;
   private discarded = false;
   private turnStopped = false;
   private idleWaiters: Array<() => void> = [];
@@ -88,30 +93,58 @@ export class StreamingToolExecutor {
     return this.calls.length;
   }
 
+  /**
+   * Takes the next tool_use of the message. Calls are prepared (parsed,
+   * their facts declared: the one shell analysis) in tool_use order, each
+   * against the cwd it will run in — so a call after an unfinished serial
+   * call (which may `cd`) waits for it before being prepared; it could not
+   * start earlier anyway. A prepared call joins its batch at once.
+   */
   addTool(request: ToolUseRequest): void {
     if (this.discarded) return;
-    const tools = this.options.getContext().tools;
-    // The same greedy rule partitionToolCalls applies to a whole message.
-    const batch = batchForNextCall(this.batches, isCallConcurrencySafe(request, tools), (isConcurrencySafe) => ({
-      isConcurrencySafe,
-      calls: [],
-      controller: new AbortController(),
-      failed: false,
-    }));
-    const call: TrackedCall = {
-      request,
-      cancelSiblingsOnError: findToolByName(tools, request.name)?.cancelSiblingsOnError ?? false,
-      batch,
-      state: 'queued',
-    };
-    batch.calls.push(call);
-    this.calls.push(call);
-    const earlier = this.reusable.get(callKey(request.name, request.input))?.shift();
-    if (earlier) {
-      this.complete(call, reuseOutcome(earlier, request.id));
-      return;
+    this.calls.push({ request, state: 'preparing' });
+    this.advance();
+  }
+
+  private advance(): void {
+    if (this.discarded) return;
+    while (this.nextToBatch < this.calls.length) {
+      const call = this.calls[this.nextToBatch]!;
+      if (!call.preparation) {
+        if (!call.preparing && this.cwdIsSettled()) this.prepare(call);
+        break;
+      }
+      this.nextToBatch++;
+      // The same greedy rule partitionToolCalls applies to a whole message.
+      const batch = batchForNextCall(this.batches, isPreparedCallConcurrencySafe(call.preparation), (isConcurrencySafe) => ({
+        isConcurrencySafe,
+        calls: [],
+        controller: new AbortController(),
+        failed: false,
+      }));
+      batch.calls.push(call);
+      call.batch = batch;
+      call.state = 'queued';
+      const earlier = this.reusable.get(callKey(call.request.name, call.request.input))?.shift();
+      if (earlier) this.complete(call, reuseOutcome(earlier, call.request.id));
     }
     this.pump();
+  }
+
+  /** Only serial calls change the context (contextModifier), so the cwd is final once they are all done. */
+  private cwdIsSettled(): boolean {
+    return this.batches.every((batch) => batch.isConcurrencySafe || batch.calls.every((call) => call.state === 'done'));
+  }
+
+  private prepare(call: TrackedCall): void {
+    const { request } = call;
+    call.preparing = true;
+    prepareToolCall(request, this.options.getContext(), this.options.env)
+      .catch((error: unknown): Preparation => ({ ok: false, request, message: `Internal error while preparing ${request.name}: ${errorMessageOf(error)}` }))
+      .then((preparation) => {
+        call.preparation = preparation;
+        this.advance();
+      });
   }
 
   /**
@@ -186,7 +219,8 @@ export class StreamingToolExecutor {
   private start(call: TrackedCall): void {
     call.state = 'running';
     const { request } = call;
-    const abort = linkedAbortController([this.options.signal, call.batch.controller.signal]);
+    const batch = call.batch!;
+    const abort = linkedAbortController([this.options.signal, batch.controller.signal]);
     call.abort = abort;
     const context: ToolUseContext = {
       ...this.options.getContext(),
@@ -203,6 +237,7 @@ export class StreamingToolExecutor {
         }
       },
       onSettled: (settled) => this.settling.push(settled),
+      ...(call.preparation ? { preparation: call.preparation } : {}),
     })
       .catch(
         (error: unknown): ToolCallOutcome => ({
@@ -223,19 +258,20 @@ export class StreamingToolExecutor {
     if (call.state === 'done') return;
     call.state = 'done';
     call.outcome = outcome;
-    const { batch } = call;
+    const batch = call.batch!;
+    const cancelSiblingsOnError = call.preparation?.ok === true && call.preparation.prepared.tool.cancelSiblingsOnError;
 
     if (!batch.isConcurrencySafe && outcome.status === 'success' && outcome.contextModifier) {
       this.options.setContext(outcome.contextModifier(this.options.getContext()));
     }
-    if (batch.isConcurrencySafe && outcome.status === 'error' && call.cancelSiblingsOnError && !batch.failed) {
+    if (batch.isConcurrencySafe && outcome.status === 'error' && cancelSiblingsOnError && !batch.failed) {
       batch.failed = true;
       batch.controller.abort({ kind: 'sibling_error', toolUseId: outcome.toolUseId, toolName: outcome.toolName });
     }
     if (outcome.stopTurn) this.turnStopped = true;
 
     this.emitInOrder();
-    this.pump();
+    this.advance();
   }
 
   private emitInOrder(): void {

@@ -1,28 +1,35 @@
 /**
  * L3 — one tool call's pipeline (ARCHITECTURE §4):
- *   1 find the tool  2 parse input (zod)  3 validateInput  4 PreToolUse hooks
- *   5 permission     6 call, streaming progress           7 PostToolUse hooks + size control
+ *   1 prepare: find the tool, parse input (zod), declare facts   2 validateInput
+ *   3 PreToolUse hooks   4 permission   5 call, streaming progress   6 PostToolUse hooks + size control
+ *
+ * The call is prepared once (prepareToolCall.ts) — usually by the executor,
+ * which needed it to partition — and that prepared call is what every step
+ * sees. It is prepared again only when its input is rewritten (a hook, a
+ * permission) or an earlier serial call moved the cwd it was prepared in.
  *
  * Every failure at every step becomes an is_error tool_result the model can
  * read and act on. Nothing thrown inside a tool escapes this function.
  */
-import type { Tool, ToolUseContext } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
+import type { PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
 import { withHookPermission } from '../../hooks/hookPermission.js';
 import { runPostToolUseFailureHooks, runPostToolUseHooks, runPreToolUseHooks, type HookStop, type ToolHookCall } from '../../hooks/toolHooks.js';
 import type { ToolHooks } from '../../hooks/types.js';
 import type { CanUseToolFn } from '../../permissions/canUseTool.js';
 import type {
+  PermissionAllow,
   PermissionAsk,
   PermissionDecision,
+  PermissionDeny,
   PermissionDenialRecord,
   PermissionResponse,
 } from '../../permissions/types.js';
 import type { ToolResultBlockParam, UserMessage } from '../../types/messages.js';
-import { closestNames } from '../../utils/closestNames.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { cancellationOf, describeCancellation, type CancellationReason } from './cancellation.js';
 import { formatZodError } from './formatZodError.js';
+import { askQueueFor } from './permissionAskQueue.js';
+import { callScopeOf, declareCall, prepareToolCall, type Preparation, type PreparedToolCall } from './prepareToolCall.js';
 import { revalidateInput } from './revalidateInput.js';
 import { persistLargeResult } from './toolResultStorage.js';
 
@@ -82,6 +89,8 @@ export type RunToolUseOptions = {
   readonly onProgress: (progress: unknown) => void;
   /** Receives the tool's own promise, so an aborted call can be awaited until it really stops. */
   readonly onSettled?: (settled: Promise<unknown>) => void;
+  /** The call, already prepared (by the executor, to partition it); prepared here when absent. */
+  readonly preparation?: Preparation;
 };
 
 export async function runToolUse(request: ToolUseRequest, options: RunToolUseOptions): Promise<ToolCallOutcome> {
@@ -96,54 +105,51 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
   const cancelled = (input: unknown): ToolCallOutcome => cancelledOutcome(request, input, cancellationOf(context.abortSignal));
 
   try {
-    if (request.inputJsonError !== undefined) {
-      return fail('error', invalidJsonMessage(request));
+    // Step 1: the prepared call (found, parsed, its facts declared against this call's cwd).
+    let preparation = options.preparation ?? (await prepareToolCall(request, context, options.env));
+    if (preparation.ok && preparation.prepared.call.scope.cwd !== context.cwd) {
+      // An earlier serial call (a `cd`) moved the cwd after this call was prepared: its paths mean something else now.
+      preparation = await prepareToolCall(request, context, options.env);
     }
+    if (!preparation.ok) return fail('error', preparation.message);
+    const { tool } = preparation.prepared;
+    let call: PreparedCall = preparation.prepared.call;
+    const redeclare = async (input: unknown): Promise<PreparedCall> => declareCall(tool, input, callScopeOf(context));
 
-    // Step 1: find the tool by name or alias.
-    const tool = findToolByName(context.tools, request.name);
-    if (!tool) return fail('error', unknownToolMessage(request.name, context));
+    // Step 2: semantic validation.
+    const validation = await tool.validateInput(call.input, context);
+    if (!validation.result) return fail('error', validation.message, call.input);
 
-    // Step 2: schema.
-    const parsed = tool.inputSchema.safeParse(request.input);
-    if (!parsed.success) {
-      const hint = options.env.schemaNotSentHint?.(tool, context);
-      return fail('error', formatZodError(tool.name, parsed.error, request.input) + (hint ? `\n\n${hint}` : ''));
-    }
-    let input: unknown = parsed.data;
-
-    // Step 3: semantic validation.
-    const validation = await tool.validateInput(input, context);
-    if (!validation.result) return fail('error', validation.message, input);
-
-    // Step 4: PreToolUse hooks (src/hooks/toolHooks.ts): they may block the call, decide, or rewrite its input.
+    // Step 3: PreToolUse hooks (src/hooks/toolHooks.ts): they may block the call, decide, or rewrite its input.
     const hooks = options.env.hooks;
-    const pre = await runPreToolUseHooks(hooks, { tool, input, toolUseId: request.id, context });
-    if (pre.kind === 'blocked') return { ...fail('denied', pre.message, input), ...(pre.stop ? { hookStop: pre.stop } : {}) };
+    const pre = await runPreToolUseHooks(hooks, { tool, input: call.input, toolUseId: request.id, context });
+    if (pre.kind === 'blocked') return { ...fail('denied', pre.message, call.input), ...(pre.stop ? { hookStop: pre.stop } : {}) };
     if (pre.updatedInput !== undefined) {
+      // Validated again (schema and validateInput) and prepared again, so the permission decision sees the new input.
       const rewritten = await revalidateInput(tool, pre.updatedInput, context, 'a PreToolUse hook');
-      if (!rewritten.ok) return fail('error', rewritten.message, input);
-      input = rewritten.input;
+      if (!rewritten.ok) return fail('error', rewritten.message, call.input);
+      call = await redeclare(rewritten.input);
     }
 
-    // Step 5: permission, decided on the input as the hooks left it, with their decision laid over the rules'.
-    if (context.abortSignal.aborted) return cancelled(input);
+    // Step 4: permission, on the call as the hooks left it, with their decision laid over the rules'.
+    if (context.abortSignal.aborted) return cancelled(call.input);
     const permissionOptions = pre.permission ? { ...options, env: { ...options.env, canUseTool: withHookPermission(options.env.canUseTool, pre.permission) } } : options;
-    const permission = await decidePermission(tool, input, request.id, permissionOptions);
-    if (permission.kind === 'refused') return { ...permission.outcome, input };
+    const permission = await decideCallPermission({ ...preparation.prepared, call }, permissionOptions);
+    if (permission.kind === 'refused') return { ...permission.outcome, input: call.input };
     if (permission.updatedInput !== undefined) {
       const rewritten = await revalidateInput(tool, permission.updatedInput, context, 'the permission decision');
-      if (!rewritten.ok) return fail('error', rewritten.message, input);
-      input = rewritten.input;
+      if (!rewritten.ok) return fail('error', rewritten.message, call.input);
+      call = await redeclare(rewritten.input);
     }
+    const input = call.input;
 
-    // Step 6: call.
+    // Step 5: call.
     if (context.abortSignal.aborted) return cancelled(input);
-    const call = tool.call(input, context, (progress) => {
+    const running = tool.call(input, context, (progress) => {
       if (!context.abortSignal.aborted) options.onProgress(progress);
     });
-    options.onSettled?.(call.catch(() => undefined));
-    const settled = await raceAbort(call, context.abortSignal);
+    options.onSettled?.(running.catch(() => undefined));
+    const settled = await raceAbort(running, context.abortSignal);
     if (settled.kind === 'aborted') return interruptedCall(hooks, { tool, input, toolUseId: request.id, context }, cancelled(input));
     if (settled.kind === 'threw') {
       if (context.abortSignal.aborted) return interruptedCall(hooks, { tool, input, toolUseId: request.id, context }, cancelled(input));
@@ -152,7 +158,7 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     }
     const toolResult = settled.value;
 
-    // Step 7: PostToolUse hooks (PostToolUseFailure for an error result); the result stays as it was. Then size control.
+    // Step 6: PostToolUse hooks (PostToolUseFailure for an error result); the result stays as it was. Then size control.
     let block = tool.mapToolResultToToolResultBlockParam(toolResult.data, request.id);
     const post = block.is_error
       ? await runPostToolUseFailureHooks(hooks, { tool, input, toolUseId: request.id, context, error: resultText(block), isInterrupt: false })
@@ -208,46 +214,58 @@ type PermissionOutcome =
   | { readonly kind: 'granted'; readonly updatedInput?: unknown }
   | { readonly kind: 'refused'; readonly outcome: ToolCallOutcome };
 
-async function decidePermission(
-  tool: Tool,
-  input: unknown,
-  toolUseId: string,
-  options: RunToolUseOptions,
-): Promise<PermissionOutcome> {
+async function decideCallPermission(prepared: PreparedToolCall, options: RunToolUseOptions): Promise<PermissionOutcome> {
   const { env, context } = options;
-  const decision: PermissionDecision = await env.canUseTool(tool, input, context);
+  const { tool, call } = prepared;
+  const toolUseId = prepared.request.id;
+  const input = call.input;
   const refuse = (status: ToolCallStatus, message: string, stopTurn = false): PermissionOutcome => ({
     kind: 'refused',
     outcome: { toolUseId, toolName: tool.name, input, status, result: errorResult(toolUseId, message), stopTurn },
   });
   const recordDenial = (reason: string): void =>
     env.onPermissionDenied?.({ tool_name: tool.name, tool_use_id: toolUseId, tool_input: input, reason });
-
-  if (decision.behavior === 'allow') return { kind: 'granted', updatedInput: decision.updatedInput };
-  if (decision.behavior === 'deny') {
+  const settle = (decision: PermissionAllow | PermissionDeny): PermissionOutcome => {
+    if (decision.behavior === 'allow') return { kind: 'granted', updatedInput: decision.updatedInput };
     recordDenial(decision.message);
     return refuse('denied', `Permission denied: ${decision.message}`);
-  }
+  };
 
-  if (!env.askPermission) {
-    const message = headlessDenialMessage(tool, decision);
+  const first = await env.canUseTool(tool, call, context);
+  if (first.behavior !== 'ask') return settle(first);
+
+  const askPermission = env.askPermission;
+  if (!askPermission) {
+    const message = headlessDenialMessage(tool, first);
     recordDenial(message);
     return refuse('denied', message);
   }
-  const response = await env.askPermission({ tool, input, toolUseId, decision, signal: context.abortSignal });
-  if (response.type === 'allow_once') return { kind: 'granted' };
-  if (response.type === 'allow_always') {
-    await env.onAllowAlways?.(response.rules, context);
-    return { kind: 'granted' };
-  }
-  const feedback = response.feedback?.trim();
-  return feedback
-    ? refuse('rejected', `The user rejected this ${tool.name} call; it did not run. The user said: ${feedback}`)
-    : refuse(
-        'rejected',
-        `The user rejected this ${tool.name} call; it did not run. Stop and wait for the user to say how to proceed.`,
-        true,
-      );
+  const interrupted = (): PermissionOutcome => ({
+    kind: 'refused',
+    outcome: cancelledOutcome(prepared.request, input, cancellationOf(context.abortSignal)),
+  });
+  return askQueueFor(askPermission).run(context.abortSignal, interrupted, async (waited) => {
+    let decision: PermissionDecision = first;
+    if (waited) {
+      // An answer given meanwhile ("don't ask again") may cover this call now.
+      decision = await env.canUseTool(tool, call, context);
+      if (decision.behavior !== 'ask') return settle(decision);
+    }
+    const response = await askPermission({ tool, input, toolUseId, decision, signal: context.abortSignal });
+    if (response.type === 'allow_once') return { kind: 'granted' };
+    if (response.type === 'allow_always') {
+      await env.onAllowAlways?.(response.rules, context);
+      return { kind: 'granted' };
+    }
+    const feedback = response.feedback?.trim();
+    return feedback
+      ? refuse('rejected', `The user rejected this ${tool.name} call; it did not run. The user said: ${feedback}`)
+      : refuse(
+          'rejected',
+          `The user rejected this ${tool.name} call; it did not run. Stop and wait for the user to say how to proceed.`,
+          true,
+        );
+  });
 }
 
 function headlessDenialMessage(tool: Tool, decision: PermissionAsk): string {
@@ -295,22 +313,4 @@ export function cancelledOutcome(request: ToolUseRequest, input: unknown, reason
     status: reason.kind === 'user_interrupt' ? 'interrupted' : 'cancelled',
     result: errorResult(request.id, describeCancellation(reason)),
   };
-}
-
-const MAX_LISTED_TOOL_NAMES = 40;
-
-function unknownToolMessage(name: string, context: ToolUseContext): string {
-  const names = context.tools.map((tool) => tool.name);
-  const close = closestNames(name, names);
-  const suggestion = close.length > 0 ? ` Did you mean ${close.join(', ')}?` : '';
-  // With hundreds of MCP tools the full list would cost more than the mistake.
-  const listed = names.slice(0, MAX_LISTED_TOOL_NAMES).join(', ');
-  const more = names.length > MAX_LISTED_TOOL_NAMES ? `, and ${names.length - MAX_LISTED_TOOL_NAMES} more` : '';
-  return `No such tool: "${name}".${suggestion} Available tools: ${listed}${more}.`;
-}
-
-function invalidJsonMessage(request: ToolUseRequest): string {
-  const raw = typeof request.input === 'string' ? request.input : JSON.stringify(request.input);
-  const preview = raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
-  return `The input for ${request.name} was not valid JSON (${request.inputJsonError}), so the tool did not run. Received: ${preview}. Send the call again with a complete JSON object.`;
 }

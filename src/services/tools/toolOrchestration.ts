@@ -1,13 +1,11 @@
 /**
  * L4 — which calls may run together. Consecutive concurrency-safe calls form
  * one parallel batch; every other call is a batch of its own, run alone.
- * Safety is decided per input (Bash("git status") is safe, Bash("rm x") is
- * not) and anything that cannot be decided — unknown tool, bad input, a
- * throwing check — counts as unsafe.
+ * Safety is decided per prepared call (Bash("git status") is safe, Bash("rm
+ * x") is not) and anything that cannot be decided — unknown tool, bad input,
+ * a throwing check — counts as unsafe.
  */
-import type { Tools } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
-import type { ToolUseRequest } from './toolExecution.js';
+import { isPreparedCallConcurrencySafe, type Preparation } from './prepareToolCall.js';
 
 export const DEFAULT_MAX_TOOL_USE_CONCURRENCY = 10;
 
@@ -15,19 +13,6 @@ export type Batch<Call> = {
   readonly isConcurrencySafe: boolean;
   readonly calls: Call[];
 };
-
-export function isCallConcurrencySafe(request: ToolUseRequest, tools: Tools): boolean {
-  if (request.inputJsonError !== undefined) return false;
-  const tool = findToolByName(tools, request.name);
-  if (!tool) return false;
-  const parsed = tool.inputSchema.safeParse(request.input);
-  if (!parsed.success) return false;
-  try {
-    return tool.isConcurrencySafe(parsed.data) === true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The batch the next call joins: the last one if both are concurrency-safe,
@@ -47,11 +32,12 @@ export function batchForNextCall<B extends Batch<unknown>>(
   return batch;
 }
 
-export function partitionToolCalls(requests: readonly ToolUseRequest[], tools: Tools): Batch<ToolUseRequest>[] {
-  const batches: Batch<ToolUseRequest>[] = [];
-  for (const request of requests) {
-    const safe = isCallConcurrencySafe(request, tools);
-    batchForNextCall(batches, safe, (isConcurrencySafe) => ({ isConcurrencySafe, calls: [] })).calls.push(request);
+/** Batches for a whole message of prepared calls (the executor applies the same rule call by call). */
+export function partitionToolCalls(preparations: readonly Preparation[]): Batch<Preparation>[] {
+  const batches: Batch<Preparation>[] = [];
+  for (const preparation of preparations) {
+    const safe = isPreparedCallConcurrencySafe(preparation);
+    batchForNextCall(batches, safe, (isConcurrencySafe) => ({ isConcurrencySafe, calls: [] })).calls.push(preparation);
   }
   return batches;
 }

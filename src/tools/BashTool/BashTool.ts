@@ -11,7 +11,7 @@ import { buildTool, type ToolUseContext } from '../../Tool.js';
 import { toolResultsDir } from '../../services/tools/toolResultStorage.js';
 import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
 import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
-import { isConcurrencySafeBashCommand, isReadOnlyBashCommand, preloadBashTool } from './commandSafety.js';
+import { declareShellFacts, isConcurrencySafeBashCall, isReadOnlyBashCall, preloadBashTool } from './commandSafety.js';
 import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
 import { bashSandboxFor, SANDBOX_FAILURE_NOTE } from './bashSandbox.js';
 import { runForegroundCommand, type BashProgress } from './runForegroundCommand.js';
@@ -55,8 +55,10 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
   prompt: () => bashPrompt(),
   maxResultSizeChars: MAX_RESULT_CHARS,
   cancelSiblingsOnError: true,
-  isReadOnly: (input) => isReadOnlyBashCommand(input.command),
-  isConcurrencySafe: (input) => isConcurrencySafeBashCommand(input.command, input.run_in_background === true),
+  family: 'execute',
+  declareFacts: (input, scope) => declareShellFacts(input.command, scope),
+  isReadOnly: isReadOnlyBashCall,
+  isConcurrencySafe: isConcurrencySafeBashCall,
   interruptBehavior: () => 'cancel',
   userFacingName: () => BASH_TOOL_NAME,
   warmUp: preloadBashTool,
@@ -64,8 +66,6 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
     if (input.command.trim() === '') {
       return { result: false, message: 'The command is empty. Pass the shell command to run in "command".' };
     }
-    // The permission decision that follows asks isReadOnly(), which needs the parser.
-    await preloadBashTool();
     return { result: true };
   },
   mapToolResultToToolResultBlockParam: mapBashResult,

@@ -1,36 +1,42 @@
 /**
  * Whether a Bash call only reads (runs without asking in default mode) and
- * may run in parallel with other calls. Both come from the real shell
- * analysis in src/permissions/shell, which answers "no" until its parser
- * has loaded — so the parser is loaded as early as possible.
+ * may run in parallel with other calls. Both are read from the call's shell
+ * analysis, made once when the call was prepared (declareShellFacts).
  */
-import { getLoadedBashParser, loadBashParser } from '../../permissions/shell/bashParser.js';
-import { isReadOnlyCommand } from '../../permissions/shell/isReadOnlyCommand.js';
+import type { CallFacts, CallScope, PreparedCall } from '../../Tool.js';
+import { analyzeShellCommand } from '../../permissions/shell/analyzeShellCommand.js';
+import { loadBashParser } from '../../permissions/shell/bashParser.js';
+import { isReadOnlyAnalysis } from '../../permissions/shell/isReadOnlyCommand.js';
 
 let preloading: Promise<void> | undefined;
 
 /**
- * Loads the shell parser so the first Bash call is already classified
- * correctly. Call at session start; safe to call many times.
+ * Loads the shell parser while the first model request is in flight, so the
+ * first Bash call does not wait for it. Safe to call many times.
  */
 export function preloadBashTool(): Promise<void> {
   preloading ??= loadBashParser().then(
     () => undefined,
     () => {
-      // Unavailable parser: every command stays "not read-only" (serial, asks) — safe, only slower.
+      // Unavailable parser: preparation declares no analysis and every command asks — safe, only slower.
       preloading = undefined;
     },
   );
   return preloading;
 }
 
-export function isReadOnlyBashCommand(command: string): boolean {
-  if (!getLoadedBashParser()) void preloadBashTool();
+/** The one shell analysis of this call, against the directory it runs in. */
+export async function declareShellFacts(command: string, scope: CallScope): Promise<CallFacts> {
   try {
-    return isReadOnlyCommand(command);
+    return { shell: await analyzeShellCommand(command, { cwd: scope.cwd, home: scope.home }) };
   } catch {
-    return false;
+    // No analysis: the permission system treats the command as not understood (it asks).
+    return {};
   }
+}
+
+export function isReadOnlyBashCall(call: PreparedCall<{ readonly command: string }>): boolean {
+  return call.facts.shell !== undefined && isReadOnlyAnalysis(call.facts.shell);
 }
 
 /**
@@ -42,7 +48,7 @@ export function mayChangeDirectory(command: string): boolean {
   return /(^|[^\w.-])(cd|pushd|popd)($|[^\w.-])/.test(command);
 }
 
-export function isConcurrencySafeBashCommand(command: string, runInBackground: boolean): boolean {
-  if (runInBackground) return false;
-  return isReadOnlyBashCommand(command) && !mayChangeDirectory(command);
+export function isConcurrencySafeBashCall(call: PreparedCall<{ readonly command: string; readonly run_in_background?: boolean }>): boolean {
+  if (call.input.run_in_background === true) return false;
+  return isReadOnlyBashCall(call) && !mayChangeDirectory(call.input.command);
 }

@@ -52,7 +52,8 @@ export const EditTool = buildTool<EditInput, EditOutput>({
     }),
   description: (input) => `Edit ${input?.file_path ?? 'a file'}`,
   prompt: editToolPrompt,
-  getPath: (input) => expandHome(input.file_path),
+  family: 'edit',
+  declareFacts: (input, scope) => ({ paths: [{ path: resolveToolPath(input.file_path, scope.cwd), access: 'write' }] }),
   mapToolResultToToolResultBlockParam: mapEditResult,
   ui: () => import('./UI.js'),
 

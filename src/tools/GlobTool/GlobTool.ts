@@ -37,7 +37,9 @@ export const GlobTool = buildTool<GlobInput, GlobResult>({
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
-  getPath: (input) => searchRootOf(input.pattern, input.path),
+  family: 'read',
+  // Glob lists names under its search root; it reads no file's content, so the root alone is declared.
+  declareFacts: (input, scope) => ({ paths: [{ path: path.resolve(scope.cwd, searchRootOf(input.pattern, input.path)), access: 'read' }] }),
   async validateInput(input, context) {
     if (input.pattern.trim() === '') return { result: false, message: 'The pattern is empty. Pass a glob such as "**/*.ts".' };
     const root = path.resolve(context.cwd, input.path ?? '.');

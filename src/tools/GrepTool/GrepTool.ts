@@ -57,7 +57,9 @@ export const GrepTool = buildTool<GrepInput, GrepResult>({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   maxResultSizeChars: 40_000,
-  getPath: (input) => input.path,
+  family: 'read',
+  // Grep reads the content of every file below its path, so files a Read rule protects there count.
+  declareFacts: (input, scope) => ({ paths: [{ path: path.resolve(scope.cwd, input.path ?? '.'), access: 'read', recursive: true }] }),
   async validateInput(input, context) {
     if (input.pattern === '') return { result: false, message: 'The pattern is empty. Pass the regular expression to search for.' };
     const root = path.resolve(context.cwd, input.path ?? '.');

@@ -57,7 +57,8 @@ export const NotebookEditTool = buildTool<NotebookEditInput, NotebookEditOutput>
     }),
   description: (input) => `Edit notebook ${input?.notebook_path ?? ''}`.trimEnd(),
   prompt: notebookEditToolPrompt,
-  getPath: (input) => expandHome(input.notebook_path),
+  family: 'edit',
+  declareFacts: (input, scope) => ({ paths: [{ path: resolveToolPath(input.notebook_path, scope.cwd), access: 'write' }] }),
   mapToolResultToToolResultBlockParam: mapNotebookEditResult,
   ui: () => import('./UI.js'),
 

@@ -48,7 +48,8 @@ export const ReadTool = buildTool<ReadInput, ReadOutput>({
   isConcurrencySafe: () => true,
   maxResultSizeChars: Number.POSITIVE_INFINITY,
   interruptBehavior: () => 'cancel',
-  getPath: (input) => expandHome(input.file_path),
+  family: 'read',
+  declareFacts: (input, scope) => ({ paths: [{ path: resolveToolPath(input.file_path, scope.cwd), access: 'read' }] }),
   mapToolResultToToolResultBlockParam: mapReadResult,
   ui: () => import('./UI.js'),
 

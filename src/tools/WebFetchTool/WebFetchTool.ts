@@ -73,6 +73,8 @@ export const WebFetchTool = buildTool<WebFetchInput, WebFetchOutput>({
     }),
   description: (input) => `Fetch ${input?.url ?? 'a web page'}`,
   prompt: webFetchPrompt,
+  family: 'network',
+  declareFacts: (input) => ({ url: input.url }),
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',

@@ -49,7 +49,8 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
     }),
   description: (input) => `Write ${input?.file_path ?? 'a file'}`,
   prompt: writeToolPrompt,
-  getPath: (input) => expandHome(input.file_path),
+  family: 'edit',
+  declareFacts: (input, scope) => ({ paths: [{ path: resolveToolPath(input.file_path, scope.cwd), access: 'write' }] }),
   // Overwriting loses the old content; creating does not. Without the cwd a
   // relative path cannot be checked, so it counts as an overwrite (fail-closed).
   isDestructive: (input) => {

@@ -119,8 +119,3 @@ function charactersOutsideLatin1(text: string): string[] {
   }
   return [...found];
 }
-
-export function describeFormat(format: TextFormat): string {
-  const encoding = { utf8: 'UTF-8', utf16le: 'UTF-16LE', latin1: 'Latin-1' }[format.encoding];
-  return `${encoding}${format.hasBom ? ' with BOM' : ''}, ${format.lineEnding} line endings`;
-}

@@ -53,19 +53,6 @@ export function descendantsOf(table: readonly ProcessEntry[], rootPid: number): 
   return found;
 }
 
-/** Whether `pid` exists and has not exited (a zombie has exited). */
-export function isProcessRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else — running all the same.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  if (process.platform !== 'linux') return true;
-  const entry = readProcEntry(String(pid));
-  return entry === undefined ? false : entry.running;
-}
-
 function readProcTable(): ProcessEntry[] | undefined {
   let names: string[];
   try {

@@ -32,7 +32,16 @@ export type ShellCommandOptions = {
   readonly launcher?: ShellLauncher;
 };
 
-export type ShellInvocation = { readonly file: string; readonly args: readonly string[] };
+export type ShellInvocation = {
+  readonly file: string;
+  readonly args: readonly string[];
+  /**
+   * Everything the command starts ends with this process (a PID namespace):
+   * nothing can be left running, so there is no stray check — which would
+   * otherwise catch the namespace's processes while the kernel ends them.
+   */
+  readonly treeEndsWithIt?: boolean;
+};
 
 /**
  * Turns the shell's invocation into the one to run. `stateFile` is where the
@@ -113,7 +122,7 @@ export async function startShellCommand(options: ShellCommandOptions): Promise<S
 
   const exited = (async (): Promise<ShellExit> => {
     const { code, signal } = await shellExited;
-    const strays = !killing && isTreeRunning(pid);
+    const strays = !killing && !launch.treeEndsWithIt && isTreeRunning(pid);
     if (strays) await kill();
     else if (killing) await killing;
     await settleStreams(streamsDone, [subprocess.stdout, subprocess.stderr]);

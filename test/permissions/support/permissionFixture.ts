@@ -10,6 +10,7 @@ import { createPathResolver } from '../../../src/permissions/engine/resolvePaths
 import type { DecisionEnvironment, PermissionVerdict } from '../../../src/permissions/engine/decisionTypes.js';
 import { decidePermission } from '../../../src/permissions/engine/decidePermission.js';
 import type { PermissionMode } from '../../../src/permissions/types.js';
+import { shellSubject } from './callSubjects.js';
 
 export type Fixture = { readonly root: string; readonly home: string; readonly outside: string };
 
@@ -60,6 +61,7 @@ export function environment(fixture: Fixture, options: { mode?: PermissionMode; 
   };
 }
 
-export function decideBash(fixture: Fixture, command: string, options: Parameters<typeof environment>[1] = {}): Promise<PermissionVerdict> {
-  return decidePermission({ toolName: 'Bash', isReadOnly: false, command }, environment(fixture, options));
+export async function decideBash(fixture: Fixture, command: string, options: Parameters<typeof environment>[1] = {}): Promise<PermissionVerdict> {
+  const env = environment(fixture, options);
+  return decidePermission(await shellSubject(env, command), env);
 }

@@ -8,6 +8,7 @@ import type { BashProgress } from '../../../src/tools/BashTool/runForegroundComm
 import { toolUse } from '../../support/scenario.js';
 import { tempDir } from '../../support/runCli.js';
 import { runTurns } from './bashTestSupport.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 const bash = (command: string, extra: Record<string, unknown> = {}) => toolUse('Bash', { command, ...extra });
 
@@ -180,17 +181,17 @@ describe('Bash: environment', () => {
 });
 
 describe('Bash: read-only and concurrency decisions', () => {
-  it('read-only commands are read-only and concurrency-safe; writers and cd are not', () => {
+  it('read-only commands are read-only and concurrency-safe; writers and cd are not', async () => {
     const input = (command: string, extra: Record<string, unknown> = {}) => BashTool.inputSchema.parse({ command, ...extra });
-    expect(BashTool.isReadOnly(input('git status'))).toBe(true);
-    expect(BashTool.isConcurrencySafe(input('ls -la && git diff'))).toBe(true);
-    expect(BashTool.isReadOnly(input('rm -rf build'))).toBe(false);
-    expect(BashTool.isReadOnly(input('echo hi > out.txt'))).toBe(false);
-    expect(BashTool.isConcurrencySafe(input('rm -rf build'))).toBe(false);
+    expect(BashTool.isReadOnly(await preparedCall(BashTool, input('git status')))).toBe(true);
+    expect(BashTool.isConcurrencySafe(await preparedCall(BashTool, input('ls -la && git diff')))).toBe(true);
+    expect(BashTool.isReadOnly(await preparedCall(BashTool, input('rm -rf build')))).toBe(false);
+    expect(BashTool.isReadOnly(await preparedCall(BashTool, input('echo hi > out.txt')))).toBe(false);
+    expect(BashTool.isConcurrencySafe(await preparedCall(BashTool, input('rm -rf build')))).toBe(false);
     // Read-only, but its new directory must reach later calls, which only serial calls can do.
-    expect(BashTool.isReadOnly(input('cd src && ls'))).toBe(true);
-    expect(BashTool.isConcurrencySafe(input('cd src && ls'))).toBe(false);
-    expect(BashTool.isConcurrencySafe(input('ls', { run_in_background: true }))).toBe(false);
+    expect(BashTool.isReadOnly(await preparedCall(BashTool, input('cd src && ls')))).toBe(true);
+    expect(BashTool.isConcurrencySafe(await preparedCall(BashTool, input('cd src && ls')))).toBe(false);
+    expect(BashTool.isConcurrencySafe(await preparedCall(BashTool, input('ls', { run_in_background: true })))).toBe(false);
   });
 
   it('a failing Bash call in a parallel batch cancels its running siblings', async () => {

@@ -5,6 +5,7 @@ import { chmod, link, lstat, mkdir, readdir, readFile, stat, symlink, writeFile 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EditTool, type EditSuccess } from '../../../src/tools/EditTool/EditTool.js';
 import { createSandbox, outputOfType, type FileToolSandbox } from './fileToolHarness.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 let box: FileToolSandbox;
 beforeEach(async () => {
@@ -284,12 +285,12 @@ describe('Edit: large files', () => {
 });
 
 describe('Edit: contract', () => {
-  it('is named Edit, not read-only, not concurrency-safe, not destructive, and exposes its path', () => {
+  it('is named Edit, not read-only, not concurrency-safe, not destructive, and exposes its path', async () => {
     const input = { file_path: '/tmp/x.ts', old_string: 'a', new_string: 'b' };
     expect(EditTool.name).toBe('Edit');
-    expect(EditTool.isReadOnly(input)).toBe(false);
-    expect(EditTool.isConcurrencySafe(input)).toBe(false);
+    expect(EditTool.isReadOnly(await preparedCall(EditTool, input))).toBe(false);
+    expect(EditTool.isConcurrencySafe(await preparedCall(EditTool, input))).toBe(false);
     expect(EditTool.isDestructive(input)).toBe(false);
-    expect(EditTool.getPath?.(input)).toBe('/tmp/x.ts');
+    expect((await preparedCall(EditTool, input)).facts.paths?.[0]?.path).toBe('/tmp/x.ts');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotebookEditTool } from '../../../src/tools/NotebookEditTool/NotebookEditTool.js';
 import { createSandbox, type FileToolSandbox } from './fileToolHarness.js';
 import { notebookJson, notebookObject } from './fixtures.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 let box: FileToolSandbox;
 beforeEach(async () => {
@@ -120,12 +121,12 @@ describe('NotebookEdit', () => {
     expect(read.text).toContain('broken.ipynb is not valid JSON');
   });
 
-  it('is named NotebookEdit, not read-only, not concurrency-safe, and exposes its path', () => {
+  it('is named NotebookEdit, not read-only, not concurrency-safe, and exposes its path', async () => {
     const input = { notebook_path: '/w/nb.ipynb', cell_id: 'a', new_source: '' };
     expect(NotebookEditTool.name).toBe('NotebookEdit');
-    expect(NotebookEditTool.isReadOnly(input)).toBe(false);
-    expect(NotebookEditTool.isConcurrencySafe(input)).toBe(false);
+    expect(NotebookEditTool.isReadOnly(await preparedCall(NotebookEditTool, input))).toBe(false);
+    expect(NotebookEditTool.isConcurrencySafe(await preparedCall(NotebookEditTool, input))).toBe(false);
     expect(NotebookEditTool.isDestructive(input)).toBe(false);
-    expect(NotebookEditTool.getPath?.(input)).toBe('/w/nb.ipynb');
+    expect((await preparedCall(NotebookEditTool, input)).facts.paths?.[0]?.path).toBe('/w/nb.ipynb');
   });
 });

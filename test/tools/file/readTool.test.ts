@@ -9,6 +9,7 @@ import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';
 import type { ReadTextOutput } from '../../../src/tools/ReadTool/readResult.js';
 import { createSandbox, outputOfType, type FileToolSandbox } from './fileToolHarness.js';
 import { GIF_1X1, JPEG_1X1, PNG_1X1, WEBP_1X1, notebookJson } from './fixtures.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 let box: FileToolSandbox;
 beforeEach(async () => {
@@ -300,13 +301,13 @@ describe('Read: images and notebooks', () => {
 });
 
 describe('Read: contract', () => {
-  it('is read-only, concurrency-safe, never persisted, and exposes its path', () => {
+  it('is read-only, concurrency-safe, never persisted, and exposes its path', async () => {
     const input = { file_path: '~/notes.md' };
     expect(ReadTool.name).toBe('Read');
-    expect(ReadTool.isReadOnly(input)).toBe(true);
-    expect(ReadTool.isConcurrencySafe(input)).toBe(true);
+    expect(ReadTool.isReadOnly(await preparedCall(ReadTool, input))).toBe(true);
+    expect(ReadTool.isConcurrencySafe(await preparedCall(ReadTool, input))).toBe(true);
     expect(ReadTool.maxResultSizeChars).toBe(Number.POSITIVE_INFINITY);
-    expect(ReadTool.getPath?.(input)).toBe(path.join(os.homedir(), 'notes.md'));
-    expect(ReadTool.getPath?.({ file_path: '/abs/file.ts' })).toBe('/abs/file.ts');
+    expect((await preparedCall(ReadTool, input)).facts.paths?.[0]?.path).toBe(path.join(os.homedir(), 'notes.md'));
+    expect((await preparedCall(ReadTool, { file_path: '/abs/file.ts' })).facts.paths?.[0]?.path).toBe('/abs/file.ts');
   });
 });

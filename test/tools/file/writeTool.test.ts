@@ -6,6 +6,7 @@ import { chmod, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WriteTool, type WriteSuccess } from '../../../src/tools/WriteTool/WriteTool.js';
 import { createSandbox, outputOfType, type FileToolSandbox } from './fileToolHarness.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 let box: FileToolSandbox;
 beforeEach(async () => {
@@ -140,10 +141,10 @@ describe('Write: contract', () => {
   it('is named Write, not read-only, not concurrency-safe, and destructive only when overwriting', async () => {
     await writeFile(box.path('exists.txt'), '');
     expect(WriteTool.name).toBe('Write');
-    expect(WriteTool.isReadOnly({ file_path: box.path('x'), content: '' })).toBe(false);
-    expect(WriteTool.isConcurrencySafe({ file_path: box.path('x'), content: '' })).toBe(false);
+    expect(WriteTool.isReadOnly(await preparedCall(WriteTool, { file_path: box.path('x'), content: '' }))).toBe(false);
+    expect(WriteTool.isConcurrencySafe(await preparedCall(WriteTool, { file_path: box.path('x'), content: '' }))).toBe(false);
     expect(WriteTool.isDestructive({ file_path: box.path('exists.txt'), content: '' })).toBe(true);
     expect(WriteTool.isDestructive({ file_path: box.path('new.txt'), content: '' })).toBe(false);
-    expect(WriteTool.getPath?.({ file_path: box.path('new.txt'), content: '' })).toBe(box.path('new.txt'));
+    expect((await preparedCall(WriteTool, { file_path: box.path('new.txt'), content: '' })).facts.paths?.[0]?.path).toBe(box.path('new.txt'));
   });
 });

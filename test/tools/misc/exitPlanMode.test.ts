@@ -4,6 +4,7 @@ import type { PlanApproval, UserInteraction } from '../../../src/types/userInter
 import { runScenario, type ScenarioResult } from '../../support/queryHarness.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../../support/scenario.js';
 import { contentText, createToolTestSession, runInteractiveScenario, type InteractiveScenario, type ToolTestSession } from './toolHarness.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 const PLAN = '1. Add a failing test for the parser\n2. Fix the off-by-one in tokenize()\n3. Run npm test';
 
@@ -66,7 +67,7 @@ describe('ExitPlanMode', () => {
   it('is allowed to run in plan mode by its own permission check', async () => {
     harness = await createToolTestSession({ tools: [ExitPlanModeTool], mode: 'plan' });
     const context = harness.session.toolUseContext(new AbortController().signal, [], harness.cwd);
-    expect(await ExitPlanModeTool.checkPermissions({ plan: PLAN }, context)).toMatchObject({ behavior: 'allow' });
+    expect(await ExitPlanModeTool.checkPermissions(await preparedCall(ExitPlanModeTool, { plan: PLAN }), context)).toMatchObject({ behavior: 'allow' });
   });
 
   it('REPL: on approval switches the session to the mode the user chose', async () => {

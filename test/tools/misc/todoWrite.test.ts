@@ -3,6 +3,7 @@ import { TodoWriteTool } from '../../../src/tools/TodoWriteTool/TodoWriteTool.js
 import { runScenario, type ScenarioResult } from '../../support/queryHarness.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../../support/scenario.js';
 import { contentText, createToolTestSession, type ToolTestSession } from './toolHarness.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 const plan = [
   { content: 'Read the parser', status: 'completed', activeForm: 'Reading the parser' },
@@ -68,7 +69,7 @@ describe('TodoWrite', () => {
   it('needs no permission: its own check allows it, with the tool as the reason', async () => {
     harness = await createToolTestSession({ tools: [TodoWriteTool] });
     const context = harness.session.toolUseContext(new AbortController().signal, [], harness.cwd);
-    const decision = await TodoWriteTool.checkPermissions({ todos: [] }, context);
+    const decision = await TodoWriteTool.checkPermissions(await preparedCall(TodoWriteTool, { todos: [] }), context);
     expect(decision).toMatchObject({ behavior: 'allow', reason: { type: 'tool' } });
   });
 
@@ -85,8 +86,8 @@ describe('TodoWrite', () => {
     expect(scenario.session.appState.get().todos).toEqual(plan);
   });
 
-  it('is serial (one list at a time) and does not touch files', () => {
-    expect(TodoWriteTool.isConcurrencySafe({ todos: [] })).toBe(false);
-    expect(TodoWriteTool.isReadOnly({ todos: [] })).toBe(true);
+  it('is serial (one list at a time) and does not touch files', async () => {
+    expect(TodoWriteTool.isConcurrencySafe(await preparedCall(TodoWriteTool, { todos: [] }))).toBe(false);
+    expect(TodoWriteTool.isReadOnly(await preparedCall(TodoWriteTool, { todos: [] }))).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { runScenario, type ScenarioResult } from '../../support/queryHarness.js'
 import { endTurn, lastToolResults, serverError, toolResultText, toolUse, turn } from '../../support/scenario.js';
 import { redirectTo, sendPage, startPageServer, type PageServer } from './pageServer.js';
 import { contentText, createToolTestSession, type ToolTestSession } from './toolHarness.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 const ARTICLE = `<!doctype html><html><head><title>Parser notes</title><style>body { color: red }</style>
 <script>window.secret = "SCRIPT-CONTENT";</script></head>
@@ -221,10 +222,10 @@ describe('WebFetch against a local server', () => {
 
   it('is a read-only, concurrency-safe network read whose permission the general rules decide', async () => {
     const input = { url: 'https://example.com' };
-    expect(WebFetchTool.isReadOnly(input)).toBe(true);
-    expect(WebFetchTool.isConcurrencySafe(input)).toBe(true);
+    expect(WebFetchTool.isReadOnly(await preparedCall(WebFetchTool, input))).toBe(true);
+    expect(WebFetchTool.isConcurrencySafe(await preparedCall(WebFetchTool, input))).toBe(true);
     const context = harness.session.toolUseContext(new AbortController().signal, [], harness.cwd);
-    expect(await WebFetchTool.checkPermissions(input, context)).toEqual({ behavior: 'passthrough' });
+    expect(await WebFetchTool.checkPermissions(await preparedCall(WebFetchTool, input), context)).toEqual({ behavior: 'passthrough' });
   });
 });
 

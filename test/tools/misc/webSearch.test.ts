@@ -4,6 +4,7 @@ import { WebSearchTool } from '../../../src/tools/WebSearchTool/WebSearchTool.js
 import type { ScriptedBlock, ScriptedTurn } from '../../support/fakeAnthropic.js';
 import { runScenario, type ScenarioResult } from '../../support/queryHarness.js';
 import { endTurn, lastToolResults, rawBlock, serverError, text, toolResultText, toolUse, turn } from '../../support/scenario.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 function searchCall(id: string, query: string): ScriptedBlock {
   return rawBlock({ type: 'server_tool_use', id, name: 'web_search', input: { query }, caller: { type: 'direct' } });
@@ -159,8 +160,8 @@ describe('WebSearch', () => {
     expect(assistant.content.slice(0, 2)).toEqual([call, results]);
   });
 
-  it('is a read-only, concurrency-safe tool that the general permission rules decide', () => {
-    expect(WebSearchTool.isReadOnly({ query: 'x' })).toBe(true);
-    expect(WebSearchTool.isConcurrencySafe({ query: 'x' })).toBe(true);
+  it('is a read-only, concurrency-safe tool that the general permission rules decide', async () => {
+    expect(WebSearchTool.isReadOnly(await preparedCall(WebSearchTool, { query: 'x' }))).toBe(true);
+    expect(WebSearchTool.isConcurrencySafe(await preparedCall(WebSearchTool, { query: 'x' }))).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { planGlob, staticBase } from '../../../src/tools/GlobTool/globPattern.js
 import { runScenario, resultText, toolResultEvents } from '../../support/queryHarness.js';
 import { endTurn, toolUse, turn } from '../../support/scenario.js';
 import { makeTree, toolContext } from './searchFixtures.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 let root: string;
 
@@ -108,13 +109,14 @@ describe('Glob matching', () => {
 });
 
 describe('Glob contract', () => {
-  it('is read-only and concurrency-safe; getPath is the search root', () => {
+  it('is read-only and concurrency-safe; declares the search root it reads', async () => {
     const input = GlobTool.inputSchema.parse({ pattern: 'src/**/*.ts', path: 'pkg' });
-    expect(GlobTool.isReadOnly(input)).toBe(true);
-    expect(GlobTool.isConcurrencySafe(input)).toBe(true);
-    expect(GlobTool.getPath?.(input)).toBe('pkg/src');
-    expect(GlobTool.getPath?.(GlobTool.inputSchema.parse({ pattern: '/etc/**/*.conf' }))).toBe('/etc');
-    expect(GlobTool.getPath?.(GlobTool.inputSchema.parse({ pattern: '../other/*.ts' }))).toBe('../other');
+    expect(GlobTool.isReadOnly(await preparedCall(GlobTool, input))).toBe(true);
+    expect(GlobTool.isConcurrencySafe(await preparedCall(GlobTool, input))).toBe(true);
+    const declared = async (glob: typeof input) => (await preparedCall(GlobTool, glob, { cwd: '/work/project' })).facts.paths;
+    expect(await declared(input)).toEqual([{ path: '/work/project/pkg/src', access: 'read' }]);
+    expect(await declared(GlobTool.inputSchema.parse({ pattern: '/etc/**/*.conf' }))).toEqual([{ path: '/etc', access: 'read' }]);
+    expect(await declared(GlobTool.inputSchema.parse({ pattern: '../other/*.ts' }))).toEqual([{ path: '/work/other', access: 'read' }]);
   });
 
   it('splits a pattern into its static base and the part to match', () => {

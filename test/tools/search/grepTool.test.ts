@@ -6,6 +6,7 @@ import { GrepTool, type GrepInput, type GrepResult } from '../../../src/tools/Gr
 import { runScenario, resultText, toolResultEvents } from '../../support/queryHarness.js';
 import { endTurn, toolUse, turn } from '../../support/scenario.js';
 import { makeTree, toolContext } from './searchFixtures.js';
+import { preparedCall } from '../../support/preparedCalls.js';
 
 let root: string;
 
@@ -185,10 +186,11 @@ describe('Grep through the pipeline', () => {
     await scenario.cleanup();
   });
 
-  it('is read-only and concurrency-safe; getPath is the search path', () => {
+  it('is read-only and concurrency-safe; declares the search path, recursively', async () => {
     const input = GrepTool.inputSchema.parse({ pattern: 'x', path: 'src' });
-    expect(GrepTool.isReadOnly(input)).toBe(true);
-    expect(GrepTool.isConcurrencySafe(input)).toBe(true);
-    expect(GrepTool.getPath?.(input)).toBe('src');
+    expect(GrepTool.isReadOnly(await preparedCall(GrepTool, input))).toBe(true);
+    expect(GrepTool.isConcurrencySafe(await preparedCall(GrepTool, input))).toBe(true);
+    // Grep reads every file below its path: declared recursive, so Read rules on files inside count.
+    expect((await preparedCall(GrepTool, input, { cwd: '/work/project' })).facts.paths).toEqual([{ path: '/work/project/src', access: 'read', recursive: true }]);
   });
 });

@@ -1,0 +1,125 @@
+// REPL start-up and memory (issue 11), on the built binary in a real terminal (tmux):
+//   - launch → prompt visible, and → a key typed then echoed in the prompt: median of 10
+//     (the first run warms the file cache and is not counted), with the CPU the process
+//     had used when the prompt showed (less sensitive to other load on the machine);
+//   - RSS after one answer (a prompt, a Read call, a markdown answer).
+//
+//   node bench/startup.bench.mjs            (npm run bench builds dist/ first)
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { bundleForBench, benchTmp } from './benchBundle.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const run = promisify(execFile);
+const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 10);
+
+function row(name, value, unit, target, extra = {}) {
+  console.log(JSON.stringify({ name, value, unit, target, ...extra }));
+}
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+if (spawnSync('tmux', ['-V']).status !== 0) {
+  row('REPL start-up figures', 'skipped', '', 'tmux is not installed');
+  process.exit(0);
+}
+
+async function bundle(entry, name) {
+  const outfile = path.join(benchTmp, name);
+  await bundleForBench({ entryPoints: [path.join(root, entry)], outfile });
+  return outfile;
+}
+const { startFakeAnthropic } = await import(await bundle('test/support/fakeAnthropic.ts', 'startupFakeAnthropic.mjs'));
+const { endTurn, text, toolUse, turn } = await import(await bundle('test/support/scenario.ts', 'startupScenario.mjs'));
+
+const server = await startFakeAnthropic({
+  script: (request) =>
+    request.body.messages.length === 1
+      ? turn(text('Reading.'), toolUse('Read', { file_path: 'notes.md' }))
+      : endTurn('**notes.md** has forty lines.\n\n- each mentions `the project`\n\n```ts\nexport const lines = 40;\n```\n\nanswer-done'),
+});
+const cwd = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-start-'));
+const configDir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-start-config-'));
+writeFileSync(path.join(cwd, 'notes.md'), Array.from({ length: 40 }, (_, index) => `line ${index}: notes about the project`).join('\n'));
+writeFileSync(path.join(configDir, 'trusted-folders.json'), JSON.stringify([cwd]));
+const socket = `agentcli-bench-start-${process.pid}`;
+const tmuxEnv = {
+  PATH: process.env.PATH,
+  HOME: os.homedir(),
+  TERM: 'xterm-256color',
+  LANG: 'C.UTF-8',
+  ANTHROPIC_API_KEY: 'bench',
+  ANTHROPIC_BASE_URL: server.url,
+  AGENTCLI_CONFIG_DIR: configDir,
+};
+const tmux = (...args) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: tmuxEnv, encoding: 'utf8' });
+const screen = async (target) => (await tmux('capture-pane', '-p', '-t', target)).stdout;
+async function waitFor(target, test, started, timeoutMs = 20_000) {
+  for (;;) {
+    const text = await screen(target);
+    if (test(text)) return performance.now();
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out on ${target}:\n${text}`);
+  }
+}
+const procStat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const cpuMs = (pid) => {
+  const fields = procStat(pid);
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+};
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+// STARTUP_BENCH_BIN: another build's bin/agentcli.js, to compare before and after a change.
+const binary = `${process.execPath} ${process.env.STARTUP_BENCH_BIN ?? path.join(root, 'bin', 'agentcli.js')}`;
+
+try {
+  await tmux('new-session', '-d', '-s', 'bench', '-x', '100', '-y', '30');
+  const visible = [];
+  const echoed = [];
+  const cpuAtPrompt = [];
+  for (let index = 0; index <= RUNS; index++) {
+    const target = `bench:run${index}`;
+    const started = performance.now();
+    await tmux('new-window', '-t', 'bench', '-n', `run${index}`, '-c', cwd, binary);
+    const shown = await waitFor(target, (text) => text.includes('Ask anything'), started);
+    const pid = Number((await tmux('display-message', '-p', '-t', target, '#{pane_pid}')).stdout.trim());
+    const cpu = cpuMs(pid);
+    await tmux('send-keys', '-t', target, '-l', 'q');
+    const echo = await waitFor(target, (text) => /> ?q/.test(text), started);
+    if (index > 0) {
+      visible.push(shown - started);
+      echoed.push(echo - started);
+      cpuAtPrompt.push(cpu);
+    }
+    await tmux('kill-window', '-t', target);
+  }
+  const load = os.loadavg()[0].toFixed(1);
+  row(`REPL launch → prompt visible (median of ${RUNS})`, Math.round(median(visible)), 'ms', '≤ 350 ms', { min: Math.round(Math.min(...visible)), max: Math.round(Math.max(...visible)), load });
+  row(`REPL launch → a key typed at the prompt is echoed (median of ${RUNS})`, Math.round(median(echoed)), 'ms', '≤ 350 ms', { load });
+  row('REPL CPU used by the time the prompt shows (median; load-independent)', Math.round(median(cpuAtPrompt)), 'ms CPU', '');
+
+  // RSS after one answer: a prompt, a Read call, a markdown answer with a code block.
+  const started = performance.now();
+  await tmux('new-window', '-t', 'bench', '-n', 'answer', '-c', cwd, binary);
+  await waitFor('bench:answer', (text) => text.includes('Ask anything'), started);
+  const pid = Number((await tmux('display-message', '-p', '-t', 'bench:answer', '#{pane_pid}')).stdout.trim());
+  await tmux('send-keys', '-t', 'bench:answer', '-l', 'summarise notes.md');
+  await tmux('send-keys', '-t', 'bench:answer', 'Enter');
+  await waitFor('bench:answer', (text) => text.includes('answer-done'), performance.now());
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  row('REPL RSS after one answer (built binary; a Read call and a markdown answer)', Math.round(rssMb(pid)), 'MB', '≤ 110 MB');
+  const idleFrom = cpuMs(pid);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  row('REPL idle CPU over 5 s after the answer', Math.round(cpuMs(pid) - idleFrom), 'ms CPU', '0');
+} finally {
+  await tmux('kill-server').catch(() => undefined);
+  await server.close();
+  rmSync(cwd, { recursive: true, force: true });
+  rmSync(configDir, { recursive: true, force: true });
+}

@@ -1,0 +1,77 @@
+/**
+ * `@path` imports inside memory files: `@docs/style.md`, `@~/notes/me.md`,
+ * `@/abs/path.md`. Resolved relative to the importing file, up to
+ * MAX_IMPORT_DEPTH levels; a cycle or a missing file is reported and
+ * skipped, never fatal. Text inside code spans and fenced blocks is not
+ * scanned (an `@decorator` in a code sample is not an import), and neither is
+ * an address like `me@example.com` (the `@` must start a word).
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export const MAX_IMPORT_DEPTH = 5;
+/** Each imported file is cut at this many characters, like a memory file. */
+const MAX_IMPORT_CHARS = 100_000;
+
+export type MemoryImport = {
+  readonly path: string;
+  /** How the importing file named it (`@docs/style.md`). */
+  readonly spelled: string;
+  readonly importedBy: string;
+  readonly content: string;
+};
+
+export type ResolvedImports = { readonly imports: readonly MemoryImport[]; readonly problems: readonly string[] };
+
+const IMPORT = /(?<=^|\s)@((?:~\/|\.{1,2}\/|\/)?[\w.\-/]*[\w-][\w.\-/]*)/g;
+
+/** The `@path` references of a text, outside code. */
+export function importReferences(text: string): string[] {
+  const references: string[] = [];
+  let inFence = false;
+  for (const line of text.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    const outsideCode = line.replace(/`[^`]*`/g, ' ');
+    for (const match of outsideCode.matchAll(IMPORT)) references.push(match[1]!);
+  }
+  return references;
+}
+
+/** Every file `file` imports, depth first in the order they are named; each file once. */
+export async function resolveImports(file: string, content: string, home: string = os.homedir()): Promise<ResolvedImports> {
+  const imports: MemoryImport[] = [];
+  const problems: string[] = [];
+  const seen = new Set([path.resolve(file)]);
+
+  const visit = async (importer: string, text: string, depth: number, chain: readonly string[]): Promise<void> => {
+    for (const spelled of importReferences(text)) {
+      const target = spelled.startsWith('~/') ? path.join(home, spelled.slice(2)) : path.resolve(path.dirname(importer), spelled);
+      if (chain.includes(target)) {
+        problems.push(`${importer}: @${spelled} imports a file that is already importing it (a cycle); skipped`);
+        continue;
+      }
+      if (seen.has(target)) continue;
+      if (depth > MAX_IMPORT_DEPTH) {
+        problems.push(`${importer}: @${spelled} is more than ${MAX_IMPORT_DEPTH} imports deep; skipped`);
+        continue;
+      }
+      let imported: string;
+      try {
+        imported = await readFile(target, 'utf8');
+      } catch {
+        problems.push(`${importer}: @${spelled} was not found (${target}); skipped`);
+        continue;
+      }
+      seen.add(target);
+      imports.push({ path: target, spelled, importedBy: importer, content: imported.slice(0, MAX_IMPORT_CHARS) });
+      await visit(target, imported, depth + 1, [...chain, target]);
+    }
+  };
+  await visit(path.resolve(file), content, 1, [path.resolve(file)]);
+  return { imports, problems };
+}
