@@ -58,8 +58,21 @@ export type QueryParams = {
   readonly takeReminders?: (messages: readonly ConversationMessage[], context: ToolUseContext) => Promise<readonly string[]>;
   /** Compaction between requests and after a prompt-too-long answer (the session's; none: never compacts). */
   readonly compaction?: CompactionHook;
+  /**
+   * Asked when the model ends its turn (Stop hooks): a reason to keep going
+   * (given to the model, and the loop goes on), or undefined to stop.
+   * `stopHookActive` says the loop already continued because of it.
+   */
+  readonly onStop?: (state: { readonly stopHookActive: boolean }) => Promise<StopAnswer>;
 };
 
+export type StopAnswer =
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'continue'; readonly reason: string }
+  | { readonly kind: 'halt'; readonly reason: string };
+
+/** A Stop hook that keeps blocking is obeyed this many times per query, then the turn ends anyway. */
+export const MAX_STOP_HOOK_CONTINUATIONS = 5;
 /** Overloaded answers in a row (529 / overloaded_error) before a query moves to its fallback model. */
 export const FALLBACK_AFTER_OVERLOADS = 3;
 
@@ -76,13 +89,14 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   };
   let turns = 0;
   let recoveries = 0;
+  let stopContinuations = 0;
   let model = params.model;
-  const stop = (reason: QueryStopReason, failure?: ApiFailure, error?: string): QueryOutcome => ({
+  const stop = (reason: QueryStopReason, failure?: ApiFailure, detail?: string): QueryOutcome => ({
     reason,
     messages,
     turns,
     ...(failure ? { failure } : {}),
-    ...(error ? { error } : {}),
+    ...(detail !== undefined ? { detail } : {}),
   });
   let compactedForTooLong = false;
 
@@ -209,7 +223,16 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         yield { type: 'user_message', message: nudge };
         continue;
       }
-      return stop('completed');
+      const answer = params.onStop && !params.signal.aborted ? await params.onStop({ stopHookActive: stopContinuations > 0 }) : undefined;
+      if (answer?.kind === 'halt') return stop('stopped_by_hook', undefined, answer.reason);
+      if (answer?.kind === 'continue' && stopContinuations < MAX_STOP_HOOK_CONTINUATIONS && !params.signal.aborted) {
+        stopContinuations++;
+        const feedback = metaUserMessage(`Stop hook feedback: ${answer.reason}`);
+        messages.push(feedback);
+        yield { type: 'user_message', message: feedback };
+        continue;
+      }
+      return stop(params.signal.aborted ? 'interrupted' : 'completed');
     }
 
     const answers = toolResultMessage(
@@ -224,6 +247,8 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       return stop('interrupted');
     }
     if (result.outcomes.some((outcome) => outcome.stopTurn)) return stop('rejected_by_user');
+    const hookStop = result.outcomes.find((outcome) => outcome.hookStop)?.hookStop;
+    if (hookStop) return stop('stopped_by_hook', undefined, hookStop.reason);
     if (params.maxTurns !== undefined && turns >= params.maxTurns) return stop('max_turns');
   }
 }

@@ -12,6 +12,7 @@ import { resumeCommand } from './builtin/resume.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
+import { hooksCommand } from './builtin/hooks.js';
 import { initCommand } from './builtin/init.js';
 import { mcpCommand } from './builtin/mcp.js';
 import { memoryCommand } from './builtin/memory.js';
@@ -30,6 +31,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   exportCommand,
   costCommand,
   permissionsCommand,
+  hooksCommand,
   mcpCommand,
   memoryCommand,
   initCommand,

@@ -10,6 +10,7 @@ import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
+import { reportHookActivity } from './headlessHooks.js';
 import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -36,6 +37,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const { conversation, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
   if (outputFormat === 'stream-json') writeLine(initLine(conversation));
+  const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: outputFormat === 'stream-json' && options.verbose === true, writeLine });
 
   let exitCode = 0;
   for await (const prompt of options.prompts) {
@@ -68,8 +70,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     const outcome = step.value;
 
     const text = finalAssistantText(outcome.messages);
-    const error =
-      outcome.error ?? (outcome.failure ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model }) : stopMessage(outcome.reason));
+    const error = outcome.failure
+      ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model })
+      : stopMessage(outcome.reason, outcome.detail);
     const result = resultLine(conversation, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
     if (outputFormat === 'text') {
       if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
@@ -82,6 +85,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       if (outcome.reason === 'interrupted' || outcome.reason === 'api_error' || outcome.reason === 'compaction_failed') break;
     }
   }
+  stopReportingHooks();
   return exitCode;
 }
 
@@ -96,7 +100,7 @@ function finalAssistantText(messages: readonly ConversationMessage[]): string {
   return '';
 }
 
-function stopMessage(reason: QueryStopReason): string | undefined {
+function stopMessage(reason: QueryStopReason, detail: string | undefined): string | undefined {
   switch (reason) {
     case 'completed':
       return undefined;
@@ -109,6 +113,8 @@ function stopMessage(reason: QueryStopReason): string | undefined {
     case 'api_error':
       return 'the API request failed';
     case 'compaction_failed':
-      return 'the conversation could not be compacted';
+      return `the conversation could not be compacted${detail ? `: ${detail}` : ''}`;
+    case 'stopped_by_hook':
+      return `stopped by a hook: ${detail ?? 'no reason given'}`;
   }
 }

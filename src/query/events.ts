@@ -45,7 +45,8 @@ export type QueryEvent =
 
 export type CompactionTrigger = 'auto' | 'manual';
 
-export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed';
+/** stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail). */
+export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed' | 'stopped_by_hook';
 
 export type QueryOutcome = {
   readonly reason: QueryStopReason;
@@ -54,8 +55,8 @@ export type QueryOutcome = {
   /** Model turns (API responses) in this query. */
   readonly turns: number;
   readonly failure?: ApiFailure;
-  /** Why compaction could not go on (stop reason compaction_failed). */
-  readonly error?: string;
+  /** Why the loop stopped, in words, where the reason alone does not say (why compaction failed, a hook's stopReason). */
+  readonly detail?: string;
 };
 
 /**

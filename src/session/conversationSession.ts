@@ -13,6 +13,7 @@
 import { statSync } from 'node:fs';
 import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
+import { runStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
@@ -31,7 +32,7 @@ import { measureContext } from './context/contextUsage.js';
 import type { Session } from './createSession.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from './paths.js';
-import { promptTitle, withUserPrompt } from './promptMessages.js';
+import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
 import { TranscriptWriter } from './transcript/transcriptWriter.js';
@@ -168,6 +169,17 @@ export class ConversationSession {
     this.pendingReminders.push(text);
   }
 
+  /** Who and where this conversation is, for a hook's input (the turn's signal stops the hooks with it). */
+  private hookCall(signal: AbortSignal): SessionHookCall {
+    return {
+      session: this.info,
+      cwd: this.currentCwd,
+      permissionMode: this.session.appState.get().toolPermissionContext.mode,
+      ...(this.transcriptPath ? { transcriptPath: this.transcriptPath } : {}),
+      run: { signal, cwd: this.currentCwd, projectDir: this.session.cwd },
+    };
+  }
+
   onLifecycle(listener: SessionLifecycleListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -194,7 +206,14 @@ export class ConversationSession {
    */
   async *submit(content: string | ContentBlockParam[], turn: TurnOptions): AsyncGenerator<QueryEvent, QueryOutcome> {
     const before = this.currentMessages;
-    const addition = withUserPrompt(before, content);
+    // UserPromptSubmit hooks see the prompt before anything is recorded: a blocking hook drops it.
+    let hookContext: readonly string[] = [];
+    if (this.session.hooks.has('UserPromptSubmit')) {
+      const answer = await runUserPromptSubmitHooks(this.session.hooks, this.hookCall(turn.signal), typedText(content));
+      if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
+      hookContext = answer.context;
+    }
+    const addition = withHookContext(withUserPrompt(before, content), hookContext);
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
     this.writer?.appendMessage(addition.prompt);
     if (!this.hasTitle) {
@@ -233,6 +252,9 @@ export class ConversationSession {
       compaction: this.compactionHook(),
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.session.thinking),
+      ...(this.session.hooks.has('Stop')
+        ? { onStop: ({ stopHookActive }) => runStopHooks(this.session.hooks, this.hookCall(turn.signal), { event: 'Stop', stopHookActive }) }
+        : {}),
     });
     let step = await run.next();
     while (!step.done) {
@@ -486,4 +508,19 @@ function latestPromptText(messages: readonly ConversationMessage[]): string {
     if (message.type === 'user' && !message.isMeta) return textOfContent(message.content);
   }
   return '';
+}
+
+/** What the user typed: the prompt, or a structured prompt's last text (attachments and shell output come first). */
+function typedText(content: string | ContentBlockParam[]): string {
+  if (typeof content === 'string') return content;
+  const last = content.findLast((block) => block.type === 'text');
+  return last?.type === 'text' ? last.text : '';
+}
+
+/** The prompt with UserPromptSubmit hooks' context after it, stored with it (so later requests repeat the same bytes). */
+function withHookContext(addition: PromptAddition, context: readonly string[]): PromptAddition {
+  if (context.length === 0) return addition;
+  const content: ContentBlockParam[] = typeof addition.prompt.content === 'string' ? [{ type: 'text', text: addition.prompt.content }] : [...addition.prompt.content];
+  const prompt = { ...addition.prompt, content: [...content, ...context.map((text): ContentBlockParam => ({ type: 'text', text }))] };
+  return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
 }

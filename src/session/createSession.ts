@@ -13,7 +13,8 @@ import { foldersFromRootToCwd, loadMemoryFiles, type MemoryFile } from '../conte
 import { NestedMemory } from '../context/nestedMemory.js';
 import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
-import { NO_HOOKS } from '../hooks/types.js';
+import { loadHooks } from '../hooks/loadHooks.js';
+import type { HookSet } from '../hooks/types.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { setupPermissions } from '../permissions/setup.js';
@@ -96,6 +97,8 @@ export type Session = {
   readonly retryPolicy: RetryPolicy;
   readonly maxConcurrency: number;
   readonly permissionDenials: PermissionDenialRecord[];
+  /** Hooks from every settings file (src/hooks/); front ends subscribe to show their activity. */
+  readonly hooks: HookSet;
   /** One-line warnings the front end shows once at start (e.g. the Bash sandbox cannot run here). */
   readonly startupWarnings: readonly string[];
   /** The tool-run environment without a permission asker (front ends add theirs). */
@@ -118,7 +121,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
-  const [git, memoryFiles, permissions, settingsValues] = await Promise.all([
+  const [git, memoryFiles, permissions, settingsValues, hooks] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
@@ -134,6 +137,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       sandbox: options.sandbox,
     }),
     readSettingsValues(cwd, config),
+    loadHooks({ cwd, configDir: config, isTrusted: options.isTrusted, env }),
   ]);
   // A headless session is not offered tools that can only wait for a person (they would always fail).
   const builtInTools = getTools(permissions.context, options.baseTools).filter(
@@ -201,10 +205,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     retryPolicy: retryPolicyFromEnv(env),
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
+    hooks,
     startupWarnings: permissions.startupWarnings,
     baseEnv: {
       canUseTool: permissions.canUseTool,
-      hooks: NO_HOOKS,
+      hooks,
       onPermissionDenied: (record) => permissionDenials.push(record),
       schemaNotSentHint: requestTools.schemaNotSentHint,
     },

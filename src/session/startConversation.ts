@@ -4,6 +4,7 @@
  * the session, and the ConversationSession that owns it. Errors about the
  * session flags come before anything starts, as one clear line.
  */
+import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
 import type { McpManager } from '../services/mcp/McpManager.js';
 import { UserFacingError } from '../utils/errors.js';
@@ -79,6 +80,16 @@ export async function startConversation(options: StartConversationOptions): Prom
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     onWarning: options.onWarning,
   });
+  // SessionStart, SessionEnd and PreCompact hooks ride on the owner's lifecycle points.
+  if (session.hooks.runners.length > 0) {
+    conversation.onLifecycle(
+      lifecycleHookListener(session.hooks, {
+        projectDir: session.cwd,
+        permissionMode: () => session.appState.get().toolPermissionContext.mode,
+        addContext: (texts) => texts.forEach((text) => conversation.addReminder(text)),
+      }),
+    );
+  }
   return { conversation, mcp };
 }
 

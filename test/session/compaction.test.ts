@@ -146,7 +146,7 @@ describe('automatic compaction', () => {
     ]);
     const { result, events } = await submit(owner, 'go');
     expect(result.reason).toBe('compaction_failed');
-    expect(result.error).toContain('compaction failed 3 times in a row');
+    expect(result.detail).toContain('compaction failed 3 times in a row');
     expect(events.filter((event) => event.type === 'compaction_failed')).toHaveLength(3);
     expect(server!.requests).toHaveLength(6);
     server!.assertNoViolations();

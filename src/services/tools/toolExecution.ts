@@ -12,6 +12,8 @@
  * read and act on. Nothing thrown inside a tool escapes this function.
  */
 import type { PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
+import { withHookPermission } from '../../hooks/hookPermission.js';
+import { runPostToolUseFailureHooks, runPostToolUseHooks, runPreToolUseHooks, type HookStop, type ToolHookCall } from '../../hooks/toolHooks.js';
 import type { ToolHooks } from '../../hooks/types.js';
 import type { CanUseToolFn } from '../../permissions/canUseTool.js';
 import type {
@@ -28,6 +30,7 @@ import { cancellationOf, describeCancellation, type CancellationReason } from '.
 import { formatZodError } from './formatZodError.js';
 import { askQueueFor } from './permissionAskQueue.js';
 import { callScopeOf, declareCall, prepareToolCall, type Preparation, type PreparedToolCall } from './prepareToolCall.js';
+import { revalidateInput } from './revalidateInput.js';
 import { persistLargeResult } from './toolResultStorage.js';
 
 export type ToolCallStatus = 'success' | 'error' | 'denied' | 'rejected' | 'cancelled' | 'interrupted';
@@ -45,6 +48,8 @@ export type ToolCallOutcome = {
   readonly newMessages?: readonly UserMessage[];
   /** The user said no without telling the model what to do instead: end the turn. */
   readonly stopTurn?: boolean;
+  /** A hook answered `continue: false`: end the turn once this call is answered. */
+  readonly hookStop?: HookStop;
 };
 
 export type PermissionRequest = {
@@ -115,24 +120,26 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     const validation = await tool.validateInput(call.input, context);
     if (!validation.result) return fail('error', validation.message, call.input);
 
-    // Step 3: PreToolUse hooks, in order; a hook may rewrite the input (re-checked against the schema, prepared again).
-    for (const hook of options.env.hooks.preToolUse) {
-      const outcome = await hook({ tool, input: call.input, context });
-      if (outcome.action === 'block') return fail('denied', `Blocked by a PreToolUse hook: ${outcome.message}`, call.input);
-      if (outcome.updatedInput !== undefined) {
-        const reparsed = tool.inputSchema.safeParse(outcome.updatedInput);
-        if (!reparsed.success) return fail('error', formatZodError(tool.name, reparsed.error, outcome.updatedInput), call.input);
-        call = await redeclare(reparsed.data);
-      }
+    // Step 3: PreToolUse hooks (src/hooks/toolHooks.ts): they may block the call, decide, or rewrite its input.
+    const hooks = options.env.hooks;
+    const pre = await runPreToolUseHooks(hooks, { tool, input: call.input, toolUseId: request.id, context });
+    if (pre.kind === 'blocked') return { ...fail('denied', pre.message, call.input), ...(pre.stop ? { hookStop: pre.stop } : {}) };
+    if (pre.updatedInput !== undefined) {
+      // Validated again (schema and validateInput) and prepared again, so the permission decision sees the new input.
+      const rewritten = await revalidateInput(tool, pre.updatedInput, context, 'a PreToolUse hook');
+      if (!rewritten.ok) return fail('error', rewritten.message, call.input);
+      call = await redeclare(rewritten.input);
     }
 
-    // Step 4: permission.
+    // Step 4: permission, on the call as the hooks left it, with their decision laid over the rules'.
     if (context.abortSignal.aborted) return cancelled(call.input);
-    const permission = await decideCallPermission({ ...preparation.prepared, call }, options);
+    const permissionOptions = pre.permission ? { ...options, env: { ...options.env, canUseTool: withHookPermission(options.env.canUseTool, pre.permission) } } : options;
+    const permission = await decideCallPermission({ ...preparation.prepared, call }, permissionOptions);
     if (permission.kind === 'refused') return { ...permission.outcome, input: call.input };
     if (permission.updatedInput !== undefined) {
-      const reparsed = tool.inputSchema.safeParse(permission.updatedInput);
-      if (reparsed.success) call = await redeclare(reparsed.data);
+      const rewritten = await revalidateInput(tool, permission.updatedInput, context, 'the permission decision');
+      if (!rewritten.ok) return fail('error', rewritten.message, call.input);
+      call = await redeclare(rewritten.input);
     }
     const input = call.input;
 
@@ -143,22 +150,21 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     });
     options.onSettled?.(running.catch(() => undefined));
     const settled = await raceAbort(running, context.abortSignal);
-    if (settled.kind === 'aborted') return cancelled(input);
+    if (settled.kind === 'aborted') return interruptedCall(hooks, { tool, input, toolUseId: request.id, context }, cancelled(input));
     if (settled.kind === 'threw') {
-      if (context.abortSignal.aborted) return cancelled(input);
-      return fail('error', `${tool.name} failed: ${errorMessageOf(settled.error)}`, input);
+      if (context.abortSignal.aborted) return interruptedCall(hooks, { tool, input, toolUseId: request.id, context }, cancelled(input));
+      const message = `${tool.name} failed: ${errorMessageOf(settled.error)}`;
+      return failedCall(hooks, { tool, input, toolUseId: request.id, context, error: message }, fail('error', message, input));
     }
     const toolResult = settled.value;
 
-    // Step 6: PostToolUse hooks, then size control.
+    // Step 6: PostToolUse hooks (PostToolUseFailure for an error result); the result stays as it was. Then size control.
     let block = tool.mapToolResultToToolResultBlockParam(toolResult.data, request.id);
-    for (const hook of options.env.hooks.postToolUse) {
-      const outcome = await hook({ tool, input, context, result: block });
-      if (outcome.action === 'replace') {
-        block = { ...block, content: outcome.content, ...(outcome.isError ? { is_error: true } : {}) };
-      }
-    }
+    const post = block.is_error
+      ? await runPostToolUseFailureHooks(hooks, { tool, input, toolUseId: request.id, context, error: resultText(block), isInterrupt: false })
+      : await runPostToolUseHooks(hooks, { tool, input, toolUseId: request.id, context, response: toolResult.data });
     block = await persistLargeResult(block, tool.maxResultSizeChars, context.session);
+    const hookMessages = [pre.feedback, post.feedback].filter((message) => message !== undefined);
 
     return {
       toolUseId: request.id,
@@ -168,13 +174,40 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
       result: block,
       data: toolResult.data,
       contextModifier: toolResult.contextModifier,
-      newMessages: toolResult.newMessages,
+      newMessages: hookMessages.length > 0 ? [...(toolResult.newMessages ?? []), ...hookMessages] : toolResult.newMessages,
+      ...(post.stop ? { hookStop: post.stop } : {}),
     };
   } catch (error) {
     // A bug in a validator, hook or mapper: still an answer the model can read.
     if (context.abortSignal.aborted) return cancelled(request.input);
     return fail('error', `Internal error while running ${request.name}: ${errorMessageOf(error)}`);
   }
+}
+
+/** A call that ran and failed: PostToolUseFailure hooks see the error; their feedback follows the result. */
+async function failedCall(hooks: ToolHooks, call: ToolHookCall & { readonly error: string }, outcome: ToolCallOutcome): Promise<ToolCallOutcome> {
+  const post = await runPostToolUseFailureHooks(hooks, { ...call, isInterrupt: false });
+  return {
+    ...outcome,
+    ...(post.feedback ? { newMessages: [post.feedback] } : {}),
+    ...(post.stop ? { hookStop: post.stop } : {}),
+  };
+}
+
+/**
+ * An interrupted call: its PostToolUseFailure hooks are started but not
+ * waited for — the user asked to stop, and the turn ends now.
+ */
+function interruptedCall(hooks: ToolHooks, call: ToolHookCall, outcome: ToolCallOutcome): ToolCallOutcome {
+  if (hooks.has('PostToolUseFailure', call.tool.name)) {
+    void runPostToolUseFailureHooks(hooks, { ...call, error: resultText(outcome.result), isInterrupt: outcome.status === 'interrupted' }).catch(() => undefined);
+  }
+  return outcome;
+}
+
+function resultText(block: ToolResultBlockParam): string {
+  if (typeof block.content === 'string') return block.content;
+  return (block.content ?? []).map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
 }
 
 type PermissionOutcome =

@@ -13,13 +13,16 @@ import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
 import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '../../commands/types.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
+import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
+import { runNotificationHooks } from '../../hooks/sessionHooks.js';
+import type { HookActivity } from '../../hooks/types.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { QueryEvent, QueryOutcome } from '../../query/events.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import type { Session } from '../../session/createSession.js';
 import { onTaskEnded, taskEndSentence, type TaskEndNotice } from '../../tasks/taskNotices.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
-import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
+import type { PermissionRequest, ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
 import { saveClipboardImage } from '../../utils/clipboard/clipboardImage.js';
@@ -70,7 +73,7 @@ export type ReplControllerOptions = {
   readonly notifier?: AttentionNotifier;
 };
 
-type TurnEnd = Pick<QueryOutcome, 'reason'> & { readonly failure?: QueryOutcome['failure']; readonly error?: string };
+type TurnEnd = Pick<QueryOutcome, 'reason' | 'detail'> & { readonly failure?: QueryOutcome['failure'] };
 
 const MAX_QUEUED_PROMPTS = 20;
 /** Shell outputs carried to the next prompt; older ones are dropped first. */
@@ -91,6 +94,10 @@ export class ReplController {
   private endedTasks: TaskEndNotice[] = [];
   private readonly stopWatchingTasks: () => void;
   private readonly stopNotifier: () => void;
+  /** Hook failures and messages during a turn: printed after it, like task notices. */
+  private hookNoticesPending: HookNotice[] = [];
+  private readonly runningHookLabels: string[] = [];
+  private readonly stopWatchingHooks: () => void;
 
   constructor(private readonly options: ReplControllerOptions) {
     const { conversation } = options;
@@ -103,6 +110,7 @@ export class ReplController {
       this.endedTasks.push(notice);
       if (!this.running) this.printEndedTasks();
     });
+    this.stopWatchingHooks = conversation.session.hooks.subscribe((activity) => this.onHookActivity(activity));
     this.status = {
       busy: false,
       model: conversation.model,
@@ -202,6 +210,7 @@ export class ReplController {
   dispose(): void {
     this.stopWatchingTasks();
     this.stopNotifier();
+    this.stopWatchingHooks();
     this.running?.abort(USER_INTERRUPT);
     this.transcript.dispose();
   }
@@ -397,8 +406,8 @@ export class ReplController {
     let failureText: string | undefined;
     try {
       outcome = await body(controller.signal);
-      if (outcome.error) failureText = outcome.error;
-      else if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
+      if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
+      else if (outcome.detail) failureText = outcome.detail; // why compaction failed, or a hook's stopReason
     } catch (error) {
       outcome = { reason: controller.signal.aborted ? 'interrupted' : 'api_error' };
       failureText = `Something went wrong: ${errorMessageOf(error)}`;
@@ -407,6 +416,7 @@ export class ReplController {
     this.options.notifier?.turnEnded(performance.now() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
     this.running = undefined;
     this.printEndedTasks();
+    this.printHookNotices();
     this.setStatus({ busy: false, costUsd: this.session.costTracker.totalCostUsd });
   }
 
@@ -476,18 +486,52 @@ export class ReplController {
     this.endedTasks = [];
   }
 
+  private onHookActivity(activity: HookActivity): void {
+    if (activity.type === 'hooks_started') this.runningHookLabels.push(hookProgressLabel(activity));
+    else this.runningHookLabels.shift();
+    this.transcript.setHookProgress(this.runningHookLabels.at(-1));
+    this.hookNoticesPending.push(...hookNotices(activity));
+    if (!this.running) this.printHookNotices();
+  }
+
+  private printHookNotices(): void {
+    for (const notice of this.hookNoticesPending) this.transcript.addNotice(notice.tone, notice.text);
+    this.hookNoticesPending = [];
+  }
+
+  /** Notification hooks: the REPL is about to wait for the user (they run alongside the dialog, never delay it). */
+  private notifyWaiting(message: string): void {
+    const { session } = this;
+    if (!session.hooks.has('Notification')) return;
+    void runNotificationHooks(session.hooks, {
+      session: session.info,
+      cwd: this.status.cwd,
+      permissionMode: session.appState.get().toolPermissionContext.mode,
+      run: { signal: new AbortController().signal, cwd: this.status.cwd, projectDir: session.cwd },
+    }, message);
+  }
+
+  private readonly askPermission = (request: PermissionRequest) => {
+    this.notifyWaiting(`agentcli needs your permission to use ${request.tool.name}`);
+    return this.dialogs.askPermission(request);
+  };
+
   private toolEnv(): ToolRunEnv {
     return {
       ...this.session.baseEnv,
-      askPermission: this.dialogs.askPermission,
+      askPermission: this.askPermission,
       onAllowAlways: this.options.permissionRules.onAllowAlways,
     };
   }
 
   /** Questions for the user; a plan is printed in full first, since the dialog can show only part of a long one. */
   private readonly userInteraction: UserInteraction = {
-    askQuestions: (questions, signal) => this.dialogs.userInteraction.askQuestions(questions, signal),
+    askQuestions: (questions, signal) => {
+      this.notifyWaiting('agentcli has a question for you');
+      return this.dialogs.userInteraction.askQuestions(questions, signal);
+    },
     approvePlan: (plan, signal) => {
+      this.notifyWaiting('agentcli is waiting for you to approve a plan');
       this.transcript.addItem({ kind: 'plan', text: plan });
       return this.dialogs.userInteraction.approvePlan(plan, signal);
     },

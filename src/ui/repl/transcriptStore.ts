@@ -37,7 +37,7 @@ export type TranscriptStoreOptions = {
 
 const CHARS_PER_TOKEN = 4;
 
-type Turn = { startedAt: number; activity: TurnActivity; reportedTokens: number; streamedChars: number; printedThisAttempt: number };
+type Turn = { startedAt: number; activity: TurnActivity; reportedTokens: number; streamedChars: number; printedThisAttempt: number; hooks?: string };
 
 const ALWAYS_READY: StaticReadiness = { isReady: () => true, whenReady: async () => {} };
 
@@ -95,6 +95,13 @@ export class TranscriptStore {
 
   addNotice(tone: NoticeTone, text: string): void {
     this.addItem({ kind: 'notice', tone, text });
+  }
+
+  /** The quiet progress line while hooks run; undefined when they are done. */
+  setHookProgress(label: string | undefined): void {
+    if (!this.turn || this.turn.hooks === label) return;
+    this.turn.hooks = label;
+    this.changed();
   }
 
   /** A tool call the REPL ran itself (`!cmd`, `@file`), shown like any other. */
@@ -229,6 +236,9 @@ export class TranscriptStore {
     if (outcome.reason === 'interrupted') this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'interrupted', text: 'Interrupted' });
     if (outcome.reason === 'max_turns') {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the turn limit (--max-turns) was reached.' });
+    }
+    if (outcome.reason === 'stopped_by_hook') {
+      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: failureText ?? 'A hook stopped the turn.' });
     }
     if (outcome.reason === 'api_error') {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'error', text: failureText ?? 'The API request failed.' });
@@ -393,6 +403,7 @@ export class TranscriptStore {
             startedAt: turn.startedAt,
             activity: turn.activity,
             outputTokens: turn.reportedTokens + Math.round(turn.streamedChars / CHARS_PER_TOKEN),
+            ...(turn.hooks ? { hooks: turn.hooks } : {}),
           }
         : undefined,
     };

@@ -60,6 +60,8 @@ export type TurnStatus = {
   readonly activity: TurnActivity;
   /** Output tokens of this turn: reported usage of finished responses plus an estimate of the one streaming. */
   readonly outputTokens: number;
+  /** Set while hooks run ("Running PreToolUse hook for Bash"): the spinner says so instead of the activity. */
+  readonly hooks?: string;
 };
 
 export type TranscriptSnapshot = {

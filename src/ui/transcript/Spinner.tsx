@@ -28,7 +28,7 @@ export function Spinner({ turn, now = Date.now }: { readonly turn: TurnStatus; r
     <Text>
       <Text color={colors.accent}>{frame} </Text>
       <Text color={colors.accent}>
-        {activityLabel(turn.activity)}
+        {turn.hooks ?? activityLabel(turn.activity)}
         {glyphs.ellipsis}
       </Text>
       <Text dimColor> ({details})</Text>

@@ -20,6 +20,7 @@ import type { AnyToolRenderers } from '../tools/toolRendererCache.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';
 import { Gutter } from '../layout/Gutter.js';
 import { RenderGuard } from './RenderGuard.js';
+import { isHookBlockMessage } from '../../hooks/toolHooks.js';
 
 export type ToolCallViewProps = {
   readonly tool: Tool | undefined;
@@ -119,6 +120,8 @@ function finishedBody(props: ToolCallViewProps, renderers: AnyToolRenderers | un
       return <ResultTextPreview text={text} options={options} />;
     case 'denied':
     case 'rejected':
+      // A hook's refusal reads as the hook's own words, not as a permission rule's.
+      if (isHookBlockMessage(text)) return <Text color={colors.warning}>{firstLines(text, options.verbose ? 20 : 2)}</Text>;
       if (renderers?.renderToolUseRejectedMessage) return renderers.renderToolUseRejectedMessage(props.input, text, options);
       return <Text color={colors.warning}>{props.status === 'denied' ? 'Not allowed' : 'Rejected'}: {firstLines(text, options.verbose ? 20 : 2)}</Text>;
     case 'cancelled':

@@ -1,0 +1,58 @@
+/**
+ * SessionStart, SessionEnd and PreCompact, attached to the conversation's
+ * lifecycle points. The conversation owner (src/session, the sessions
+ * issue) announces `session_start` (startup | resume | clear | compact),
+ * `pre_compact` (manual | auto, with the user's instructions) and
+ * `session_end` (exit | clear | resume); this turns each announcement into
+ * the hook event with Claude Code's names, so attaching hooks is one call:
+ *
+ *   conversation.onLifecycle(lifecycleHookListener(session.hooks, {...}))
+ *
+ * The event shape is written out here rather than imported, so this file
+ * does not depend on how the owner is built.
+ */
+import type { PermissionMode } from '../permissions/types.js';
+import { runPreCompactHooks, runSessionEndHooks, runSessionStartHooks, type SessionHookCall } from './sessionHooks.js';
+import type { HookSet } from './types.js';
+
+type Identity = { readonly sessionId: string; readonly transcriptPath: string | undefined; readonly cwd: string };
+
+export type LifecycleAnnouncement =
+  | (Identity & { readonly type: 'session_start'; readonly source: 'startup' | 'resume' | 'clear' | 'compact' })
+  | (Identity & { readonly type: 'pre_compact'; readonly trigger: 'manual' | 'auto'; readonly instructions: string | undefined })
+  | (Identity & { readonly type: 'session_end'; readonly reason: 'exit' | 'clear' | 'resume' });
+
+export type LifecycleHookOptions = {
+  readonly projectDir: string;
+  readonly permissionMode: () => PermissionMode;
+  /** SessionStart's stdout and additionalContext: goes to the model with the next prompt. */
+  readonly addContext: (texts: readonly string[]) => void;
+};
+
+/** Claude Code's SessionEnd reasons for the owner's. */
+const END_REASONS = { exit: 'prompt_input_exit', clear: 'clear', resume: 'other' } as const;
+
+export function lifecycleHookListener(hooks: HookSet, options: LifecycleHookOptions): (event: LifecycleAnnouncement) => Promise<void> {
+  return async (event) => {
+    const withTranscript: SessionHookCall = {
+      session: { id: event.sessionId, dir: '' },
+      // Without persistence there is no transcript file: an empty path rather than one that never exists.
+      transcriptPath: event.transcriptPath ?? '',
+      cwd: event.cwd,
+      permissionMode: options.permissionMode(),
+      // Lifecycle hooks are not part of a turn: only their own timeout stops them.
+      run: { signal: new AbortController().signal, cwd: event.cwd, projectDir: options.projectDir },
+    };
+    switch (event.type) {
+      case 'session_start': {
+        const context = await runSessionStartHooks(hooks, withTranscript, event.source);
+        if (context.length > 0) options.addContext(context);
+        return;
+      }
+      case 'pre_compact':
+        return runPreCompactHooks(hooks, withTranscript, { trigger: event.trigger, customInstructions: event.instructions ?? '' });
+      case 'session_end':
+        return runSessionEndHooks(hooks, withTranscript, END_REASONS[event.reason]);
+    }
+  };
+}

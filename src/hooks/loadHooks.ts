@@ -1,0 +1,78 @@
+/**
+ * Loads the session's hooks from every settings file, merged — every
+ * matching hook from every file runs:
+ *   $AGENTCLI_CONFIG_DIR/settings.json   the user's own
+ *   .claude/settings.json                repository content
+ *   .claude/settings.local.json          repository content (this checkout)
+ * Repository hooks run only once the folder is trusted (they run code, like
+ * an allow rule grants it); until then they are listed, inactive. A file
+ * that cannot be read or a malformed entry stops start-up with a line naming
+ * the file, line and key.
+ */
+import { readFile } from 'node:fs/promises';
+import { settingsPaths } from '../permissions/loadPermissionRules.js';
+import type { RuleFileError } from '../permissions/rules/ruleSet.js';
+import { UserFacingError } from '../utils/errors.js';
+import { commandHookRunner } from './commandHookRunner.js';
+import { createHookSet } from './hookSet.js';
+import { describeHookConfigErrors, parseHooksSettings, type ConfiguredCommandHook, type HookSourceKind } from './hooksConfig.js';
+import type { HookSet } from './types.js';
+
+export type HookLoadOptions = {
+  readonly cwd: string;
+  readonly configDir: string;
+  readonly isTrusted: boolean;
+  /** The environment hook commands start from (scrubbed); default: this process's. */
+  readonly env?: NodeJS.ProcessEnv;
+};
+
+export type LoadedHooks = { readonly hooks: readonly ConfiguredCommandHook[]; readonly errors: readonly RuleFileError[] };
+
+export async function readHookSettings(options: Pick<HookLoadOptions, 'cwd' | 'configDir'>): Promise<LoadedHooks> {
+  const paths = settingsPaths(options.cwd, options.configDir);
+  // Configuration order, which is also the order verdicts are merged in.
+  const sources: { file: string; kind: HookSourceKind; fromRepository: boolean }[] = [
+    { file: paths.user, kind: 'userSettings', fromRepository: false },
+    { file: paths.project, kind: 'projectSettings', fromRepository: true },
+    { file: paths.local, kind: 'localSettings', fromRepository: true },
+  ];
+  const texts = await Promise.all(sources.map((source) => readIfExists(source.file)));
+  const hooks: ConfiguredCommandHook[] = [];
+  const errors: RuleFileError[] = [];
+  sources.forEach((source, index) => {
+    const read = texts[index];
+    if (read === undefined || read.kind === 'missing') return;
+    if (read.kind === 'error') {
+      errors.push({ file: source.file, line: undefined, message: `cannot read: ${read.message}` });
+      return;
+    }
+    // Cheap test first: most settings files have no hooks and are parsed once already for rules.
+    if (!read.text.includes('"hooks"')) return;
+    const parsed = parseHooksSettings(read.text, source);
+    hooks.push(...parsed.hooks);
+    errors.push(...parsed.errors);
+  });
+  return { hooks, errors };
+}
+
+export async function loadHooks(options: HookLoadOptions): Promise<HookSet> {
+  const loaded = await readHookSettings(options);
+  if (loaded.errors.length > 0) throw new UserFacingError(describeHookConfigErrors(loaded.errors));
+  return createHookSet(
+    loaded.hooks.map((hook) =>
+      commandHookRunner(hook, { active: options.isTrusted || !hook.fromRepository, ...(options.env ? { baseEnv: options.env } : {}) }),
+    ),
+  );
+}
+
+type ReadAttempt = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; message: string };
+
+async function readIfExists(file: string): Promise<ReadAttempt> {
+  try {
+    return { kind: 'text', text: await readFile(file, 'utf8') };
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The session's hook events, one function each, taking the event's fields,
+ * so whoever owns the lifecycle point calls them (the query path for
+ * UserPromptSubmit and Stop; the session object for SessionStart,
+ * SessionEnd and PreCompact; the REPL for Notification). Each returns only
+ * what the caller must act on; what the user should read (errors,
+ * systemMessage, a blocking hook's stderr) reaches the front ends through
+ * the hook set's activity stream.
+ *
+ *   UserPromptSubmit  exit 2 / block: the prompt is dropped, the reason shown
+ *                     to the user; exit 0: stdout and additionalContext go to
+ *                     the model with the prompt
+ *   Stop/SubagentStop exit 2 / block: the reason goes to the model and the
+ *                     loop goes on (bounded by the query loop)
+ *   SessionStart      exit 0: stdout and additionalContext go to the model
+ *   SessionEnd, PreCompact, Notification: nothing to act on beyond showing
+ *                     errors and messages
+ * `continue: false` from any of them stops the loop, its stopReason shown.
+ */
+import type { StopAnswer } from '../query.js';
+import type { HookEventInput, HookInput } from './hookEvents.js';
+import { commonHookInput, type HookSessionFields } from './hookInput.js';
+import type { MergedHookVerdict } from './hookVerdict.js';
+import type { HookRunContext, HookSet } from './types.js';
+
+export type SessionHookCall = HookSessionFields & { readonly run: HookRunContext };
+
+async function runEvent(hooks: HookSet, call: SessionHookCall, event: HookEventInput): Promise<MergedHookVerdict | undefined> {
+  if (!hooks.has(event.hook_event_name)) return undefined;
+  const input: HookInput = { ...commonHookInput(call), ...event };
+  return hooks.run(input, call.run);
+}
+
+export type PromptHookResult =
+  | { readonly kind: 'proceed'; readonly context: readonly string[] }
+  | { readonly kind: 'blocked'; readonly message: string };
+
+export async function runUserPromptSubmitHooks(hooks: HookSet, call: SessionHookCall, prompt: string): Promise<PromptHookResult> {
+  const merged = await runEvent(hooks, call, { hook_event_name: 'UserPromptSubmit', prompt });
+  if (!merged) return { kind: 'proceed', context: [] };
+  if (merged.block) return { kind: 'blocked', message: `UserPromptSubmit hook blocked the prompt: ${merged.block.reason}` };
+  if (merged.stop) return { kind: 'blocked', message: merged.stop.reason ?? `stopped by hook: ${merged.stop.hook}` };
+  return { kind: 'proceed', context: contextFor('UserPromptSubmit', merged) };
+}
+
+export async function runStopHooks(
+  hooks: HookSet,
+  call: SessionHookCall,
+  options: { readonly event: 'Stop' | 'SubagentStop'; readonly stopHookActive: boolean },
+): Promise<StopAnswer> {
+  const merged = await runEvent(hooks, call, { hook_event_name: options.event, stop_hook_active: options.stopHookActive });
+  if (!merged) return { kind: 'stop' };
+  if (merged.stop) return { kind: 'halt', reason: merged.stop.reason ?? `stopped by hook: ${merged.stop.hook}` };
+  if (merged.block) return { kind: 'continue', reason: merged.block.reason };
+  return { kind: 'stop' };
+}
+
+/** Returns what goes to the model's context (SessionStart's stdout and additionalContext). */
+export async function runSessionStartHooks(
+  hooks: HookSet,
+  call: SessionHookCall,
+  source: 'startup' | 'resume' | 'clear' | 'compact',
+): Promise<readonly string[]> {
+  const merged = await runEvent(hooks, call, { hook_event_name: 'SessionStart', source });
+  return merged ? contextFor('SessionStart', merged) : [];
+}
+
+export async function runSessionEndHooks(
+  hooks: HookSet,
+  call: SessionHookCall,
+  reason: 'clear' | 'logout' | 'prompt_input_exit' | 'other',
+): Promise<void> {
+  await runEvent(hooks, call, { hook_event_name: 'SessionEnd', reason });
+}
+
+export async function runPreCompactHooks(
+  hooks: HookSet,
+  call: SessionHookCall,
+  options: { readonly trigger: 'manual' | 'auto'; readonly customInstructions: string },
+): Promise<void> {
+  await runEvent(hooks, call, { hook_event_name: 'PreCompact', trigger: options.trigger, custom_instructions: options.customInstructions });
+}
+
+export async function runNotificationHooks(hooks: HookSet, call: SessionHookCall, message: string): Promise<void> {
+  await runEvent(hooks, call, { hook_event_name: 'Notification', message });
+}
+
+/** Context for the model, as reminders (stored with the message, so the cached prefix holds). */
+function contextFor(event: 'UserPromptSubmit' | 'SessionStart', merged: MergedHookVerdict): string[] {
+  return [...merged.outputs, ...merged.additionalContext].map((text) => `<system-reminder>${event} hook context: ${text}</system-reminder>`);
+}
