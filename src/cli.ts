@@ -25,6 +25,7 @@ export type CliOptions = {
   maxTurns?: number;
   addDir?: string[];
   appendSystemPrompt?: string;
+  agents?: string;
   verbose?: boolean;
   mcpConfig: string[];
   strictMcpConfig?: boolean;
@@ -76,6 +77,7 @@ export function buildProgram(): Command {
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
+    .option('--agents <json>', 'subagents as JSON: \'{"reviewer": {"description": "...", "prompt": "...", "tools": ["Read"], "model": "sonnet"}}\'')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
     .option('-c, --continue', 'continue the latest session of this directory')
@@ -102,6 +104,7 @@ function sessionFlags(options: CliOptions) {
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
     maxTurns: options.maxTurns,
+    ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ export type SystemPromptInput = {
   readonly memoryFiles: readonly MemoryFile[];
   readonly appendSystemPrompt?: string;
   readonly isInteractive: boolean;
+  /** Replaces agentcli's own instructions (a subagent's system prompt); environment and CLAUDE.md still follow. */
+  readonly coreInstructions?: string;
 };
 
 const CORE_INSTRUCTIONS = `You are agentcli, a coding agent working in the user's terminal and repository. You read, search, change and run code with the tools you are given, to do what the user asks.
@@ -66,7 +68,7 @@ export function buildSystemPrompt(input: SystemPromptInput): TextBlockParam[] {
     .filter((part) => part.length > 0)
     .join('\n\n');
   return [
-    { type: 'text', text: CORE_INSTRUCTIONS },
+    { type: 'text', text: input.coreInstructions ?? CORE_INSTRUCTIONS },
     { type: 'text', text: dynamic },
   ];
 }

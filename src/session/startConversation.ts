@@ -63,6 +63,8 @@ export async function startConversation(options: StartConversationOptions): Prom
     ...(sessionId ? { sessionId } : {}),
     ...(mcp ? { mcp } : {}),
   });
+  // A broken agent file is one warning; the others load (the catalog finishes while the first request is built).
+  session.agentCatalog.then((catalog) => catalog.warnings.forEach(options.onWarning), () => undefined);
   if (transcript?.cwd && transcript.cwd !== cwd && !(await isDirectory(transcript.cwd))) {
     options.onWarning(`the session's working directory ${transcript.cwd} no longer exists; continuing in ${cwd}.`);
   }

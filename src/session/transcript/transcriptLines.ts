@@ -29,6 +29,9 @@ export type LineEnvelope = {
   readonly version: string;
   readonly isSidechain: boolean;
   readonly userType: 'external';
+  /** Sidechain lines: which subagent wrote them, and the parent's Agent tool_use they answer. */
+  readonly agentId?: string;
+  readonly parentToolUseId?: string;
 };
 
 export type UserLine = LineEnvelope & {
