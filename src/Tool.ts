@@ -117,6 +117,8 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
   getPath?(input: Input): string | undefined;
   readonly shouldDefer?: boolean;
   readonly alwaysLoad?: boolean;
+  /** Only useful with a person present (asks them something): not offered to non-interactive sessions. */
+  readonly requiresUserInteraction?: boolean;
   readonly isMcp?: boolean;
   readonly mcpInfo?: { readonly serverName: string; readonly toolName: string };
   /** Lazily loads the Ink render functions (UI.tsx); headless runs never call it. */

@@ -44,8 +44,12 @@ export type QueryParams = {
   readonly selectRequestTools?: (context: ToolUseContext) => Tools;
   /** Sees every context change (e.g. a `cd`), so the next query starts where this one ended. */
   readonly onContextChange?: (context: ToolUseContext) => void;
-  /** News for the model since the last request (e.g. a background task ended), each given once. */
-  readonly takeReminders?: () => readonly string[];
+  /**
+   * News for the model since the last request (a background task ended, a
+   * subfolder's CLAUDE.md now applies), each given once. Sees the
+   * conversation so far and the current context.
+   */
+  readonly takeReminders?: (messages: readonly ConversationMessage[], context: ToolUseContext) => Promise<readonly string[]>;
   /** Compaction between requests and after a prompt-too-long answer (the session's; none: never compacts). */
   readonly compaction?: CompactionHook;
 };
@@ -81,7 +85,10 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     }
     const mode = context.appState.get().toolPermissionContext.mode;
     const last = messages.at(-1);
-    if (last) messages[messages.length - 1] = withReminders(withModeReminder(last, mode), params.takeReminders?.() ?? []);
+    if (last) {
+      const reminders = (await params.takeReminders?.(messages, context)) ?? [];
+      messages[messages.length - 1] = withReminders(withModeReminder(last, mode, context.isInteractive), reminders);
+    }
     const requestTools = params.selectRequestTools?.(context) ?? context.tools;
     const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode: mode });
     const request = buildModelRequest({
@@ -96,6 +103,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     let completedBefore: readonly CompletedCall[] = [];
     let attempt = 0;
     let result;
+    let completedAssistant: AssistantMessage | undefined;
     for (;;) {
       attempt++;
       yield { type: 'request_start', turn: turns + 1, attempt };
@@ -111,8 +119,22 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         onFirstStreamEvent: () => warmUpTools(context.tools),
         onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
       });
-      result = yield* attemptRun;
+      // The message is final when its stream ends: it is announced then (transcripts save it before its tools finish).
+      for (;;) {
+        const step = await attemptRun.next();
+        if (step.done) {
+          result = step.value;
+          break;
+        }
+        if (step.value.type === 'stream_complete') {
+          completedAssistant = toAssistantMessage(step.value.message, params.model);
+          yield { type: 'assistant_complete', message: completedAssistant };
+        } else {
+          yield step.value;
+        }
+      }
       if (result.kind !== 'failed') break;
+      completedAssistant = undefined;
       completedBefore = [...completedBefore, ...result.completedCalls];
       // The prompt outgrew the window: compact and send again, once per turn.
       if (params.compaction && isPromptTooLong(result.failure) && !compactedForTooLong && completedBefore.length === 0) {
@@ -136,7 +158,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       }
     }
 
-    const assistant = toAssistantMessage(result.message, params.model);
+    const assistant = completedAssistant ?? toAssistantMessage(result.message, params.model);
     if (result.kind === 'interrupted') {
       if (assistant.content.length > 0) {
         messages.push(assistant);

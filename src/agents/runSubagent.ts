@@ -25,6 +25,7 @@ import type { Session } from '../session/createSession.js';
 import { createReadFileState } from '../state/readFileState.js';
 import { textOfContent, type ConversationMessage } from '../types/messages.js';
 import { newUuid } from '../utils/ids.js';
+import { userShell } from '../utils/process/userShell.js';
 import type { AgentDefinition } from './agentDefinition.js';
 import { mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
@@ -204,6 +205,7 @@ function childSystemPrompt(agent: AgentDefinition, model: string, session: Sessi
     model,
     memoryFiles: session.memoryFiles,
     isInteractive: parentContext.isInteractive,
+    shell: path.basename(userShell(session.env)),
     coreInstructions: agent.systemPrompt,
   });
 }

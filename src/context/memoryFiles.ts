@@ -8,10 +8,24 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export type MemoryScope = 'user' | 'project' | 'local';
-export type MemoryFile = { readonly path: string; readonly scope: MemoryScope; readonly content: string };
+export type MemoryFile = {
+  readonly path: string;
+  readonly scope: MemoryScope;
+  /** The text sent to the model: the whole file, or its first MAX_MEMORY_FILE_CHARS characters. */
+  readonly content: string;
+  /** Set when the file was cut: its full length, so the prompt can say so and where the rest is. */
+  readonly fullLength?: number;
+};
 
 /** A CLAUDE.md larger than this is cut: it goes into every request. */
-const MAX_MEMORY_FILE_CHARS = 100_000;
+export const MAX_MEMORY_FILE_CHARS = 100_000;
+
+/** The names read in every memory folder, in the order they are sent. */
+export const MEMORY_FILE_NAMES: ReadonlyArray<{ readonly name: string; readonly scope: Exclude<MemoryScope, 'user'> }> = [
+  { name: 'CLAUDE.md', scope: 'project' },
+  { name: path.join('.claude', 'CLAUDE.md'), scope: 'project' },
+  { name: 'CLAUDE.local.md', scope: 'local' },
+];
 
 export async function loadMemoryFiles(options: {
   readonly cwd: string;
@@ -22,24 +36,32 @@ export async function loadMemoryFiles(options: {
     { path: path.join(options.configDir, 'CLAUDE.md'), scope: 'user' },
   ];
   for (const dir of foldersFromRootToCwd(options.cwd, options.projectRoot)) {
-    candidates.push({ path: path.join(dir, 'CLAUDE.md'), scope: 'project' });
-    candidates.push({ path: path.join(dir, '.claude', 'CLAUDE.md'), scope: 'project' });
-    candidates.push({ path: path.join(dir, 'CLAUDE.local.md'), scope: 'local' });
+    for (const { name, scope } of MEMORY_FILE_NAMES) candidates.push({ path: path.join(dir, name), scope });
   }
-  const loaded = await Promise.all(
-    candidates.map(async (candidate) => {
-      try {
-        const content = await readFile(candidate.path, 'utf8');
-        return { ...candidate, content: content.slice(0, MAX_MEMORY_FILE_CHARS) };
-      } catch {
-        return undefined;
-      }
-    }),
-  );
+  const loaded = await Promise.all(candidates.map((candidate) => readMemoryFile(candidate.path, candidate.scope)));
   return loaded.filter((file): file is MemoryFile => file !== undefined);
 }
 
-function foldersFromRootToCwd(cwd: string, root: string | undefined): string[] {
+export async function readMemoryFile(file: string, scope: MemoryScope): Promise<MemoryFile | undefined> {
+  try {
+    const content = await readFile(file, 'utf8');
+    if (content.length <= MAX_MEMORY_FILE_CHARS) return { path: file, scope, content };
+    return { path: file, scope, content: content.slice(0, MAX_MEMORY_FILE_CHARS), fullLength: content.length };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text for the model: the content, and for a cut file a marker saying where the rest is. */
+export function memoryFileText(file: MemoryFile): string {
+  const text = file.content.trim();
+  if (file.fullLength === undefined) return text;
+  const restStartsAtLine = file.content.split('\n').length;
+  return `${text}\n\n[Cut here: this file has ${file.fullLength.toLocaleString('en-US')} characters and only the first ${MAX_MEMORY_FILE_CHARS.toLocaleString('en-US')} are included. The rest is in ${file.path} from line ${restStartsAtLine}; read it with the Read tool (offset ${restStartsAtLine}) if it matters to the task.]`;
+}
+
+/** Every folder from the project root down to the cwd, outermost first (just the cwd outside a project). */
+export function foldersFromRootToCwd(cwd: string, root: string | undefined): string[] {
   const resolvedCwd = path.resolve(cwd);
   const resolvedRoot = root ? path.resolve(root) : resolvedCwd;
   const relative = path.relative(resolvedRoot, resolvedCwd);

@@ -4,6 +4,7 @@
  */
 import type { ExecutorEvent } from '../services/tools/StreamingToolExecutor.js';
 import type { ApiFailure } from '../services/api/withRetry.js';
+import type { AssembledMessage } from '../services/api/messageAssembler.js';
 import type { AssistantMessage, ConversationMessage, UserMessage } from '../types/messages.js';
 
 export type QueryEvent =
@@ -14,6 +15,11 @@ export type QueryEvent =
   | { readonly type: 'tool_use_start'; readonly toolUseId: string; readonly toolName: string }
   | { readonly type: 'tool_input_delta'; readonly toolUseId: string; readonly toolName: string; readonly partialJson: string }
   | ExecutorEvent
+  /**
+   * The model's message is complete (its tools may still be running); the
+   * same message comes again as assistant_message once the turn's tools are done.
+   */
+  | { readonly type: 'assistant_complete'; readonly message: AssistantMessage }
   | { readonly type: 'assistant_message'; readonly message: AssistantMessage }
   /** Tool results (and loop nudges) appended to the conversation. */
   | { readonly type: 'user_message'; readonly message: UserMessage }

@@ -12,11 +12,16 @@ import type { ContentBlockParam, ConversationMessage } from '../types/messages.j
 export const PLAN_MODE_REMINDER =
   '<system-reminder>Plan mode is on: only read-only tools run. Explore and read as needed, then present your plan with the ExitPlanMode tool; do not try to edit files or run commands with side effects until the user approves the plan.</system-reminder>';
 
-export function withModeReminder(message: ConversationMessage, mode: PermissionMode): ConversationMessage {
+/** Headless sessions have nobody to approve a plan (and no ExitPlanMode tool): the plan is the answer. */
+export const HEADLESS_PLAN_MODE_REMINDER =
+  '<system-reminder>Plan mode is on: only read-only tools run, and nobody can approve a plan in this session. Explore and read as needed, then give your plan as your final answer; do not try to edit files or run commands with side effects.</system-reminder>';
+
+export function withModeReminder(message: ConversationMessage, mode: PermissionMode, isInteractive: boolean): ConversationMessage {
   if (mode !== 'plan' || message.type !== 'user') return message;
+  const reminder = isInteractive ? PLAN_MODE_REMINDER : HEADLESS_PLAN_MODE_REMINDER;
   const content = typeof message.content === 'string' ? [] : message.content;
-  if (content.some((block) => block.type === 'text' && block.text === PLAN_MODE_REMINDER)) return message;
-  return withReminders(message, [PLAN_MODE_REMINDER]);
+  if (content.some((block) => block.type === 'text' && block.text === reminder)) return message;
+  return withReminders(message, [reminder]);
 }
 
 /**

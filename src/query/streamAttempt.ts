@@ -17,6 +17,9 @@ import { AsyncChannel } from '../utils/asyncChannel.js';
 import { linkedAbortController } from '../utils/abort.js';
 import type { QueryEvent } from './events.js';
 
+/** Internal to the loop: it turns this into assistant_complete. */
+export type StreamCompleteEvent = { readonly type: 'stream_complete'; readonly message: AssembledMessage };
+
 export type AttemptResult =
   | { readonly kind: 'completed'; readonly message: AssembledMessage; readonly outcomes: readonly ToolCallOutcome[] }
   /** The user interrupted; `message` holds what had streamed, and every finished tool_use is answered. */
@@ -41,7 +44,7 @@ export type AttemptOptions = {
 const STREAM_END = Symbol('stream end');
 type StreamResult = { readonly ok: true; readonly message: AssembledMessage } | { readonly ok: false; readonly error: unknown };
 
-export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<QueryEvent, AttemptResult> {
+export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<QueryEvent | StreamCompleteEvent, AttemptResult> {
   const channel = new AsyncChannel<QueryEvent | typeof STREAM_END>();
   const executor = new StreamingToolExecutor({
     env: options.env,
@@ -93,6 +96,7 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Qu
     return { kind: 'failed', failure: classifyApiFailure(streamed.error), completedCalls };
   }
 
+  if (streamed.ok && !options.signal.aborted) yield { type: 'stream_complete', message: streamed.message };
   // Tools keep running after the stream ends: keep relaying their events until every result is out.
   const finishing = executor.finish().finally(() => channel.close());
   for await (const event of channel) {

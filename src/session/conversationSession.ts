@@ -10,7 +10,7 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
-import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
@@ -21,12 +21,13 @@ import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { CostTracker } from '../services/api/cost.js';
 import type { SubagentScope } from '../agents/subagentScope.js';
 import type { ReadFileState } from '../state/readFileState.js';
-import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import { newUuid } from '../utils/ids.js';
+import { collectReminders } from './collectReminders.js';
 import { compactConversation } from './compaction/compactConversation.js';
-import { autoCompactPercent, estimateConversationTokens, estimateTokens, usedTokens } from './compaction/tokenEstimate.js';
+import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
+import { measureContext } from './context/contextUsage.js';
 import type { Session } from './createSession.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from './paths.js';
@@ -93,6 +94,8 @@ export class ConversationSession {
   private writer: TranscriptWriter | undefined;
   private hasTitle = false;
   private pendingReminders: string[] = [];
+  /** Tool results that arrived before their assistant message was complete. */
+  private earlyResults: ToolResultBlockParam[] = [];
   /** What the latest response said the context holds; compaction compares it with the threshold. */
   private lastResponseTokens: number | undefined;
   private compactionFailures = 0;
@@ -240,7 +243,10 @@ export class ConversationSession {
       onContextChange: (next) => {
         this.currentCwd = next.cwd;
       },
-      takeReminders: () => [...this.pendingReminders.splice(0), ...takeTaskEndReminders(this.currentId)],
+      takeReminders: async (messages, current) => [
+        ...this.pendingReminders.splice(0),
+        ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
+      ],
       compaction: this.compactionHook(),
     });
     let step = await run.next();
@@ -387,12 +393,22 @@ export class ConversationSession {
   private record(event: QueryEvent): void {
     const writer = this.writer;
     switch (event.type) {
-      case 'assistant_message':
-        this.lastResponseTokens = usedTokens(event.message.usage);
+      case 'request_start':
+        this.earlyResults = [];
+        return;
+      case 'assistant_complete':
         writer?.appendMessage(event.message);
+        // Results of calls that finished while the message was still streaming follow it now.
+        for (const result of this.earlyResults.splice(0)) writer?.appendToolResultPart(result);
         return;
       case 'tool_result':
-        writer?.appendToolResultPart(event.outcome.result);
+        if (writer?.leafIsAssistant) writer.appendToolResultPart(event.outcome.result);
+        else this.earlyResults.push(event.outcome.result);
+        return;
+      case 'assistant_message':
+        this.lastResponseTokens = usedTokens(event.message.usage);
+        this.earlyResults = [];
+        if (!writer?.has(event.message.uuid)) writer?.appendMessage(event.message);
         return;
       case 'user_message':
         writer?.appendMessage(event.message);
@@ -436,10 +452,7 @@ export class ConversationSession {
   ): AsyncGenerator<QueryEvent, { ok: true; messages: readonly ConversationMessage[] } | { ok: false; error: string }> {
     yield { type: 'compaction_start', trigger };
     await this.emit({ type: 'pre_compact', trigger, instructions });
-    const messageTokens = estimateConversationTokens(messages);
-    const tokensBefore = this.lastResponseTokens ?? messageTokens + estimateTokens(this.systemPrompt);
-    // What the system prompt and tool definitions take: the API's count minus the messages' estimate.
-    const overhead = Math.max(0, tokensBefore - messageTokens);
+    const tokensBefore = this.lastResponseTokens ?? (await this.estimateContextTokens(messages));
     const outcome = await compactConversation({
       messages,
       modelClient: this.trackedClient,
@@ -457,7 +470,7 @@ export class ConversationSession {
     }
     this.compactionFailures = 0;
     this.autoCompactStopped = false;
-    const tokensAfter = overhead + estimateConversationTokens(outcome.messages);
+    const tokensAfter = await this.estimateContextTokens(outcome.messages);
     this.writer?.appendCompactBoundary({ trigger, tokensBefore, tokensAfter });
     this.writer?.appendMissing(outcome.messages);
     this.lastResponseTokens = undefined;
@@ -465,6 +478,12 @@ export class ConversationSession {
     yield { type: 'compact_boundary', trigger, tokensBefore, tokensAfter, keptTurns: outcome.keptTurns };
     await this.emit({ type: 'session_start', source: 'compact' });
     return { ok: true, messages: outcome.messages };
+  }
+
+  /** System prompt, tool definitions and these messages, estimated (no response has measured them yet). */
+  private async estimateContextTokens(messages: readonly ConversationMessage[]): Promise<number> {
+    const usage = await measureContext(this);
+    return usage.estimatedTotal - usage.messageTokens + estimateConversationTokens(messages);
   }
 
   private async emit(

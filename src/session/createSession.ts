@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
-import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { foldersFromRootToCwd, loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { NestedMemory } from '../context/nestedMemory.js';
+import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { NO_HOOKS } from '../hooks/types.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
@@ -29,6 +31,7 @@ import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
 import { createAppStateStore, initialAppState, type AppStateStore } from '../state/appState.js';
 import { createReadFileState, type ReadFileState } from '../state/readFileState.js';
 import { assembleToolPool, getAllBaseTools, getTools } from '../tools.js';
+import { userShell } from '../utils/process/userShell.js';
 import type { AgentCatalog } from '../agents/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
@@ -76,6 +79,9 @@ export type Session = {
   readonly env: NodeJS.ProcessEnv;
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
+  /** Subfolders' CLAUDE.md files, sent as reminders once the model works under them. */
+  readonly nestedMemory: NestedMemory;
+  readonly todoStaleness: TodoStaleness;
   readonly systemPrompt: readonly TextBlockParam[];
   /** The current pool; a new array whenever MCP servers' tools change. */
   readonly tools: Tools;
@@ -109,9 +115,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
-  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot: findRepositoryRoot(cwd), configDir: config });
+  const projectRoot = findRepositoryRoot(cwd);
+  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
   const [git, memoryFiles, permissions] = await Promise.all([
-    readGitInfo(cwd),
+    readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
       memoryFiles: memoryFilesLoad,
@@ -125,10 +132,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
     }),
   ]);
-  const agentCatalog = loadAgentCatalog({ projectRoot: findRepositoryRoot(cwd), configDir: config, isTrusted: options.isTrusted, cliAgents });
+  const agentCatalog = loadAgentCatalog({ projectRoot, configDir: config, isTrusted: options.isTrusted, cliAgents });
   agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
   const withAgentTool = options.baseTools === undefined || options.agents !== undefined;
-  const builtInTools = getTools(permissions.context, withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : options.baseTools);
+  // A headless session is not offered tools that can only wait for a person (they would always fail).
+  const builtInTools = getTools(
+    permissions.context,
+    withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : options.baseTools,
+  ).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true);
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
   let tools = assemble();
@@ -147,6 +158,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     memoryFiles,
     appendSystemPrompt: options.appendSystemPrompt,
     isInteractive: options.isInteractive,
+    shell: path.basename(userShell(env)),
   });
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
@@ -170,6 +182,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     env,
     git,
     memoryFiles,
+    nestedMemory: new NestedMemory({
+      loadedFolders: foldersFromRootToCwd(cwd, projectRoot),
+      roots: [projectRoot, ...permissions.context.workingDirectories.slice(1)],
+    }),
+    todoStaleness: new TodoStaleness(),
     systemPrompt,
     get tools() {
       return tools;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { StatusLine, type StatusLineProps } from '../../src/ui/status/StatusLine.js';
-import { formatContextUsed, formatCost, shortenPath } from '../../src/ui/status/statusFormat.js';
+import { contextTone, formatContextUsed, formatCost, shortenPath } from '../../src/ui/status/statusFormat.js';
 
 const base: StatusLineProps = {
   mode: 'default',
@@ -43,6 +43,16 @@ describe('status line', () => {
 
   it('says when verbose is on', () => {
     expect(frame({ verbose: true })).toContain('verbose');
+  });
+
+  it('the context figure turns yellow at 70 % and red near the compaction threshold', () => {
+    expect(contextTone(100_000, 200_000, 80)).toBe('normal');
+    expect(contextTone(140_000, 200_000, 80)).toBe('warning');
+    expect(contextTone(150_000, 200_000, 80)).toBe('critical');
+    expect(contextTone(150_000, 200_000, undefined)).toBe('warning');
+    expect(contextTone(182_000, 200_000, undefined)).toBe('critical');
+    // A low threshold never makes a nearly empty context look alarming.
+    expect(contextTone(20_000, 200_000, 10)).toBe('normal');
   });
 
   it('formats its facts compactly', () => {

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { conversationMarkdown } from '../../session/context/exportMarkdown.js';
 import { errorMessageOf } from '../../utils/errors.js';
@@ -20,6 +20,7 @@ export const exportCommand: SlashCommand = {
     }
     const file = path.resolve(conversation.cwd, target);
     try {
+      await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, markdown, { flag: 'w' });
     } catch (error) {
       return { type: 'text', tone: 'error', text: `Could not write ${file}: ${errorMessageOf(error)}` };

@@ -16,6 +16,8 @@ export type ContextUsage = {
   /** Parts that do not take room now (deferred tools), listed for information. */
   readonly notCounted: readonly ContextPart[];
   readonly estimatedTotal: number;
+  /** The messages' share of the estimate (their text and their tool results). */
+  readonly messageTokens: number;
   /** The API's count after the latest response (0 before the first). */
   readonly measured: number;
   readonly autoCompactAt: number | undefined;
@@ -49,6 +51,7 @@ export async function measureContext(conversation: ConversationSession): Promise
     parts,
     notCounted,
     estimatedTotal: parts.reduce((sum, part) => sum + part.tokens, 0),
+    messageTokens: messageTokens + resultTokens,
     measured: conversation.contextTokens,
     autoCompactAt: conversation.autoCompactThreshold,
   };

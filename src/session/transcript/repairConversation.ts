@@ -31,7 +31,10 @@ export function repairConversation(input: readonly ConversationMessage[]): Conve
       if (answer) {
         // Results first, in call order, then whatever else the message said.
         const blocks = asBlocks(answer.content);
-        merged[index + 1] = { ...answer, uuid: newUuid(), content: [...synthetic, ...blocks] };
+        const resultFor = (id: string): ContentBlockParam =>
+          blocks.find((block) => block.type === 'tool_result' && block.tool_use_id === id) ?? synthetic.find((block) => block.type === 'tool_result' && block.tool_use_id === id)!;
+        const others = blocks.filter((block) => block.type !== 'tool_result' || !toolUseIds.includes(block.tool_use_id));
+        merged[index + 1] = { ...answer, uuid: newUuid(), content: [...toolUseIds.map(resultFor), ...others] };
       } else {
         merged.splice(index + 1, 0, { type: 'user', uuid: newUuid(), timestamp: nowIso(), content: synthetic, isMeta: true });
       }

@@ -48,6 +48,7 @@ export class TranscriptWriter {
   private fd: number | undefined;
   private failed = false;
   private leaf: string | null;
+  private leafRole: 'user' | 'assistant' | undefined;
   /** The last partial tool result of the answer being collected. */
   private partialLeaf: string | undefined;
   private readonly written: Set<string>;
@@ -74,14 +75,22 @@ export class TranscriptWriter {
     this.write(lineOfMessage(message, this.envelope(parentUuid)));
     this.written.add(message.uuid);
     this.leaf = message.uuid;
+    this.leafRole = message.type;
     this.partialLeaf = undefined;
+  }
+
+  /** True when the chain ends with an assistant message (its tool results are what comes next). */
+  get leafIsAssistant(): boolean {
+    return this.leafRole === 'assistant';
   }
 
   /** Messages not yet in the file, in order (a resumed conversation's repairs, a fork's whole history). */
   appendMissing(messages: readonly ConversationMessage[]): void {
     for (const message of messages) {
-      if (this.written.has(message.uuid)) this.leaf = message.uuid;
-      else this.appendMessage(message);
+      if (this.written.has(message.uuid)) {
+        this.leaf = message.uuid;
+        this.leafRole = message.type;
+      } else this.appendMessage(message);
     }
   }
 
@@ -104,6 +113,7 @@ export class TranscriptWriter {
   /** The next message follows this one (a message was taken back or replaced). */
   rewindTo(uuid: string | null): void {
     this.leaf = uuid;
+    this.leafRole = undefined;
     this.partialLeaf = undefined;
   }
 
@@ -118,6 +128,7 @@ export class TranscriptWriter {
       compactMetadata: { trigger: details.trigger, preTokens: details.tokensBefore, postTokens: details.tokensAfter },
     });
     this.leaf = uuid;
+    this.leafRole = undefined;
     this.partialLeaf = undefined;
   }
 

@@ -45,6 +45,7 @@ const questionSchema = (): z.ZodType<Question> =>
 
 export const AskUserQuestionTool = buildTool<AskUserQuestionInput, AskUserQuestionOutput>({
   name: ASK_USER_QUESTION_TOOL_NAME,
+  requiresUserInteraction: true,
   searchHint: 'ask the user a multiple choice question clarify preference',
   // Rarely needed: withheld behind ToolSearch when deferral is on (large MCP tool sets), always sent otherwise.
   shouldDefer: true,

@@ -17,7 +17,5 @@ Each question has:
 - options: ${MIN_OPTIONS} to ${MAX_OPTIONS} choices, each with a short label and an optional description of what choosing it means. The user can always type their own answer instead, so do not add an "Other" option.
 - multiSelect: true when several options may be chosen together.
 
-If you have a recommendation, put it first and add " (recommended)" to its label.
-
-Only a person can answer: in a non-interactive run this tool fails, and you should carry on with your best assumption and say what you assumed.`;
+If you have a recommendation, put it first and add " (recommended)" to its label.`;
 }

@@ -18,7 +18,7 @@ How commands run:
 - The default timeout is ${DEFAULT_TIMEOUT_MS / 1000} seconds; pass \`timeout\` (milliseconds, at most ${MAX_TIMEOUT_MS}) for longer builds or test runs. On timeout or interruption the command and every process it started are stopped.
 - Anything a command leaves running with \`&\` is stopped when the command's shell exits. For servers, watchers and other long jobs, set \`run_in_background: true\`: the call returns a task id at once; read new output with TaskOutput and end the job with TaskStop. When a task ends on its own you are told in a system reminder, so there is no need to poll for that.
 - Output over ${formatCount(MAX_RESULT_CHARS)} characters is saved to a file and you get its beginning and end plus the file's path.
-- A non-zero exit code makes the result an error. Commands such as \`grep\` or \`diff\` exit 1 for "nothing found" / "files differ"; add \`|| true\` when that is an expected outcome.
+- A non-zero exit code makes the result an error, and an error cancels the other calls running beside it in the same message. Commands such as \`grep\` or \`diff\` exit 1 for "nothing found" / "files differ"; add \`|| true\` when that is an expected outcome.
 
 Use the dedicated tools instead of shell equivalents where they exist: Glob to find files by name, Grep to search contents, Read to view files, Edit and Write to change them. They are faster, bounded and easier for the user to review.
 
@@ -26,5 +26,5 @@ Good practice:
 - Quote paths that contain spaces: \`cd "my dir"\`.
 - Chain dependent steps with \`&&\`; prefer absolute paths or one \`cd\` over repeated ones.
 - Give a short \`description\` (5–10 words) of what the command does, e.g. "Run the unit tests".
-- Read-only commands (ls, git status, cat ...) run in parallel with other read-only calls; commands with side effects run one at a time.`;
+- Read-only commands (ls, git status, git log, wc ...) run in parallel with other read-only calls; commands with side effects run one at a time.`;
 }

@@ -18,6 +18,7 @@ export type ExitPlanModeOutput =
 
 export const ExitPlanModeTool = buildTool<ExitPlanModeInput, ExitPlanModeOutput>({
   name: EXIT_PLAN_MODE_TOOL_NAME,
+  requiresUserInteraction: true,
   searchHint: 'present plan for approval leave plan mode',
   inputSchema: () =>
     z.strictObject({

@@ -12,6 +12,6 @@ Do not use it for research-only tasks ("explain how X works", "find where Y is")
 
 What happens next:
 - The user approves: plan mode ends and you may start making the changes.
-- The user rejects, possibly with feedback: you stay in plan mode; revise the plan and present it again.
-- Nobody is present (a non-interactive run): the plan is recorded as your result and the session stays in plan mode; end your turn with the plan as your answer.`;
+- The user rejects and says what to change: you stay in plan mode; revise the plan accordingly and present it again.
+- The user rejects without saying why: you stay in plan mode; stop and wait for the user to tell you what to change.`;
 }

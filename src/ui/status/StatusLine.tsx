@@ -9,7 +9,8 @@ import { modeStatusLabel } from '../../commands/permissionModes.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import { contextWindowOf } from '../../services/api/models.js';
 import { colors } from '../theme.js';
-import { formatContextUsed, formatCost, shortenPath } from './statusFormat.js';
+import { autoCompactPercent } from '../../session/compaction/tokenEstimate.js';
+import { contextTone, formatContextUsed, formatCost, shortenPath } from './statusFormat.js';
 
 export type StatusLineProps = {
   readonly mode: PermissionMode;
@@ -24,13 +25,16 @@ export type StatusLineProps = {
 
 export function StatusLine(props: StatusLineProps): ReactNode {
   const modeLabel = modeStatusLabel(props.mode);
-  const facts = [
-    props.model,
-    formatContextUsed(props.contextTokens, contextWindowOf(props.model)),
-    formatCost(props.costUsd),
-    shortenPath(props.cwd, Math.max(16, Math.floor(props.columns / 3))) + (props.branch ? ` (${props.branch})` : ''),
-    props.verbose ? 'verbose' : undefined,
-  ].filter((fact): fact is string => fact !== undefined);
+  const window = contextWindowOf(props.model);
+  const tone = contextTone(props.contextTokens, window, autoCompactPercent(process.env));
+  type Fact = { readonly text: string | undefined; readonly color?: string };
+  const facts: Fact[] = [
+    { text: props.model },
+    { text: formatContextUsed(props.contextTokens, window), color: tone === 'critical' ? colors.error : tone === 'warning' ? colors.warning : undefined },
+    { text: formatCost(props.costUsd) },
+    { text: shortenPath(props.cwd, Math.max(16, Math.floor(props.columns / 3))) + (props.branch ? ` (${props.branch})` : '') },
+    { text: props.verbose ? 'verbose' : undefined },
+  ];
   return (
     <Box flexDirection="row" flexWrap="wrap" paddingX={1} columnGap={2}>
       {modeLabel ? (
@@ -38,11 +42,13 @@ export function StatusLine(props: StatusLineProps): ReactNode {
           {modeLabel} <Text dimColor>(shift+tab to cycle)</Text>
         </Text>
       ) : null}
-      {facts.map((fact) => (
-        <Text key={fact} dimColor>
-          {fact}
-        </Text>
-      ))}
+      {facts.map((fact) =>
+        fact.text === undefined ? null : (
+          <Text key={fact.text} color={fact.color} dimColor={fact.color === undefined}>
+            {fact.text}
+          </Text>
+        ),
+      )}
     </Box>
   );
 }

@@ -12,6 +12,19 @@ export function formatContextUsed(tokens: number, window: number): string | unde
   return `${percent}% context used`;
 }
 
+/**
+ * How urgent the context figure looks: yellow from 70 % of the window, red
+ * from five points below the automatic compaction threshold (or 90 % when
+ * automatic compaction is off), so the user sees compaction coming.
+ */
+export function contextTone(tokens: number, window: number, autoCompactPercent: number | undefined): 'normal' | 'warning' | 'critical' {
+  const percent = (tokens / window) * 100;
+  const critical = autoCompactPercent === undefined ? 90 : Math.max(autoCompactPercent - 5, 0);
+  if (percent >= critical && percent >= 70) return 'critical';
+  if (percent >= 70) return 'warning';
+  return 'normal';
+}
+
 export function formatCost(usd: number): string | undefined {
   if (usd <= 0) return undefined;
   return usd < 0.01 ? '<$0.01' : `$${usd.toFixed(2)}`;

@@ -1,0 +1,20 @@
+/**
+ * Everything the model is told between requests as system reminders, in
+ * one place: background tasks that ended, a subfolder's CLAUDE.md that now
+ * applies, a stale todo list. Each source gives a reminder once.
+ */
+import type { ToolUseContext } from '../Tool.js';
+import { pathsTouchedByLastTurn } from '../context/nestedMemory.js';
+import { takeTaskEndReminders } from '../tasks/taskNotices.js';
+import type { ConversationMessage } from '../types/messages.js';
+import type { Session } from './createSession.js';
+
+export async function collectReminders(
+  session: Pick<Session, 'id' | 'nestedMemory' | 'todoStaleness'>,
+  messages: readonly ConversationMessage[],
+  context: ToolUseContext,
+): Promise<string[]> {
+  const nested = await session.nestedMemory.remindersFor(pathsTouchedByLastTurn(messages, context.tools, context.cwd));
+  const staleTodos = session.todoStaleness.reminderFor(context.appState.get().todos);
+  return [...takeTaskEndReminders(session.id), ...nested, ...(staleTodos ? [staleTodos] : [])];
+}
