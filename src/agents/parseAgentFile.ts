@@ -18,12 +18,13 @@ export function parseAgentFile(text: string, file: string, source: AgentSource):
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
   if (end < 0) return fail(1, 'the frontmatter is never closed by a "---" line');
 
-  const document = parseDocument(lines.slice(1, end).join('\n'), { prettyErrors: false });
+  const document = parseDocument(lines.slice(1, end).join('\n'));
   const [error] = document.errors;
   if (error) {
     // linePos is 1-based within the frontmatter, which starts on the file's second line.
     const line = (error.linePos?.[0].line ?? 1) + 1;
-    return fail(line, `invalid YAML frontmatter: ${error.message.split('\n')[0]}`);
+    const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    return fail(line, `invalid YAML frontmatter: ${reason}`);
   }
   const data: unknown = document.toJS();
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail(2, 'the frontmatter must be a mapping (name: …, description: …)');

@@ -283,6 +283,26 @@ describe('Agent tool', () => {
     expect(output).toContain('completed');
   });
 
+  it('a background agent that finishes on its own is announced to the parent with its next request', async () => {
+    scenario = await runScenario({
+      tools: TOOLS,
+      agents: {},
+      prompt: 'parent prompt',
+      script: conversations({
+        'parent prompt': [
+          turn(toolUse('Agent', { description: 'bg', prompt: 'quick background job', run_in_background: true })),
+          // Meanwhile the parent works on; the child answers at once and is done by the next request.
+          turn(toolUse('Bash', { command: 'sleep 0.5' })),
+          endTurn('ok'),
+        ],
+        'quick background job': [endTurn('done in the background')],
+      }),
+    });
+    const last = requestsOf(scenario, 'parent prompt').at(-1)!;
+    const lastUser = JSON.stringify(last.body.messages.at(-1));
+    expect(lastUser).toMatch(/Background agent agent_[0-9a-f]+ \(general-purpose: bg\) finished\. Read its answer with TaskOutput/);
+  });
+
   it('cost is rolled into the session and kept per agent type', async () => {
     scenario = await runScenario({
       tools: TOOLS,
