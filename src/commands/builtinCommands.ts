@@ -2,6 +2,7 @@
  * Every built-in slash command, in the order /help lists them. Add a new
  * command by writing it under builtin/ and listing it here.
  */
+import { agentsCommand } from './builtin/agents.js';
 import { clearCommand } from './builtin/clear.js';
 import { compactCommand } from './builtin/compact.js';
 import { contextCommand } from './builtin/context.js';
@@ -26,6 +27,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   costCommand,
   permissionsCommand,
   mcpCommand,
+  agentsCommand,
   modelCommand,
   statusCommand,
   exitCommand,
