@@ -5,6 +5,7 @@
  * Everything heavy is imported on the path that needs it, so `--version`
  * and `--help` stay instant and headless runs never load Ink.
  */
+import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
@@ -23,6 +24,8 @@ export type CliOptions = {
   disallowedTools?: string[];
   model?: string;
   maxTurns?: number;
+  maxThinkingTokens?: number;
+  effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
   agents?: string;
@@ -43,6 +46,22 @@ function positiveInteger(value: string): number {
     throw new InvalidArgumentError('expected a whole number of at least 1.');
   }
   return parsed;
+}
+
+function nonNegativeInteger(value: string): number {
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isInteger(parsed) || parsed < 0 || String(parsed) !== value.trim()) {
+    throw new InvalidArgumentError('expected a whole number (0 turns thinking off).');
+  }
+  return parsed;
+}
+
+function effortLevel(value: string): Effort {
+  try {
+    return parseEffort(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -75,6 +94,8 @@ export function buildProgram(): Command {
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
+    .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
+    .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
     .option('--agents <json>', 'subagents as JSON: \'{"reviewer": {"description": "...", "prompt": "...", "tools": ["Read"], "model": "sonnet"}}\'')
@@ -104,6 +125,7 @@ function sessionFlags(options: CliOptions) {
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
     maxTurns: options.maxTurns,
+    thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
   };
 }

@@ -9,6 +9,7 @@
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Tools, ToolUseContext } from './Tool.js';
 import type { CostTracker } from './services/api/cost.js';
+import type { ThinkingRequest } from './services/api/thinking.js';
 import { toApiTools } from './services/api/toolSchemas.js';
 import type { ModelClient } from './services/api/types.js';
 import { isPromptTooLong, isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
@@ -49,6 +50,8 @@ export type QueryParams = {
    * subfolder's CLAUDE.md now applies), each given once. Sees the
    * conversation so far and the current context.
    */
+  /** Extended thinking for every request of this query (decided from the prompt and settings). */
+  readonly thinking?: ThinkingRequest;
   readonly takeReminders?: (messages: readonly ConversationMessage[], context: ToolUseContext) => Promise<readonly string[]>;
   /** Compaction between requests and after a prompt-too-long answer (the session's; none: never compacts). */
   readonly compaction?: CompactionHook;
@@ -97,6 +100,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       system: params.systemPrompt,
       messages,
       tools: apiTools,
+      thinking: params.thinking,
     });
 
     // Retry loop for one turn: failed requests and cut streams alike.

@@ -11,6 +11,7 @@ import { isToolBlanketDenied } from './permissions/canUseTool.js';
 import { AskUserQuestionTool } from './tools/AskUserQuestionTool/AskUserQuestionTool.js';
 import { BashTool } from './tools/BashTool/BashTool.js';
 import { EditTool } from './tools/EditTool/EditTool.js';
+import { EnterPlanModeTool } from './tools/EnterPlanModeTool/EnterPlanModeTool.js';
 import { ExitPlanModeTool } from './tools/ExitPlanModeTool/ExitPlanModeTool.js';
 import { GlobTool } from './tools/GlobTool/GlobTool.js';
 import { GrepTool } from './tools/GrepTool/GrepTool.js';
@@ -30,6 +31,7 @@ export function getAllBaseTools(): Tools {
     AskUserQuestionTool,
     BashTool,
     EditTool,
+    EnterPlanModeTool,
     ExitPlanModeTool,
     GlobTool,
     GrepTool,

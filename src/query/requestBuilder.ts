@@ -4,6 +4,7 @@
  * and the newest message (so the next request reuses this whole prefix).
  */
 import type { ContentBlockParam, MessageParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ThinkingRequest } from '../services/api/thinking.js';
 import type { ApiTool } from '../services/api/toolSchemas.js';
 import type { ModelRequest } from '../services/api/types.js';
 import type { ConversationMessage } from '../types/messages.js';
@@ -17,6 +18,8 @@ export function buildModelRequest(options: {
   readonly system: readonly TextBlockParam[];
   readonly messages: readonly ConversationMessage[];
   readonly tools: readonly ApiTool[];
+  /** This query's thinking configuration (thinking.ts), the same for all its requests. */
+  readonly thinking?: ThinkingRequest;
 }): ModelRequest {
   const tools = options.tools.map((tool, index) =>
     index === options.tools.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool,
@@ -24,12 +27,15 @@ export function buildModelRequest(options: {
   const system = options.system.map((block, index) =>
     index === options.system.length - 1 ? { ...block, cache_control: EPHEMERAL } : block,
   );
+  const thinking = options.thinking ?? {};
   return {
     model: options.model,
-    max_tokens: options.maxTokens,
+    max_tokens: Math.max(options.maxTokens, thinking.minMaxTokens ?? 0),
     system,
     messages: withLastMessageBreakpoint(toApiMessages(options.messages)),
     tools,
+    ...(thinking.thinking ? { thinking: thinking.thinking } : {}),
+    ...(thinking.outputConfig ? { output_config: thinking.outputConfig } : {}),
   };
 }
 

@@ -15,13 +15,14 @@ import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
+import { thinkingForPrompt } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { CostTracker } from '../services/api/cost.js';
 import type { SubagentScope } from '../agents/subagentScope.js';
 import type { ReadFileState } from '../state/readFileState.js';
-import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
+import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import { newUuid } from '../utils/ids.js';
 import { collectReminders } from './collectReminders.js';
@@ -218,9 +219,12 @@ export class ConversationSession {
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
     this.writer?.appendMessage(addition.prompt);
     if (!this.hasTitle) {
+      // The first prompt opens the file: its title, and the mode it started in (later changes are written as they happen).
       this.hasTitle = true;
       const title = promptTitle(content);
       if (title) this.writer?.appendTitle(title);
+      const mode = this.session.appState.get().toolPermissionContext.mode;
+      if (mode !== 'default') this.writer?.appendMode(mode);
     }
     this.currentMessages = addition.messages;
 
@@ -248,6 +252,7 @@ export class ConversationSession {
         ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
       ],
       compaction: this.compactionHook(),
+      thinking: thinkingForPrompt(latestPromptText(addition.messages), this.currentModel, this.session.thinking),
     });
     let step = await run.next();
     while (!step.done) {
@@ -357,7 +362,7 @@ export class ConversationSession {
     if (!resumed.fork && transcript.sessionId) this.currentId = transcript.sessionId;
     this.currentMessages = transcript.messages;
     this.hasTitle = transcript.title !== undefined || transcript.messages.length > 0;
-    this.lastResponseTokens = undefined;
+    this.lastResponseTokens = transcript.contextTokens;
     this.compactionFailures = 0;
     this.autoCompactStopped = false;
     for (const warning of transcript.warnings) this.options.onWarning?.(warning);
@@ -472,7 +477,7 @@ export class ConversationSession {
     this.autoCompactStopped = false;
     const tokensAfter = await this.estimateContextTokens(outcome.messages);
     this.writer?.appendCompactBoundary({ trigger, tokensBefore, tokensAfter });
-    this.writer?.appendMissing(outcome.messages);
+    this.writer?.appendMissing(outcome.messages, { carried: true });
     this.lastResponseTokens = undefined;
     this.currentMessages = outcome.messages;
     yield { type: 'compact_boundary', trigger, tokensBefore, tokensAfter, keptTurns: outcome.keptTurns };
@@ -495,4 +500,13 @@ export class ConversationSession {
     const full: SessionLifecycleEvent = { ...event, sessionId: this.currentId, transcriptPath: this.transcriptPath, cwd: this.currentCwd };
     for (const listener of this.listeners) await listener(full);
   }
+}
+
+/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
+function latestPromptText(messages: readonly ConversationMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.type === 'user' && !message.isMeta) return textOfContent(message.content);
+  }
+  return '';
 }

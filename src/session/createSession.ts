@@ -21,6 +21,7 @@ import type { PermissionDenialRecord, PermissionMode } from '../permissions/type
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
 import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
+import type { ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { McpServersControl } from '../services/mcp/types.js';
@@ -36,6 +37,7 @@ import type { AgentCatalog } from '../agents/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
+import { readSettingsValues } from './settingsValues.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 
@@ -48,6 +50,8 @@ export type SessionOptions = {
   readonly additionalDirectories?: readonly string[];
   readonly appendSystemPrompt?: string;
   readonly maxTurns?: number;
+  /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
+  readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
@@ -74,6 +78,7 @@ export type Session = {
   readonly model: string;
   readonly maxTurns: number | undefined;
   readonly maxOutputTokens: number;
+  readonly thinking: ThinkingSettings;
   readonly isInteractive: boolean;
   /** The environment the session was configured from (thresholds, secrets to keep out of transcripts). */
   readonly env: NodeJS.ProcessEnv;
@@ -117,7 +122,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
-  const [git, memoryFiles, permissions] = await Promise.all([
+  const [git, memoryFiles, permissions, settingsValues] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
@@ -131,6 +136,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isTrusted: options.isTrusted,
       isBypassAvailable: options.permissionMode === 'bypassPermissions',
     }),
+    readSettingsValues(cwd, config),
   ]);
   const agentCatalog = loadAgentCatalog({ projectRoot, configDir: config, isTrusted: options.isTrusted, cliAgents });
   agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
@@ -178,6 +184,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     model,
     maxTurns: options.maxTurns,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
+    thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
     isInteractive: options.isInteractive,
     env,
     git,

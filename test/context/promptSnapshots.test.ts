@@ -19,7 +19,7 @@ async function firstRequest(kind: { interactive: boolean; mode: PermissionMode }
     script: [endTurn('ok')],
     tools: [...getAllBaseTools()],
     mode: kind.mode,
-    ...(kind.interactive ? { askPermission: async () => ({ type: 'deny' as const, feedback: 'no' }) } : {}),
+    ...(kind.interactive ? { askPermission: async () => ({ type: 'deny' as const }) } : {}),
   });
   return scenario.server.requests[0]!.body as unknown as RequestBody;
 }
@@ -58,7 +58,8 @@ describe('what the model is told', () => {
     expect(interactive).toContain('ExitPlanMode');
     expect(headless).not.toContain('ExitPlanMode');
     expect(headless).not.toContain('AskUserQuestion');
-    expect(headless).toEqual(interactive.filter((name) => name !== 'ExitPlanMode' && name !== 'AskUserQuestion'));
+    expect(headless).not.toContain('EnterPlanMode');
+    expect(headless).toEqual(interactive.filter((name) => !['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'].includes(name)));
   });
 
   it('plan mode tells a headless model to answer with the plan, an interactive one to use ExitPlanMode', async () => {

@@ -128,7 +128,8 @@ describe('agentcli -p with MCP servers', () => {
       script: [turn(toolUse('ToolSearch', { query: `select:${tool}` })), turn(toolUse(tool, { workspace_id: 'w' })), endTurn('created')],
     });
     const config = JSON.stringify({ mcpServers: { many: nodeServer(MANY_TOOLS_SERVER) } });
-    const run = await cli(['--mcp-config', config]);
+    // haiku's 200k window: the 200 tools' definitions pass 10 % of it (not of the default model's 1M).
+    const run = await cli(['--mcp-config', config, '--model', 'haiku']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('created\n');
     fake.assertNoViolations();

@@ -143,6 +143,28 @@ describe('saved sessions through the CLI', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('auto compaction: stream-json shows a compact_boundary system event; --continue then sends the compacted conversation', async () => {
+    server = await startFakeAnthropic({
+      script: [{ ...endTurn('Big answer.'), usage: { input_tokens: 170_000, output_tokens: 100 } }, endTurn('the summary'), endTurn('Small again.')],
+    });
+    await run(['-p', 'first']);
+    const second = await runCli(['-p', 'second', '--continue', '--output-format', 'stream-json', '--verbose'], {
+      cwd,
+      env: { ...env(), AGENTCLI_CONTEXT_WINDOW: '200000' },
+    });
+    const lines = second.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const boundary = lines.find((line) => line.subtype === 'compact_boundary');
+    expect(boundary).toMatchObject({ type: 'system', session_id: lines[0].session_id, compact_metadata: { trigger: 'auto', pre_tokens: 170_100 } });
+    expect(boundary.compact_metadata.post_tokens).toBeLessThan(170_100);
+    expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'Small again.' });
+    server.push(endTurn('Third.'));
+    await run(['-p', 'third', '--continue']);
+    const sent = JSON.stringify(server.requests[3]!.body.messages);
+    expect(sent).toContain('the summary');
+    expect(sent).not.toContain('Big answer.');
+    server.assertNoViolations();
+  });
+
   it('--no-session-persistence writes nothing', async () => {
     server = await startFakeAnthropic({ script: [endTurn('ok')] });
     const result = await run(['-p', 'hi', '--no-session-persistence']);

@@ -71,5 +71,7 @@ function toSdkParams(request: ModelRequest): Omit<MessageCreateParamsNonStreamin
     ...(request.tools && request.tools.length > 0 ? { tools: [...request.tools] } : {}),
     ...(request.tool_choice ? { tool_choice: request.tool_choice } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.thinking ? { thinking: request.thinking } : {}),
+    ...(request.output_config ? { output_config: request.output_config } : {}),
   };
 }

@@ -1,8 +1,10 @@
 import type {
   Message,
   MessageParam,
+  OutputConfig,
   RawMessageStreamEvent,
   TextBlockParam,
+  ThinkingConfigParam,
   ToolChoice,
   ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages';
@@ -18,6 +20,8 @@ export type ModelRequest = {
   readonly tools?: readonly ToolUnion[];
   readonly tool_choice?: ToolChoice;
   readonly temperature?: number;
+  readonly thinking?: ThinkingConfigParam;
+  readonly output_config?: OutputConfig;
 };
 
 /**

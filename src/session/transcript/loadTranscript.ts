@@ -14,6 +14,7 @@ import type { PermissionMode } from '../../permissions/types.js';
 import { isPermissionMode } from '../../permissions/types.js';
 import type { TodoItem } from '../../state/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
+import { usedTokens } from '../compaction/tokenEstimate.js';
 import { repairConversation } from './repairConversation.js';
 import { messageOfLine, type MessageLine } from './transcriptLines.js';
 
@@ -31,6 +32,8 @@ export type LoadedTranscript = {
   readonly model: string | undefined;
   readonly todos: readonly TodoItem[] | undefined;
   readonly title: string | undefined;
+  /** The context size the latest response reported (undefined after a compaction with no response since). */
+  readonly contextTokens: number | undefined;
   readonly warnings: readonly string[];
 };
 
@@ -78,7 +81,9 @@ export function parseTranscript(text: string): LoadedTranscript {
     line = typeof parent === 'string' ? byUuid.get(parent) : undefined;
   }
   chain.reverse();
-  const messages = chain.filter(isMessageLine).map((line) => messageOfLine(line));
+  const messageLines = chain.filter(isMessageLine);
+  const messages = messageLines.map((line) => messageOfLine(line));
+  const lastMeasured = messageLines.findLast((line) => line.type === 'assistant' && line.isCompactCarried !== true);
   const last = leaf;
   const warnings = torn > 0 ? [`skipped ${torn === 1 ? 'a torn line' : `${torn} unreadable lines`} in the transcript (the process was probably stopped mid-write)`] : [];
   const sessionId = typeof last?.sessionId === 'string' ? last.sessionId : undefined;
@@ -90,6 +95,7 @@ export function parseTranscript(text: string): LoadedTranscript {
     cwd: typeof last?.cwd === 'string' ? last.cwd : undefined,
     gitBranch: typeof last?.gitBranch === 'string' ? last.gitBranch : undefined,
     ...state,
+    contextTokens: lastMeasured?.type === 'assistant' ? usedTokens(lastMeasured.message.usage) : undefined,
     warnings,
   };
 }

@@ -71,8 +71,8 @@ export class TranscriptWriter {
   }
 
   /** A message of the conversation, following the current leaf (or `parentUuid` when it replaces a message). */
-  appendMessage(message: ConversationMessage, parentUuid: string | null = this.leaf): void {
-    this.write(lineOfMessage(message, this.envelope(parentUuid)));
+  appendMessage(message: ConversationMessage, parentUuid: string | null = this.leaf, carried = false): void {
+    this.write(lineOfMessage(message, { ...this.envelope(parentUuid), ...(carried ? { isCompactCarried: true } : {}) }));
     this.written.add(message.uuid);
     this.leaf = message.uuid;
     this.leafRole = message.type;
@@ -85,12 +85,12 @@ export class TranscriptWriter {
   }
 
   /** Messages not yet in the file, in order (a resumed conversation's repairs, a fork's whole history). */
-  appendMissing(messages: readonly ConversationMessage[]): void {
+  appendMissing(messages: readonly ConversationMessage[], options: { readonly carried?: boolean } = {}): void {
     for (const message of messages) {
       if (this.written.has(message.uuid)) {
         this.leaf = message.uuid;
         this.leafRole = message.type;
-      } else this.appendMessage(message);
+      } else this.appendMessage(message, this.leaf, options.carried ?? false);
     }
   }
 

@@ -63,7 +63,16 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
         </Box>
       );
     case 'thinking':
-      if (!verbose) return null;
+      // Collapsed to one dim line; Ctrl+O (verbose) shows what the model thought.
+      if (!verbose) {
+        return (
+          <Box marginTop={1}>
+            <Text dimColor italic>
+              ✻ Thought for a moment <Text dimColor>(ctrl+o to expand)</Text>
+            </Text>
+          </Box>
+        );
+      }
       return (
         <Box marginTop={1} flexDirection="column">
           <Text dimColor italic>

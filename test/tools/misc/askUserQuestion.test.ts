@@ -42,16 +42,24 @@ describe('AskUserQuestion', () => {
     scenario = undefined;
   });
 
-  it('headless: the model gets an is_error result saying no user is present and to proceed on an assumption', async () => {
+  it('headless: not offered (nobody could answer); a call anyway is an is_error result', async () => {
     scenario = await runScenario({
       tools: [AskUserQuestionTool],
       mode: 'default',
       script: [turn(toolUse('AskUserQuestion', { questions: [databaseQuestion] })), endTurn('Assuming Postgres.')],
     });
     scenario.server.assertNoViolations();
+    expect(scenario.server.requests[0]!.body.tools ?? []).toEqual([]);
     const [result] = lastToolResults(scenario.server.requests[1]!);
     expect(result?.is_error).toBe(true);
-    expect(toolResultText(result!)).toBe(NO_USER_MESSAGE);
+    expect(toolResultText(result!)).toContain('No such tool: "AskUserQuestion"');
+  });
+
+  it('an interactive session without a way to ask (no user interaction wired) says no user is present', async () => {
+    harness = await createToolTestSession({ tools: [AskUserQuestionTool], mode: 'default', interactive: true });
+    const outcome = await harness.call(AskUserQuestionTool, { questions: [databaseQuestion] });
+    expect(outcome.result.is_error).toBe(true);
+    expect(contentText(outcome)).toBe(NO_USER_MESSAGE);
     expect(NO_USER_MESSAGE).toMatch(/No user is present/);
     expect(NO_USER_MESSAGE).toMatch(/best assumption/);
   });
@@ -109,12 +117,15 @@ describe('AskUserQuestion', () => {
   });
 
   it('may run in plan mode (asking changes nothing)', async () => {
-    scenario = await runScenario({
+    const user = scriptedUser((questions) => ({ [questions[0]!.question]: 'SQLite' }));
+    scenario = await runInteractiveScenario({
       tools: [AskUserQuestionTool],
       mode: 'plan',
+      userInteraction: user.interaction,
       script: [turn(toolUse('AskUserQuestion', { questions: [databaseQuestion] })), endTurn('ok')],
     });
     const [result] = lastToolResults(scenario.server.requests[1]!);
-    expect(toolResultText(result!)).toBe(NO_USER_MESSAGE);
+    expect(result?.is_error).toBeFalsy();
+    expect(user.asked).toHaveLength(1);
   });
 });

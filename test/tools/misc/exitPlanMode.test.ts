@@ -41,18 +41,26 @@ describe('ExitPlanMode', () => {
     expect(harness.session.appState.get().toolPermissionContext.mode).toBe(mode);
   });
 
-  it('headless in plan mode: returns the plan as the result and stays in plan mode', async () => {
+  it('headless: not offered (nobody could approve); the session stays in plan mode', async () => {
     scenario = await runScenario({
       tools: [ExitPlanModeTool],
       mode: 'plan',
       script: [turn(toolUse('ExitPlanMode', { plan: PLAN })), endTurn(PLAN)],
     });
     scenario.server.assertNoViolations();
+    expect(scenario.server.requests[0]!.body.tools ?? []).toEqual([]);
     const [result] = lastToolResults(scenario.server.requests[1]!);
-    expect(result?.is_error).toBeFalsy();
-    expect(toolResultText(result!)).toContain(PLAN);
-    expect(toolResultText(result!)).toContain('stays in plan mode');
+    expect(result?.is_error).toBe(true);
     expect(scenario.session.appState.get().toolPermissionContext.mode).toBe('plan');
+  });
+
+  it('an interactive session with nobody wired to approve: the plan is the result and plan mode stays', async () => {
+    harness = await createToolTestSession({ tools: [ExitPlanModeTool], mode: 'plan', interactive: true });
+    const outcome = await harness.call(ExitPlanModeTool, { plan: PLAN });
+    expect(outcome.result.is_error).toBeFalsy();
+    expect(contentText(outcome)).toContain(PLAN);
+    expect(contentText(outcome)).toContain('stays in plan mode');
+    expect(harness.session.appState.get().toolPermissionContext.mode).toBe('plan');
   });
 
   it('is allowed to run in plan mode by its own permission check', async () => {
@@ -89,7 +97,7 @@ describe('ExitPlanMode', () => {
   });
 
   it('refuses an empty plan', async () => {
-    harness = await createToolTestSession({ tools: [ExitPlanModeTool], mode: 'plan' });
+    harness = await createToolTestSession({ tools: [ExitPlanModeTool], mode: 'plan', interactive: true });
     const outcome = await harness.call(ExitPlanModeTool, { plan: '   ' });
     expect(outcome.result.is_error).toBe(true);
     expect(contentText(outcome)).toContain('the plan must not be empty');

@@ -37,6 +37,8 @@ export async function createToolTestSession(options: {
   readonly tools: Tool[];
   readonly mode?: PermissionMode;
   readonly userInteraction?: UserInteraction;
+  /** Interactive even without userInteraction (default: interactive exactly when it is given). */
+  readonly interactive?: boolean;
   readonly modelClient?: ModelClient;
   readonly allowedTools?: readonly string[];
 }): Promise<ToolTestSession> {
@@ -47,7 +49,7 @@ export async function createToolTestSession(options: {
     env: { AGENTCLI_CONFIG_DIR: configDir },
     permissionMode: options.mode ?? 'default',
     allowedTools: options.allowedTools ?? [],
-    isInteractive: options.userInteraction !== undefined,
+    isInteractive: options.interactive ?? options.userInteraction !== undefined,
     isTrusted: true,
     baseTools: options.tools,
     modelClient: options.modelClient ?? NO_MODEL,

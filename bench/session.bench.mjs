@@ -1,0 +1,141 @@
+// Sessions (issue 10), measured on the real code:
+// 1. Transcript writing: 5,000 messages (≈ 50 MB: prompts, replies with tool calls, 38 kB tool
+//    results) appended through TranscriptWriter, one write(2) per line — time per message.
+// 2. Loading that transcript (parse, chain, repair) in-process.
+// 3. Resume: the built CLI `-p --continue` over it, process start → first API request (the fake
+//    server records when the request arrives), next to a fresh `-p` for reference. Target < 1 s.
+//
+// Prints one JSON row per figure (bench/run.mjs collects them). Run alone:
+//   npm run build && node bench/session.bench.mjs
+import { spawn } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleForBench } from './benchBundle.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const tmp = path.join(root, '.bench-tmp');
+mkdirSync(tmp, { recursive: true });
+const CLI = path.join(root, 'bin', 'agentcli.js');
+const MESSAGES = 5_000;
+const RUNS = 5;
+const rows = [];
+
+async function bundleEntry() {
+  const outfile = path.join(tmp, 'sessionBench.bundle.mjs');
+  await bundleForBench({
+    stdin: {
+      contents: [
+        "export { TranscriptWriter } from './src/session/transcript/transcriptWriter.ts';",
+        "export { loadTranscript } from './src/session/transcript/loadTranscript.ts';",
+        "export { transcriptFile } from './src/session/transcript/sessionFiles.ts';",
+        "export { startFakeAnthropic } from './test/support/fakeAnthropic.ts';",
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+      sourcefile: 'sessionBenchEntry.ts',
+    },
+    outfile,
+    splitting: false,
+  });
+  return import(outfile);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const usage = { input_tokens: 1_000, output_tokens: 200, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+const filler = (size, seed) => `${seed} `.padEnd(size, 'abcdefghij klmnopqrst uvwxyz 0123456789 ');
+
+/** A realistic session: prompt, reply with a tool call, its 38 kB result, a closing reply. */
+function conversation(count) {
+  const messages = [];
+  for (let index = 0; messages.length < count; index++) {
+    const id = `toolu_${index}`;
+    const now = new Date().toISOString();
+    messages.push({ type: 'user', uuid: crypto.randomUUID(), timestamp: now, content: filler(200, `prompt ${index}`) });
+    messages.push({
+      type: 'assistant', uuid: crypto.randomUUID(), timestamp: now, id: `msg_${index}a`, model: 'claude-sonnet-5', stopReason: 'tool_use', usage,
+      content: [{ type: 'text', text: filler(500, 'Looking') }, { type: 'tool_use', id, name: 'Read', input: { file_path: `/src/file${index}.ts`, note: filler(300, 'n') } }],
+    });
+    messages.push({ type: 'user', uuid: crypto.randomUUID(), timestamp: now, isMeta: true, content: [{ type: 'tool_result', tool_use_id: id, content: filler(38_000, 'file') }] });
+    messages.push({
+      type: 'assistant', uuid: crypto.randomUUID(), timestamp: now, id: `msg_${index}b`, model: 'claude-sonnet-5', stopReason: 'end_turn', usage,
+      content: [{ type: 'text', text: filler(1_000, 'Done') }],
+    });
+  }
+  return messages.slice(0, count);
+}
+
+function firstRequest(fake, cwd, configDir, args) {
+  return new Promise((resolve, reject) => {
+    const before = fake.requests.length;
+    const started = performance.timeOrigin + performance.now();
+    const child = spawn(process.execPath, [CLI, '-p', 'hi', ...args], {
+      cwd,
+      env: { ...process.env, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url, AGENTCLI_CONFIG_DIR: configDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const request = fake.requests[before];
+      if (code !== 0 || !request) return reject(new Error(`agentcli exited ${code}: ${stderr}`));
+      resolve({ ms: request.receivedAt - started, messages: request.body.messages.length });
+    });
+  });
+}
+
+const lib = await bundleEntry();
+const cwd = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-session-cwd-')));
+const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-session-config-'));
+try {
+  const sessionId = crypto.randomUUID();
+  const file = lib.transcriptFile(configDir, cwd, sessionId);
+  const writer = new lib.TranscriptWriter({ file, sessionId, cwd: () => cwd, gitBranch: 'main', secrets: ['sk-ant-bench-secret-000000'] });
+  const messages = conversation(MESSAGES);
+  const times = [];
+  for (const message of messages) {
+    const started = performance.now();
+    writer.appendMessage(message);
+    times.push(performance.now() - started);
+  }
+  writer.close();
+  const sizeMb = statSync(file).size / 1_000_000;
+  const mean = times.reduce((sum, value) => sum + value, 0) / times.length;
+  const sorted = [...times].sort((a, b) => a - b);
+  rows.push({ name: `transcript writing, ${MESSAGES} messages (${sizeMb.toFixed(1)} MB): mean per message`, value: Number(mean.toFixed(3)), unit: 'ms', target: '< 1 ms' });
+  rows.push({ name: 'transcript writing: p99 per message (a 38 kB tool result line)', value: Number(sorted[Math.floor(sorted.length * 0.99)].toFixed(3)), unit: 'ms', target: '' });
+
+  const loads = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    const loaded = await lib.loadTranscript(file);
+    loads.push(performance.now() - started);
+    if (loaded.messages.length !== MESSAGES) throw new Error(`loaded ${loaded.messages.length} messages`);
+  }
+  rows.push({ name: `transcript loading (${sizeMb.toFixed(0)} MB, ${MESSAGES} messages: parse, chain, repair), median`, value: Math.round(median(loads)), unit: 'ms', target: '' });
+
+  const fake = await lib.startFakeAnthropic({ script: () => ({ blocks: [{ type: 'text', text: 'ok' }] }), checkInvariants: false });
+  try {
+    const fresh = [];
+    for (let run = 0; run < RUNS; run++) fresh.push((await firstRequest(fake, cwd, configDir, ['--no-session-persistence'])).ms);
+    const resumed = [];
+    let sent = 0;
+    for (let run = 0; run < RUNS; run++) {
+      // --fork-session: each run resumes the same 5,000 messages, not the ones the previous run added.
+      const result = await firstRequest(fake, cwd, configDir, ['--resume', sessionId, '--fork-session', '--no-session-persistence']);
+      resumed.push(result.ms);
+      sent = result.messages;
+    }
+    rows.push({ name: 'headless -p, new session: process start → first API request, median', value: Math.round(median(fresh)), unit: 'ms', target: '' });
+    rows.push({ name: `headless -p --resume of ${MESSAGES} messages (${sizeMb.toFixed(0)} MB; ${sent} sent): process start → first API request, median`, value: Math.round(median(resumed)), unit: 'ms', target: '< 1000 ms' });
+  } finally {
+    await fake.close();
+  }
+} finally {
+  await rm(cwd, { recursive: true, force: true });
+  await rm(configDir, { recursive: true, force: true });
+}
+for (const row of rows) console.log(JSON.stringify(row));
