@@ -5,7 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { describeAgentWork, type AgentProgress } from '../../agents/agentProgress.js';
+import { describeAgentWork, mainArgument, type AgentProgress } from '../../agents/agentProgress.js';
 import type { RenderOptions } from '../../ui/toolRenderers.js';
 import type { AgentInput, AgentOutput } from './AgentTool.js';
 
@@ -25,11 +25,29 @@ export function renderToolUseProgressMessage(progress: readonly AgentProgress[],
   const argument = current?.argument ? `(${current.argument.slice(0, Math.max(10, options.columns - current.name.length - 12))})` : '';
   return (
     <Box flexDirection="column">
+      {options.verbose ? childTranscript(progress, options) : null}
       <Text dimColor>{current ? `${current.name}${argument}` : 'Thinking…'}</Text>
       <Text dimColor>{describeAgentWork(latest)}</Text>
     </Box>
   );
 }
+
+/** Verbose (Ctrl+O): the child's recent messages — what it said and which tools it called. */
+function childTranscript(progress: readonly AgentProgress[], options: RenderOptions): ReactNode {
+  const lines: string[] = [];
+  for (const entry of progress) {
+    const message = entry.message;
+    if (message?.type !== 'assistant') continue;
+    for (const block of message.content) {
+      if (block.type === 'text' && block.text.trim()) lines.push(block.text.trim().split('\n')[0]!.slice(0, options.columns - 8));
+      if (block.type === 'tool_use') lines.push(`● ${block.name}(${mainArgument(block.input)})`);
+    }
+  }
+  if (lines.length === 0) return null;
+  return <Text>{lines.slice(-CHILD_TRANSCRIPT_LINES).join('\n')}</Text>;
+}
+
+const CHILD_TRANSCRIPT_LINES = 12;
 
 export function renderToolResultMessage(output: AgentOutput, _input: AgentInput, options: RenderOptions): ReactNode {
   if (output.kind === 'background') return <Text dimColor>Running in background as {output.taskId}</Text>;
