@@ -1,6 +1,7 @@
 // The example project files must be files agentcli actually accepts.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadAgentCatalog } from '../../src/agents/loadAgentCatalog.js';
 import { loadCustomCommands } from '../../src/commands/customCommands.js';
 import { loadMcpConfig } from '../../src/services/mcp/loadMcpConfig.js';
 import { REPO_ROOT, tempDir } from '../support/runCli.js';
@@ -25,5 +26,11 @@ describe('.claude-example', () => {
   it('the custom command becomes /review', async () => {
     const commands = await loadCustomCommands({ projectRoot: example, configDir: await tempDir() });
     expect(commands.map((command) => command.name)).toContain('review');
+  });
+
+  it('the example agent loads as subagent type "reviewer" with read-only tools', async () => {
+    const catalog = await loadAgentCatalog({ projectRoot: example, configDir: await tempDir(), isTrusted: true });
+    expect(catalog.warnings).toEqual([]);
+    expect(catalog.agents.find((agent) => agent.agentType === 'reviewer')).toMatchObject({ source: 'project', tools: ['Read', 'Grep', 'Glob'], model: 'inherit' });
   });
 });
