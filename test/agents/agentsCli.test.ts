@@ -78,6 +78,18 @@ describe('subagents in the built CLI', () => {
     expect(mainMessages.map((line) => line.type)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
+  it('--continue takes up the parent with the Agent result as it was; no child runs again', async () => {
+    const first = await run(['-p', 'go'], delegating);
+    expect(first.code).toBe(0);
+    await server!.close();
+    const again = await run(['-p', 'and now?', '--continue'], () => endTurn('still fine'));
+    expect(again.code).toBe(0);
+    expect(server!.requests).toHaveLength(1);
+    const messages = JSON.stringify(server!.requests[0]!.body.messages);
+    expect(messages).toContain('child answer');
+    expect(server!.requests.filter((request) => firstPrompt(request) === 'child job')).toHaveLength(0);
+  });
+
   it('a broken agent file is one warning naming file and line; the other agents load', async () => {
     const agents = path.join(cwd, '.claude', 'agents');
     await mkdir(agents, { recursive: true });
