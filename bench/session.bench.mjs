@@ -98,7 +98,13 @@ try {
   const times = [];
   for (const message of messages) {
     const started = performance.now();
-    writer.appendMessage(message);
+    // As the session writes them: each tool result when it arrives, then the answer (not written again when its results say it all).
+    if (message.isMeta) {
+      for (const block of message.content) writer.appendToolResultPart(block);
+      writer.appendAnswer(message);
+    } else {
+      writer.appendMessage(message);
+    }
     times.push(performance.now() - started);
   }
   writer.close();

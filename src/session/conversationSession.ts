@@ -10,6 +10,7 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
+import { statSync } from 'node:fs';
 import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { query } from '../query.js';
@@ -296,11 +297,12 @@ export class ConversationSession {
     await this.emit({ type: 'session_start', source: 'clear' });
   }
 
-  /** /resume: this conversation ends and a saved one is taken up under its own id. */
-  async resume(transcript: LoadedTranscript, file: string): Promise<void> {
+  /** /resume: this conversation ends and a saved one is taken up (under its own id, or a new one with `fork`). */
+  async resume(transcript: LoadedTranscript, file: string, options: { readonly fork?: boolean } = {}): Promise<void> {
     await this.emit({ type: 'session_end', reason: 'resume' });
     this.writer?.close();
-    this.adopt({ transcript, file, fork: false, keepModel: false, keepMode: false });
+    if (options.fork) this.currentId = newUuid();
+    this.adopt({ transcript, file, fork: options.fork ?? false, keepModel: false, keepMode: false });
     await this.emit({ type: 'session_start', source: 'resume' });
   }
 
@@ -366,7 +368,10 @@ export class ConversationSession {
     this.compactionFailures = 0;
     this.autoCompactStopped = false;
     for (const warning of transcript.warnings) this.options.onWarning?.(warning);
-    if (transcript.cwd && transcript.cwd !== this.currentCwd) this.currentCwd = transcript.cwd;
+    if (transcript.cwd && transcript.cwd !== this.currentCwd) {
+      if (isDirectory(transcript.cwd)) this.currentCwd = transcript.cwd;
+      else this.options.onWarning?.(`the session's working directory ${transcript.cwd} no longer exists; continuing in ${this.currentCwd}.`);
+    }
     if (transcript.model && !resumed.keepModel) this.currentModel = transcript.model;
     const { appState } = this.session;
     const mode = transcript.mode;
@@ -416,7 +421,7 @@ export class ConversationSession {
         if (!writer?.has(event.message.uuid)) writer?.appendMessage(event.message);
         return;
       case 'user_message':
-        writer?.appendMessage(event.message);
+        writer?.appendAnswer(event.message);
         return;
       default:
         return;
@@ -503,6 +508,14 @@ export class ConversationSession {
 }
 
 /** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function latestPromptText(messages: readonly ConversationMessage[]): string {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;

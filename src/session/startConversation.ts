@@ -4,7 +4,6 @@
  * the session, and the ConversationSession that owns it. Errors about the
  * session flags come before anything starts, as one clear line.
  */
-import { stat } from 'node:fs/promises';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
 import type { McpManager } from '../services/mcp/McpManager.js';
 import { UserFacingError } from '../utils/errors.js';
@@ -65,16 +64,13 @@ export async function startConversation(options: StartConversationOptions): Prom
   });
   // A broken agent file is one warning; the others load (the catalog finishes while the first request is built).
   session.agentCatalog.then((catalog) => catalog.warnings.forEach(options.onWarning), () => undefined);
-  if (transcript?.cwd && transcript.cwd !== cwd && !(await isDirectory(transcript.cwd))) {
-    options.onWarning(`the session's working directory ${transcript.cwd} no longer exists; continuing in ${cwd}.`);
-  }
   const conversation = new ConversationSession({
     session,
     persist: options.persist,
     ...(transcript && resumed
       ? {
           resumed: {
-            transcript: (await isDirectory(transcript.cwd ?? cwd)) ? transcript : { ...transcript, cwd },
+            transcript,
             file: resumed.file,
             fork: resumed.fork,
             keepModel: Boolean(options.session.model),
@@ -111,12 +107,4 @@ async function findResumed(choice: SessionChoice, config: string, cwd: string): 
 export async function loadSavedSession(config: string, cwd: string, id: string): Promise<{ transcript: LoadedTranscript; file: string } | undefined> {
   const file = await findSessionFile(config, cwd, id);
   return file ? { transcript: await loadTranscript(file), file } : undefined;
-}
-
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
 }

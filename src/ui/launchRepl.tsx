@@ -98,7 +98,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     kittyKeyboard: { mode: 'auto' },
   });
   try {
-    if (choice.kind === 'pick') await controller.resumeSession();
+    if (choice.kind === 'pick') await controller.resumeSession(undefined, { fork: choice.fork });
     if (options.initialPrompt?.trim()) controller.submit(options.initialPrompt);
     await instance.waitUntilExit();
     controller.requestExit();

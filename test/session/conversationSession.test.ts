@@ -120,6 +120,22 @@ describe('ConversationSession', () => {
     expect(plain.session.appState.get().toolPermissionContext.mode).toBe('default');
   });
 
+  it('a resumed cwd that no longer exists: a warning, and the session stays where it started', async () => {
+    const first = await setup([endTurn('ok')]);
+    const owner = new ConversationSession({ session: first.session, persist: true });
+    await submit(owner, 'x');
+    const file = owner.transcriptPath!;
+    const warnings: string[] = [];
+    const resumed = new ConversationSession({
+      session: first.session,
+      persist: false,
+      resumed: { transcript: { ...(await loadTranscript(file)), cwd: '/no/such/folder' }, file, fork: false, keepModel: false, keepMode: false },
+      onWarning: (message) => void warnings.push(message),
+    });
+    expect(resumed.cwd).toBe(first.cwd);
+    expect(warnings).toEqual([`the session's working directory /no/such/folder no longer exists; continuing in ${first.cwd}.`]);
+  });
+
   it('a child conversation: its own system prompt and tool subset, a sidechain transcript, the parent untouched', async () => {
     const { session, configDir } = await setup([endTurn('child answer')]);
     const parent = new ConversationSession({ session, persist: true });

@@ -63,6 +63,36 @@ describe('transcript writer and loader', () => {
     expect(loaded.warnings).toEqual([]);
   });
 
+  it('an answer made only of results already saved one by one is not written twice; the chain still holds, in call order', async () => {
+    const w = writer();
+    const prompt = user('two calls');
+    const call = assistant([toolUse('t1'), toolUse('t2')], 'tool_use');
+    w.appendMessage(prompt);
+    w.appendMessage(call);
+    // t2 finishes first.
+    w.appendToolResultPart({ type: 'tool_result', tool_use_id: 't2', content: 'RESULT-TWO' });
+    w.appendToolResultPart({ type: 'tool_result', tool_use_id: 't1', content: 'RESULT-ONE' });
+    const answer = user([toolResult('t1', 'RESULT-ONE'), toolResult('t2', 'RESULT-TWO')], { isMeta: true });
+    w.appendAnswer(answer);
+    const reply = assistant([{ type: 'text', text: 'both done' }]);
+    w.appendMessage(reply);
+    // An interrupt takes a later prompt back: the writer rewinds to the (unwritten) answer's stand-in.
+    w.rewindTo(answer.uuid);
+    const next = user('next');
+    w.appendMessage(next);
+    w.close();
+    const text = await readFile(file, 'utf8');
+    expect(text.split('RESULT-ONE').length - 1).toBe(1);
+    const loaded = await loadTranscript(file);
+    expect(loaded.messages.map((message) => message.type)).toEqual(['user', 'assistant', 'user']);
+    expect(loaded.messages[2]!.content).toEqual([
+      { type: 'tool_result', tool_use_id: 't1', content: 'RESULT-ONE' },
+      { type: 'tool_result', tool_use_id: 't2', content: 'RESULT-TWO' },
+      { type: 'text', text: 'next' },
+    ]);
+    assertValidForApi(loaded.messages);
+  });
+
   it('a torn last line is skipped with one warning', async () => {
     const w = writer();
     const prompt = user('hello');

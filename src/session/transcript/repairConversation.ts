@@ -26,15 +26,15 @@ export function repairConversation(input: readonly ConversationMessage[]): Conve
       const answer = next?.type === 'user' ? next : undefined;
       const answered = new Set(answer ? resultIdsOf(answer) : []);
       const missing = toolUseIds.filter((id) => !answered.has(id));
-      if (missing.length === 0) continue;
       const synthetic = missing.map((id): ContentBlockParam => ({ type: 'tool_result', tool_use_id: id, content: INTERRUPTED_TOOL_RESULT, is_error: true }));
       if (answer) {
-        // Results first, in call order, then whatever else the message said.
+        // Results first, in call order (results saved one by one are in arrival order), then whatever else the message said.
         const blocks = asBlocks(answer.content);
         const resultFor = (id: string): ContentBlockParam =>
           blocks.find((block) => block.type === 'tool_result' && block.tool_use_id === id) ?? synthetic.find((block) => block.type === 'tool_result' && block.tool_use_id === id)!;
         const others = blocks.filter((block) => block.type !== 'tool_result' || !toolUseIds.includes(block.tool_use_id));
-        merged[index + 1] = { ...answer, uuid: newUuid(), content: [...toolUseIds.map(resultFor), ...others] };
+        const ordered = [...toolUseIds.map(resultFor), ...others];
+        if (missing.length > 0 || ordered.some((block, position) => block !== blocks[position])) merged[index + 1] = { ...answer, uuid: newUuid(), content: ordered };
       } else {
         merged.splice(index + 1, 0, { type: 'user', uuid: newUuid(), timestamp: nowIso(), content: synthetic, isMeta: true });
       }

@@ -49,8 +49,11 @@ export class TranscriptWriter {
   private failed = false;
   private leaf: string | null;
   private leafRole: 'user' | 'assistant' | undefined;
-  /** The last partial tool result of the answer being collected. */
+  /** The last partial tool result of the answer being collected, and the calls they answer. */
   private partialLeaf: string | undefined;
+  private partialToolUseIds = new Set<string>();
+  /** A message not written because its parts say it all → the part line that stands for it. */
+  private readonly aliases = new Map<string, string>();
   private readonly written: Set<string>;
   private readonly secrets: readonly string[];
 
@@ -72,11 +75,34 @@ export class TranscriptWriter {
 
   /** A message of the conversation, following the current leaf (or `parentUuid` when it replaces a message). */
   appendMessage(message: ConversationMessage, parentUuid: string | null = this.leaf, carried = false): void {
-    this.write(lineOfMessage(message, { ...this.envelope(parentUuid), ...(carried ? { isCompactCarried: true } : {}) }));
+    this.write(lineOfMessage(message, { ...this.envelope(this.resolve(parentUuid)), ...(carried ? { isCompactCarried: true } : {}) }));
     this.written.add(message.uuid);
     this.leaf = message.uuid;
     this.leafRole = message.type;
-    this.partialLeaf = undefined;
+    this.clearParts();
+  }
+
+  /**
+   * The loop's answer to an assistant message. When the tool results already
+   * written one by one are all it holds, it is not written again: the last
+   * of them stands for it (the loader merges them back into one message).
+   */
+  appendAnswer(message: ConversationMessage): void {
+    const blocks = message.type === 'user' && typeof message.content !== 'string' ? message.content : undefined;
+    const covered =
+      this.partialLeaf !== undefined &&
+      blocks !== undefined &&
+      blocks.length === this.partialToolUseIds.size &&
+      blocks.every((block) => block.type === 'tool_result' && this.partialToolUseIds.has(block.tool_use_id));
+    if (!covered || this.partialLeaf === undefined) {
+      this.appendMessage(message);
+      return;
+    }
+    this.aliases.set(message.uuid, this.partialLeaf);
+    this.written.add(message.uuid);
+    this.leaf = message.uuid;
+    this.leafRole = 'user';
+    this.clearParts();
   }
 
   /** True when the chain ends with an assistant message (its tool results are what comes next). */
@@ -101,20 +127,21 @@ export class TranscriptWriter {
   appendToolResultPart(result: ToolResultBlockParam): void {
     const uuid = newUuid();
     this.write({
-      ...this.envelope(this.partialLeaf ?? this.leaf, uuid),
+      ...this.envelope(this.resolve(this.partialLeaf ?? this.leaf), uuid),
       type: 'user',
       message: { role: 'user', content: [result] },
       isMeta: true,
       isToolResultPart: true,
     });
     this.partialLeaf = uuid;
+    this.partialToolUseIds.add(result.tool_use_id);
   }
 
   /** The next message follows this one (a message was taken back or replaced). */
   rewindTo(uuid: string | null): void {
     this.leaf = uuid;
     this.leafRole = undefined;
-    this.partialLeaf = undefined;
+    this.clearParts();
   }
 
   appendCompactBoundary(details: { trigger: CompactionTrigger; tokensBefore: number; tokensAfter: number }): void {
@@ -124,12 +151,12 @@ export class TranscriptWriter {
       type: 'system',
       subtype: 'compact_boundary',
       content: 'Conversation compacted',
-      logicalParentUuid: this.leaf,
+      logicalParentUuid: this.resolve(this.leaf),
       compactMetadata: { trigger: details.trigger, preTokens: details.tokensBefore, postTokens: details.tokensAfter },
     });
     this.leaf = uuid;
     this.leafRole = undefined;
-    this.partialLeaf = undefined;
+    this.clearParts();
   }
 
   appendTitle(title: string): void {
@@ -156,6 +183,15 @@ export class TranscriptWriter {
       // Already closed: nothing is lost, every line was written when it happened.
     }
     this.fd = undefined;
+  }
+
+  private resolve(uuid: string | null): string | null {
+    return uuid === null ? null : (this.aliases.get(uuid) ?? uuid);
+  }
+
+  private clearParts(): void {
+    this.partialLeaf = undefined;
+    this.partialToolUseIds = new Set();
   }
 
   private envelope(parentUuid: string | null, uuid = ''): LineEnvelope {

@@ -249,7 +249,7 @@ export class ReplController {
   }
 
   /** /resume and --resume: the picker (or the given id), then the saved conversation replaces this one. */
-  async resumeSession(id?: string): Promise<void> {
+  async resumeSession(id?: string, options: { readonly fork?: boolean } = {}): Promise<void> {
     const { conversation } = this.options;
     const controller = new AbortController();
     const chosen = await pickSession({
@@ -261,7 +261,7 @@ export class ReplController {
       this.transcript.addNotice(chosen.tone, chosen.message);
       return;
     }
-    await conversation.resume(chosen.transcript, chosen.file);
+    await conversation.resume(chosen.transcript, chosen.file, options);
     this.pendingContext = [];
     this.transcript.clear();
     this.transcript.addNotice('info', `Resumed session ${conversation.id} (${conversation.messages.length} messages).`);
