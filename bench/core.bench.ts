@@ -145,6 +145,55 @@ function zeroLatencyClient(turns: number): ModelClient & { readonly requestedAt:
   };
 }
 
+/**
+ * Two Agent calls in one message, each child needing 1 s of model time: the
+ * wall time from the first child starting to the last result (target ≤ 1.3 s).
+ */
+async function subagents(): Promise<void> {
+  const firstPrompt = (body: { messages: Array<{ content: unknown }> }): string => {
+    const content = body.messages[0]!.content;
+    return typeof content === 'string' ? content : (content as Array<{ text?: string }>).map((block) => block.text ?? '').join('');
+  };
+  const server = await startFakeAnthropic({
+    script: (request) => {
+      const prompt = firstPrompt(request.body);
+      if (prompt.startsWith('child')) return { ...endTurn(`${prompt} answer`), delayBeforeBlockMs: [1000] };
+      return request.body.messages.length === 1
+        ? turn(toolUse('Agent', { description: 'one', prompt: 'child one' }), toolUse('Agent', { description: 'two', prompt: 'child two' }))
+        : endTurn('done');
+    },
+  });
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-'));
+  const session = await createSession({
+    cwd: configDir,
+    env: { AGENTCLI_CONFIG_DIR: configDir },
+    permissionMode: 'bypassPermissions',
+    isInteractive: false,
+    isTrusted: true,
+    baseTools: [],
+    agents: {},
+    modelClient: createAnthropicModelClient({ apiKey: 'bench', baseURL: server.url }),
+  });
+  const run = new ConversationSession({ session, persist: false }).submit('go', { signal: new AbortController().signal });
+  let firstStarted: number | undefined;
+  let lastResult = 0;
+  const order: string[] = [];
+  let step = await run.next();
+  while (!step.done) {
+    const event = step.value;
+    if (event.type === 'tool_started') firstStarted ??= clockNow();
+    if (event.type === 'tool_result') {
+      lastResult = clockNow();
+      order.push(String(event.outcome.result.content).split('\n')[0]!);
+    }
+    step = await run.next();
+  }
+  await server.close();
+  await rm(configDir, { recursive: true, force: true });
+  const inOrder = order.join(',') === 'child one answer,child two answer';
+  report('subagents: two children of 1 s model time each, wall time', (lastResult - (firstStarted ?? lastResult)) / 1000, 's', '≤ 1.3 s', { results_in_call_order: inOrder });
+}
+
 async function startup(): Promise<void> {
   const times: number[] = [];
   const rss: number[] = [];
@@ -215,3 +264,4 @@ await startup();
 await overlap();
 await loopOverhead();
 await permissionHeavyRun();
+await subagents();

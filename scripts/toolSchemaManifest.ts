@@ -5,6 +5,9 @@
 // CLI would otherwise call at start-up, so they cannot disagree.
 import { inputJsonSchemaOf } from '../src/services/api/toolSchemas.js';
 import { getAllBaseTools } from '../src/tools.js';
+import { createAgentTool } from '../src/tools/AgentTool/AgentTool.js';
 
-const manifest = Object.fromEntries(getAllBaseTools().map((tool) => [tool.name, inputJsonSchemaOf(tool)]));
+// The Agent tool is made per session (its prompt lists the session's agents); its schema is the same for all.
+const agentTool = createAgentTool(Promise.resolve({ agents: [], warnings: [] }));
+const manifest = Object.fromEntries([...getAllBaseTools(), agentTool].map((tool) => [tool.name, inputJsonSchemaOf(tool)]));
 process.stdout.write(JSON.stringify(manifest));

@@ -16,6 +16,7 @@ import type { ShellCommandAnalysis } from './permissions/shell/analyzeShellComma
 import type { PermissionMode, ToolPermissionResult } from './permissions/types.js';
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from './types/messages.js';
 import type { UserInteraction } from './types/userInteraction.js';
+import type { SubagentScope } from './agents/subagentScope.js';
 import type { ToolRenderers } from './ui/toolRenderers.js';
 
 /** A JSON Schema object as the Messages API takes it (`input_schema`). */
@@ -63,6 +64,8 @@ export type ToolUseContext = {
   readonly mcpClients: readonly McpClientHandle[];
   readonly modelClient?: ModelClient;
   readonly userInteraction?: UserInteraction;
+  /** Set by the conversation running the turn: what the Agent tool needs to start a child. */
+  readonly subagents?: SubagentScope;
 };
 
 export type PromptOptions = {

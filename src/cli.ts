@@ -30,6 +30,7 @@ export type CliOptions = {
   effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
+  agents?: string;
   verbose?: boolean;
   mcpConfig: string[];
   strictMcpConfig?: boolean;
@@ -101,6 +102,7 @@ export function buildProgram(): Command {
     .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
+    .option('--agents <json>', 'subagents as JSON: \'{"reviewer": {"description": "...", "prompt": "...", "tools": ["Read"], "model": "sonnet"}}\'')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
     .option('-c, --continue', 'continue the latest session of this directory')
@@ -132,6 +134,7 @@ function sessionFlags(options: CliOptions) {
     maxTurns: options.maxTurns,
     thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
     sandbox: options.sandbox,
+    ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * command by writing it under builtin/ and listing it here.
  */
 import { addDirCommand } from './builtin/addDir.js';
+import { agentsCommand } from './builtin/agents.js';
 import { clearCommand } from './builtin/clear.js';
 import { compactCommand } from './builtin/compact.js';
 import { contextCommand } from './builtin/context.js';
@@ -35,6 +36,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   mcpCommand,
   memoryCommand,
   initCommand,
+  agentsCommand,
   modelCommand,
   addDirCommand,
   copyCommand,

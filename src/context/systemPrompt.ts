@@ -23,6 +23,8 @@ export type SystemPromptInput = {
   readonly isInteractive: boolean;
   /** The shell Bash commands run in (bash or zsh). */
   readonly shell: string;
+  /** Replaces agentcli's own instructions (a subagent's system prompt); environment and CLAUDE.md still follow. */
+  readonly coreInstructions?: string;
 };
 
 /**
@@ -105,7 +107,7 @@ export function buildSystemPrompt(input: SystemPromptInput): TextBlockParam[] {
     .filter((part) => part.length > 0)
     .join('\n\n');
   return [
-    { type: 'text', text: `${CORE_INSTRUCTIONS}\n\n${input.isInteractive ? INTERACTIVE_PLANNING : HEADLESS_PLANNING}` },
+    { type: 'text', text: input.coreInstructions ?? `${CORE_INSTRUCTIONS}\n\n${input.isInteractive ? INTERACTIVE_PLANNING : HEADLESS_PLANNING}` },
     { type: 'text', text: dynamic },
   ];
 }

@@ -11,6 +11,7 @@ import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
 import { reportHookActivity } from './headlessHooks.js';
+import { isAgentProgress } from '../agents/agentProgress.js';
 import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -56,6 +57,11 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
         if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
         if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
         if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
+        // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
+        if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
+          const message = event.progress.message;
+          writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
+        }
       }
       if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
       if (event.type === 'model_fallback') {

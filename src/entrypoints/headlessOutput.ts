@@ -21,6 +21,8 @@ export type HeadlessResult = {
   readonly total_cost_usd: number;
   readonly usage: ReturnType<Session['costTracker']['totalUsage']>;
   readonly modelUsage: Record<string, unknown>;
+  /** Per subagent type: its cost and its usage per model (already in the totals). */
+  readonly agentUsage: Record<string, { readonly total_cost_usd: number; readonly modelUsage: Record<string, unknown> }>;
   readonly permission_denials: Session['permissionDenials'];
   readonly stop_reason: QueryStopReason;
 };
@@ -39,7 +41,8 @@ export function initLine(conversation: ConversationSession) {
   };
 }
 
-export function assistantLine(conversation: ConversationSession, message: AssistantMessage) {
+/** `parentToolUseId`: set for a subagent's messages (the Agent call they belong to), as Claude Code does. */
+export function assistantLine(conversation: ConversationSession, message: AssistantMessage, parentToolUseId: string | null = null) {
   return {
     type: 'assistant',
     message: {
@@ -52,16 +55,16 @@ export function assistantLine(conversation: ConversationSession, message: Assist
       stop_sequence: null,
       usage: message.usage,
     },
-    parent_tool_use_id: null,
+    parent_tool_use_id: parentToolUseId,
     session_id: conversation.id,
   };
 }
 
-export function userLine(conversation: ConversationSession, message: UserMessage) {
+export function userLine(conversation: ConversationSession, message: UserMessage, parentToolUseId: string | null = null) {
   return {
     type: 'user',
     message: { role: 'user', content: message.content },
-    parent_tool_use_id: null,
+    parent_tool_use_id: parentToolUseId,
     session_id: conversation.id,
   };
 }
@@ -95,6 +98,12 @@ export function resultLine(
     total_cost_usd: conversation.session.costTracker.totalCostUsd,
     usage: conversation.session.costTracker.totalUsage(),
     modelUsage: Object.fromEntries(conversation.session.costTracker.modelUsage),
+    agentUsage: Object.fromEntries(
+      [...conversation.session.costTracker.agentUsage].map(([agentType, tracker]) => [
+        agentType,
+        { total_cost_usd: tracker.totalCostUsd, modelUsage: Object.fromEntries(tracker.modelUsage) },
+      ]),
+    ),
     permission_denials: conversation.session.permissionDenials,
     stop_reason: outcome.reason,
   };

@@ -21,6 +21,8 @@ import { thinkingForPrompt } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
+import type { CostTracker } from '../services/api/cost.js';
+import type { SubagentScope } from '../agents/subagentScope.js';
 import type { ReadFileState } from '../state/readFileState.js';
 import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
@@ -55,8 +57,26 @@ export type ConversationSessionOptions = {
   readonly tools?: Tools;
   readonly readFileState?: ReadFileState;
   readonly sidechainTranscript?: string;
+  /** A subagent's conversation: where it sits in the agent tree, its limits, model and cost tally. */
+  readonly child?: ChildConversationOptions;
   /** Warnings for the user (a transcript that cannot be written, a resumed cwd that is gone). */
   readonly onWarning?: (message: string) => void;
+};
+
+export type ChildConversationOptions = {
+  /** 1 for a child of the main conversation. */
+  readonly depth: number;
+  readonly maxTurns: number;
+  readonly model: string;
+  /** The parent's working directory when the child was started. */
+  readonly cwd: string;
+  /** Counts towards the session's total and the agent type's share. */
+  readonly costTracker: CostTracker;
+  readonly agentId: string;
+  readonly parentToolUseId: string;
+  /** The main conversation's id and folder (sidechain lines and nested children). */
+  readonly rootSessionId: string;
+  readonly rootSessionDir: string;
 };
 
 export type TurnOptions = {
@@ -92,10 +112,10 @@ export class ConversationSession {
   constructor(private readonly options: ConversationSessionOptions) {
     const { session } = options;
     this.session = session;
-    this.currentId = session.id;
-    this.currentCwd = session.cwd;
-    this.currentModel = session.model;
-    this.trackedClient = withUsageTracking(session.modelClient, session.costTracker);
+    this.currentId = options.child ? newUuid() : session.id;
+    this.currentCwd = options.child?.cwd ?? session.cwd;
+    this.currentModel = options.child?.model ?? session.model;
+    this.trackedClient = withUsageTracking(session.modelClient, this.costTracker);
     if (options.lifecycle) this.listeners.add(options.lifecycle);
     if (options.resumed) this.adopt(options.resumed);
     else this.writer = this.openWriter();
@@ -156,6 +176,10 @@ export class ConversationSession {
 
   get tools(): Tools {
     return this.options.tools ?? this.session.tools;
+  }
+
+  private get costTracker(): CostTracker {
+    return this.options.child?.costTracker ?? this.session.costTracker;
   }
 
   setModel(model: string): void {
@@ -226,19 +250,20 @@ export class ConversationSession {
     }
     this.currentMessages = addition.messages;
 
-    const context = this.toolContext(turn.signal, { userInteraction: turn.userInteraction });
     const model = turn.model ?? this.currentModel;
+    const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
+    const context: ToolUseContext = { ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction }), subagents: this.subagentScope(env, turn.userInteraction) };
     const run = query({
       messages: addition.messages,
       systemPrompt: this.systemPrompt,
       modelClient: this.session.modelClient,
       model,
       maxOutputTokens: this.session.maxOutputTokens,
-      maxTurns: this.session.maxTurns,
+      maxTurns: this.options.child?.maxTurns ?? this.session.maxTurns,
       context,
-      env: { ...this.session.baseEnv, ...turn.env },
+      env,
       signal: turn.signal,
-      costTracker: this.session.costTracker,
+      costTracker: this.costTracker,
       retryPolicy: this.session.retryPolicy,
       maxConcurrency: this.session.maxConcurrency,
       selectRequestTools: this.session.selectRequestTools,
@@ -252,7 +277,8 @@ export class ConversationSession {
       compaction: this.compactionHook(),
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.session.thinking),
-      ...(this.session.hooks.has('Stop')
+      // A child's end is the SubagentStop event, fired by the Agent tool (src/agents/subagentLifecycle.ts).
+      ...(this.session.hooks.has('Stop') && !this.options.child
         ? { onStop: ({ stopHookActive }) => runStopHooks(this.session.hooks, this.hookCall(turn.signal), { event: 'Stop', stopHookActive }) }
         : {}),
     });
@@ -321,6 +347,20 @@ export class ConversationSession {
     };
   }
 
+  /** What the Agent tool needs to start a child of this conversation. */
+  private subagentScope(env: ToolRunEnv, userInteraction: UserInteraction | undefined): SubagentScope {
+    const child = this.options.child;
+    return {
+      session: this.session,
+      env,
+      ...(userInteraction ? { userInteraction } : {}),
+      depth: child?.depth ?? 0,
+      persist: this.options.persist,
+      sessionDir: child?.rootSessionDir ?? this.info.dir,
+      sessionId: child?.rootSessionId ?? this.currentId,
+    };
+  }
+
   // --- transcript ---
 
   private openWriter(): TranscriptWriter | undefined {
@@ -333,7 +373,8 @@ export class ConversationSession {
     const env = this.session.env;
     return new TranscriptWriter({
       file,
-      sessionId: this.currentId,
+      sessionId: this.options.child?.rootSessionId ?? this.currentId,
+      ...(this.options.child ? { sidechain: { agentId: this.options.child.agentId, parentToolUseId: this.options.child.parentToolUseId } } : {}),
       gitBranch: this.session.git?.branch,
       cwd: () => this.currentCwd,
       leafUuid: resumed?.leafUuid ?? undefined,

@@ -32,8 +32,11 @@ import { createRequestToolSelection } from '../services/toolSearch/requestToolSe
 import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
 import { createAppStateStore, initialAppState, type AppStateStore } from '../state/appState.js';
 import { createReadFileState, type ReadFileState } from '../state/readFileState.js';
-import { assembleToolPool, getTools } from '../tools.js';
+import { assembleToolPool, getAllBaseTools, getTools } from '../tools.js';
 import { userShell } from '../utils/process/userShell.js';
+import type { AgentCatalog } from '../agents/agentDefinition.js';
+import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
+import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
 
@@ -66,6 +69,11 @@ export type SessionOptions = {
   readonly mcp?: McpServersControl;
   /** Replaces the Anthropic client (tests, benchmarks). */
   readonly modelClient?: ModelClient;
+  /**
+   * Subagents: `--agents` JSON. The Agent tool joins the pool unless
+   * `baseTools` replaces the built-ins and this is absent (tests opt in).
+   */
+  readonly agents?: { readonly cliJson?: string };
 };
 
 export type Session = {
@@ -89,6 +97,8 @@ export type Session = {
   /** The current pool; a new array whenever MCP servers' tools change. */
   readonly tools: Tools;
   readonly mcp: McpServersControl | undefined;
+  /** The agent types the Agent tool offers (built-in, user, project, --agents), with load warnings. */
+  readonly agentCatalog: Promise<AgentCatalog>;
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
   readonly modelClient: ModelClient;
@@ -117,6 +127,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
+  const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
@@ -139,10 +150,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     readSettingsValues(cwd, config),
     loadHooks({ cwd, configDir: config, isTrusted: options.isTrusted, env }),
   ]);
+  const agentCatalog = loadAgentCatalog({ projectRoot, configDir: config, isTrusted: options.isTrusted, cliAgents });
+  agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
+  const withAgentTool = options.baseTools === undefined || options.agents !== undefined;
   // A headless session is not offered tools that can only wait for a person (they would always fail).
-  const builtInTools = getTools(permissions.context, options.baseTools).filter(
-    (tool) => options.isInteractive || tool.requiresUserInteraction !== true,
-  );
+  const builtInTools = getTools(
+    permissions.context,
+    withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : options.baseTools,
+  ).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true);
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
   let tools = assemble();
@@ -197,6 +212,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return tools;
     },
     mcp: options.mcp,
+    agentCatalog,
     appState,
     readFileState,
     modelClient,

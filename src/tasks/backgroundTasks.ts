@@ -1,7 +1,8 @@
 /**
- * Background shell tasks: commands started with Bash(run_in_background)
- * that keep running while the conversation goes on. The model reads their
- * new output with TaskOutput and ends them with TaskStop.
+ * Background tasks: shell commands started with Bash(run_in_background) and
+ * subagents started with Agent(run_in_background), which keep running while
+ * the conversation goes on. The model reads their new output with TaskOutput
+ * and ends them with TaskStop.
  *
  * Each task's output is bounded in memory (the unread part beyond the
  * budget goes to a capped log file in the session folder), and each task's
@@ -16,12 +17,16 @@ import { dropTaskEndNotice, queueTaskEndNotice } from './taskNotices.js';
 
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
 
+export type BackgroundTaskKind = 'bash' | 'agent';
+
 export type BackgroundTaskInfo = {
   readonly id: string;
+  readonly kind: BackgroundTaskKind;
   readonly sessionId: string;
   readonly command: string;
   readonly description: string | undefined;
   readonly cwd: string;
+  /** The shell's process id; for an agent, agentcli's own (it runs in this process). */
   readonly pid: number;
   readonly startedAt: number;
   readonly status: TaskStatus;
@@ -41,7 +46,8 @@ export type TaskOutputRead = {
 type TaskRecord = {
   info: BackgroundTaskInfo;
   readonly output: BoundedOutput;
-  readonly shell: ShellProcess;
+  /** Ends the task (a shell's whole process tree, an agent's conversation); resolves once it is gone. */
+  readonly kill: () => Promise<void>;
   readOffset: number;
   stopRequested: boolean;
   readonly finished: Promise<void>;
@@ -85,6 +91,7 @@ export async function startBackgroundTask(options: StartTaskOptions): Promise<Ba
   });
   const info: BackgroundTaskInfo = {
     id,
+    kind: 'bash',
     sessionId: options.sessionId,
     command: options.command,
     description: options.description,
@@ -98,7 +105,7 @@ export async function startBackgroundTask(options: StartTaskOptions): Promise<Ba
   const record: TaskRecord = {
     info,
     output,
-    shell,
+    kill: () => shell.kill(),
     readOffset: 0,
     stopRequested: false,
     finished: shell.exited.then(async (exit) => {
@@ -108,6 +115,69 @@ export async function startBackgroundTask(options: StartTaskOptions): Promise<Ba
       // A task the model stopped itself needs no news.
       if (!record.stopRequested) {
         queueTaskEndNotice({ taskId: id, sessionId: info.sessionId, command: info.command, status, exitCode: exit.exitCode });
+      }
+    }),
+  };
+  tasks.set(id, record);
+  return info;
+}
+
+export type StartAgentTaskOptions = {
+  /** The agent's id (the task is `agent_<id>`). */
+  readonly agentId: string;
+  /** "Explore: find the config loader" — what TaskOutput and notices call it. */
+  readonly label: string;
+  readonly description: string;
+  readonly cwd: string;
+  readonly sessionId: string;
+  readonly sessionDir: string;
+  /** Runs the agent to its final answer; throws when it fails. The signal is TaskStop's. */
+  readonly run: (signal: AbortSignal) => Promise<string>;
+};
+
+/** Starts a subagent in the background; its final answer (or failure) becomes the task's output. */
+export function startAgentTask(options: StartAgentTaskOptions): BackgroundTaskInfo {
+  const id = `agent_${options.agentId}`;
+  const output = new BoundedOutput({
+    headChars: TASK_HEAD_CHARS,
+    tailChars: TASK_TAIL_CHARS,
+    spillFile: path.join(options.sessionDir, 'tasks', `${id}.log`),
+  });
+  evictOldFinishedTasks();
+  const controller = new AbortController();
+  const info: BackgroundTaskInfo = {
+    id,
+    kind: 'agent',
+    sessionId: options.sessionId,
+    command: options.label,
+    description: options.description,
+    cwd: options.cwd,
+    pid: process.pid,
+    startedAt: Date.now(),
+    status: 'running',
+    exitCode: null,
+    endedAt: undefined,
+  };
+  const run = options.run(controller.signal).then(
+    (text) => ({ ok: true as const, text }),
+    (error: unknown) => ({ ok: false as const, text: error instanceof Error ? error.message : String(error) }),
+  );
+  const record: TaskRecord = {
+    info,
+    output,
+    kill: async () => {
+      controller.abort();
+      await run;
+    },
+    readOffset: 0,
+    stopRequested: false,
+    finished: run.then(async (ended) => {
+      output.append(ended.text.endsWith('\n') ? ended.text : `${ended.text}\n`);
+      await output.close();
+      const status: TaskStatus = record.stopRequested ? 'killed' : ended.ok ? 'completed' : 'failed';
+      record.info = { ...record.info, status, exitCode: status === 'completed' ? 0 : 1, endedAt: Date.now() };
+      if (!record.stopRequested) {
+        queueTaskEndNotice({ taskId: id, sessionId: info.sessionId, command: info.command, status, exitCode: record.info.exitCode, kind: 'agent' });
       }
     }),
   };
@@ -165,7 +235,7 @@ export async function stopBackgroundTask(id: string): Promise<BackgroundTaskInfo
   if (!record) return undefined;
   if (record.info.status === 'running') {
     record.stopRequested = true;
-    await record.shell.kill();
+    await record.kill();
   }
   await record.finished;
   return record.info;

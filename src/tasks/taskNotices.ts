@@ -15,6 +15,8 @@ export type TaskEndNotice = {
   readonly command: string;
   readonly status: 'completed' | 'failed' | 'killed';
   readonly exitCode: number | null;
+  /** Default 'bash'; an agent's end is told without exit codes. */
+  readonly kind?: 'bash' | 'agent';
 };
 
 /** At most this many wait per session; older ones give way (the model can list tasks with TaskOutput). */
@@ -56,11 +58,16 @@ export function takeTaskEndReminders(sessionId: string): string[] {
 }
 
 export function describeTaskEnd(notice: TaskEndNotice): string {
-  return `<system-reminder>${taskEndSentence(notice)} Read the rest of its output with TaskOutput("${notice.taskId}").</system-reminder>`;
+  const read = notice.kind === 'agent' ? `Read its answer with TaskOutput("${notice.taskId}").` : `Read the rest of its output with TaskOutput("${notice.taskId}").`;
+  return `<system-reminder>${taskEndSentence(notice)} ${read}</system-reminder>`;
 }
 
 /** "Background task bash_1a2b (npm test) failed with exit code 1." */
 export function taskEndSentence(notice: TaskEndNotice): string {
+  if (notice.kind === 'agent') {
+    const how = notice.status === 'completed' ? 'finished' : notice.status === 'failed' ? 'failed' : 'was stopped';
+    return `Background agent ${notice.taskId} (${notice.command}) ${how}.`;
+  }
   const command = notice.command.length > 80 ? `${notice.command.slice(0, 77)}...` : notice.command;
   const how =
     notice.status === 'killed'

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readHookSettings } from '../../src/hooks/loadHooks.js';
+import { loadAgentCatalog } from '../../src/agents/loadAgentCatalog.js';
 import { loadCustomCommands } from '../../src/commands/custom/customCommands.js';
 import { loadMcpConfig } from '../../src/services/mcp/loadMcpConfig.js';
 import { REPO_ROOT, tempDir } from '../support/runCli.js';
@@ -48,5 +49,11 @@ describe('.claude-example', () => {
       expect(result.stderr).toContain('rm -rf is refused');
     }
     for (const command of ['ls -la', 'rm one.txt', 'git rm -r --cached dist']) expect(run(command).status, command).toBe(0);
+  });
+
+  it('the example agent loads as subagent type "reviewer" with read-only tools', async () => {
+    const catalog = await loadAgentCatalog({ projectRoot: example, configDir: await tempDir(), isTrusted: true });
+    expect(catalog.warnings).toEqual([]);
+    expect(catalog.agents.find((agent) => agent.agentType === 'reviewer')).toMatchObject({ source: 'project', tools: ['Read', 'Grep', 'Glob'], model: 'inherit' });
   });
 });

@@ -20,6 +20,7 @@ export type ScenarioResult = {
   readonly outcome: QueryOutcome;
   readonly events: readonly TimedEvent[];
   readonly cwd: string;
+  readonly configDir: string;
   cleanup(): Promise<void>;
 };
 
@@ -38,6 +39,11 @@ export type ScenarioOptions = {
   /** The OS sandbox for Bash: off unless a test asks (true: on; undefined: settings and mode decide). */
   readonly sandbox?: boolean | 'default';
   readonly onEvent?: (event: QueryEvent) => void;
+  /** Adds the Agent tool (with these --agents JSON definitions, if any). */
+  readonly agents?: { readonly cliJson?: string };
+  readonly disallowedTools?: readonly string[];
+  /** Persist transcripts (default false); the config dir is then where they go. */
+  readonly persist?: boolean;
 };
 
 export async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
@@ -55,10 +61,12 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     ...(options.sandbox === 'default' ? {} : { sandbox: options.sandbox ?? false }),
     baseTools: options.tools,
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
+    ...(options.agents ? { agents: options.agents } : {}),
+    ...(options.disallowedTools ? { disallowedTools: options.disallowedTools } : {}),
   });
   const signal = options.signal ?? new AbortController().signal;
   const events: TimedEvent[] = [];
-  const run = new ConversationSession({ session, persist: false }).submit(options.prompt ?? 'go', {
+  const run = new ConversationSession({ session, persist: options.persist ?? false }).submit(options.prompt ?? 'go', {
     signal,
     env: options.askPermission ? { askPermission: options.askPermission, ...(options.onAllowAlways ? { onAllowAlways: options.onAllowAlways } : {}) } : {},
   });
@@ -74,6 +82,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     outcome: step.value,
     events,
     cwd,
+    configDir,
     async cleanup() {
       await server.close();
       await rm(configDir, { recursive: true, force: true });

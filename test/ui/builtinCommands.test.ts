@@ -47,6 +47,30 @@ describe('built-in slash commands', () => {
     expect(cost).toContain('Output tokens:   500');
   });
 
+  it('/cost shows what each subagent type spent', async () => {
+    fixture.session.costTracker.forAgent('Explore').add('claude-haiku-4-5', usage(2000, 100));
+    const cost = text(await run('cost'));
+    expect(cost).toContain('Subagents (included above):');
+    expect(cost).toMatch(/Explore: \$0\.\d+ · 2,100 tokens · claude-haiku-4-5/);
+    expect(cost).toContain('Input tokens:    2,000');
+  });
+
+  it('/agents lists agent types with their source, and /agents new writes a template that loads', async () => {
+    const listing = text(await run('agents'));
+    expect(listing).toContain('Built-in agents:');
+    expect(listing).toMatch(/general-purpose — /);
+    expect(listing).toMatch(/Explore — /);
+    expect(listing).toMatch(/Plan — /);
+    const created = text(await run('agents', 'new reviewer'));
+    const file = path.join(fixture.cwd, '.claude', 'agents', 'reviewer.md');
+    expect(created).toContain(file);
+    const { parseAgentFile } = await import('../../src/agents/parseAgentFile.js');
+    const parsed = parseAgentFile(await readFile(file, 'utf8'), file, 'project');
+    expect(parsed.ok && parsed.agent.agentType).toBe('reviewer');
+    expect(await run('agents', 'new reviewer')).toMatchObject({ tone: 'error' });
+    expect(await run('agents', 'bogus')).toMatchObject({ tone: 'error' });
+  });
+
   it('/model shows the model, changes it, and refuses nonsense', async () => {
     expect(text(await run('model'))).toContain(fixture.session.model);
     const listing = text(await run('model'));

@@ -28,6 +28,21 @@ async function dialog(decision: PermissionAsk = ask(['Shout(hello)'])) {
 }
 
 describe('permission dialog', () => {
+  it("a subagent's ask names the agent (same choices, same rules)", async () => {
+    const tool = shoutTool();
+    await loadToolRenderers(tool);
+    const onAnswer = vi.fn<(response: PermissionResponse) => void>();
+    const view = render(<PermissionDialog request={{ tool, input: { words: 'hi' }, decision: ask(['Shout(hi)']), agentName: 'reviewer' }} onAnswer={onAnswer} columns={80} />);
+    await tick();
+    const frame = view.lastFrame()!;
+    expect(frame).toContain('reviewer wants to use Shout');
+    expect(frame).toContain("2. Yes, and don't ask again for Shout(hi)");
+    view.stdin.write('2');
+    await tick();
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'allow_always', rules: ['Shout(hi)'] });
+    view.unmount();
+  });
+
   it('asks a question with the tool’s body and three numbered choices, cursor on the first', async () => {
     const { view } = await dialog();
     const frame = view.lastFrame()!;

@@ -19,6 +19,14 @@ export const costCommand: SlashCommand = {
     for (const [model, entry] of tracker.modelUsage) {
       lines.push(`  ${model}: ${formatUsd(entry.cost_usd)}`);
     }
+    if (tracker.agentUsage.size > 0) {
+      lines.push('Subagents (included above):');
+      for (const [agentType, agent] of tracker.agentUsage) {
+        const models = [...agent.modelUsage.keys()].join(', ');
+        const tokens = agent.totalUsage();
+        lines.push(`  ${agentType}: ${formatUsd(agent.totalCostUsd)} · ${formatCount(tokens.input_tokens + tokens.output_tokens)} tokens · ${models}`);
+      }
+    }
     return { type: 'text', text: lines.join('\n') };
   },
 };

@@ -45,8 +45,33 @@ export function costOf(model: string, usage: Usage): number {
 export class CostTracker {
   private readonly byModel = new Map<string, ModelUsage>();
   private apiDurationMs = 0;
+  private readonly byAgent = new Map<string, CostTracker>();
+
+  /** A subagent's tracker forwards everything to the session's, so totals include children. */
+  constructor(private readonly parent?: CostTracker) {}
+
+  /**
+   * The tally of one agent type (`Explore`, `reviewer` …): what its children
+   * spend counts there and in this session's totals. Nested children count
+   * under their own type at the top.
+   */
+  forAgent(agentType: string): CostTracker {
+    if (this.parent) return this.parent.forAgent(agentType);
+    let tracker = this.byAgent.get(agentType);
+    if (!tracker) {
+      tracker = new CostTracker(this);
+      this.byAgent.set(agentType, tracker);
+    }
+    return tracker;
+  }
+
+  /** Per agent type, what its children spent (models inside). Empty when no subagent ran. */
+  get agentUsage(): ReadonlyMap<string, CostTracker> {
+    return this.byAgent;
+  }
 
   add(model: string, usage: Usage): void {
+    this.parent?.add(model, usage);
     const entry = this.byModel.get(model) ?? {
       input_tokens: 0,
       output_tokens: 0,
@@ -65,6 +90,7 @@ export class CostTracker {
   }
 
   addApiDuration(ms: number): void {
+    this.parent?.addApiDuration(ms);
     this.apiDurationMs += ms;
   }
 

@@ -58,6 +58,8 @@ export type PermissionRequest = {
   readonly toolUseId: string;
   readonly decision: PermissionAsk;
   readonly signal: AbortSignal;
+  /** Set when a subagent asks: the dialog names it ("reviewer wants to …"). */
+  readonly agentName?: string;
 };
 export type PermissionAsker = (request: PermissionRequest) => Promise<PermissionResponse>;
 

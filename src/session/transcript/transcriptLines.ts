@@ -31,6 +31,9 @@ export type LineEnvelope = {
   readonly userType: 'external';
   /** A message kept verbatim across a compaction (its usage describes the context before it). */
   readonly isCompactCarried?: boolean;
+  /** Sidechain lines: which subagent wrote them, and the parent's Agent tool_use they answer. */
+  readonly agentId?: string;
+  readonly parentToolUseId?: string;
 };
 
 export type UserLine = LineEnvelope & {

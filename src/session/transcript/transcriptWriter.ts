@@ -36,6 +36,8 @@ export type TranscriptWriterOptions = {
   readonly written?: Iterable<string>;
   /** A subagent's transcript: lines say so. */
   readonly isSidechain?: boolean;
+  /** A subagent's transcript: its id and the parent's Agent tool_use id, on every line. */
+  readonly sidechain?: { readonly agentId: string; readonly parentToolUseId: string };
   readonly secrets?: readonly string[];
   /** Called once if writing fails (disk full, folder removed): the session goes on without a transcript. */
   readonly onError?: (message: string) => void;
@@ -203,6 +205,7 @@ export class TranscriptWriter {
       version: VERSION,
       isSidechain: this.options.isSidechain ?? false,
       userType: 'external',
+      ...(this.options.sidechain ? { agentId: this.options.sidechain.agentId, parentToolUseId: this.options.sidechain.parentToolUseId } : {}),
     };
   }
 

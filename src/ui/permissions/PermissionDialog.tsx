@@ -27,7 +27,7 @@ import { PermissionBody } from './PermissionBody.js';
 import { denialWithFeedback, permissionChoices, permissionWording, responseFor } from './permissionPrompt.js';
 
 export type PermissionDialogProps = {
-  readonly request: Pick<PermissionRequest, 'tool' | 'input' | 'decision'>;
+  readonly request: Pick<PermissionRequest, 'tool' | 'input' | 'decision' | 'agentName'>;
   readonly onAnswer: (response: PermissionResponse) => void;
   readonly columns: number;
   /** Rows the call's preview may take; the dialog around it needs about a dozen more. */
@@ -84,6 +84,11 @@ export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20 
       <Text bold color={colors.permission}>
         {wording.title}
       </Text>
+      {request.agentName ? (
+        <Text>
+          <Text bold>{request.agentName}</Text> wants to use {safeDisplayName(request)}
+        </Text>
+      ) : null}
       <Box paddingLeft={columns >= 50 ? 2 : 0} marginY={1} flexDirection="column">
         <ClippedBox maxRows={maxBodyRows}>
           <PermissionBody tool={tool} input={input} options={{ verbose: false, columns: Math.max(10, columns - 8) }} />

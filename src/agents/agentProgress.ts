@@ -1,0 +1,53 @@
+/**
+ * What a running child reports to its parent's front end: a status line
+ * (current tool and its argument, tool uses, tokens, elapsed time) and each
+ * message the child adds to its conversation, so stream-json can emit it
+ * with `parent_tool_use_id` and the REPL can show the child's transcript.
+ */
+import type { AssistantMessage, UserMessage } from '../types/messages.js';
+
+export type AgentStatus = {
+  readonly agentId: string;
+  readonly agentType: string;
+  readonly description: string;
+  readonly toolUses: number;
+  /** Tokens in the child's context after its latest response. */
+  readonly tokens: number;
+  readonly elapsedMs: number;
+  /** The tool the child is running now, with a short form of its main argument. */
+  readonly currentTool?: { readonly name: string; readonly argument: string };
+};
+
+export type AgentProgress = {
+  readonly kind: 'agent';
+  readonly status: AgentStatus;
+  readonly message?: AssistantMessage | UserMessage;
+};
+
+export function isAgentProgress(progress: unknown): progress is AgentProgress {
+  return typeof progress === 'object' && progress !== null && Reflect.get(progress, 'kind') === 'agent' && typeof Reflect.get(progress, 'status') === 'object';
+}
+
+const ARGUMENT_KEYS = ['command', 'file_path', 'notebook_path', 'pattern', 'path', 'url', 'query', 'description', 'prompt'];
+
+/** The argument a person would recognise a call by: the command, the file, the pattern … */
+export function mainArgument(input: unknown, maxChars = 60): string {
+  if (typeof input !== 'object' || input === null) return '';
+  for (const key of ARGUMENT_KEYS) {
+    const value: unknown = Reflect.get(input, key);
+    if (typeof value === 'string' && value.trim() !== '') {
+      const line = value.trim().split('\n')[0]!;
+      return line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line;
+    }
+  }
+  return '';
+}
+
+/** "3 tool uses · 12.4k tokens · 8s" — the footer of the result and the REPL's status line. */
+export function describeAgentWork(status: Pick<AgentStatus, 'toolUses' | 'tokens' | 'elapsedMs'>): string {
+  const uses = `${status.toolUses} tool ${status.toolUses === 1 ? 'use' : 'uses'}`;
+  const tokens = status.tokens >= 1000 ? `${(status.tokens / 1000).toFixed(1)}k tokens` : `${status.tokens} tokens`;
+  const seconds = status.elapsedMs / 1000;
+  const elapsed = seconds < 10 ? `${seconds.toFixed(1)}s` : seconds < 60 ? `${Math.round(seconds)}s` : `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`;
+  return `${uses} · ${tokens} · ${elapsed}`;
+}
