@@ -36,7 +36,8 @@ describe('REPL: images in the prompt', () => {
 
   it('an image Read refuses is not sent, and the model is told why', async () => {
     repl = await startReplFixture({ tools: [ReadTool], files: { 'fake.png': 'not really a png' }, script: [endTurn('Nothing to see.')] });
-    await repl.submit('look at @fake.png');
+    // Text after the mention: Enter on a word still being completed picks the completion instead of sending.
+    await repl.submit('look at @fake.png, please');
     await repl.terminal.waitFor('Nothing to see.', 15_000);
     const body = repl.server.requests[0]!.body;
     expect(imageBlocksOfLastUserMessage(body)).toEqual([]);
