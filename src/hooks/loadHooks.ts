@@ -9,7 +9,7 @@
  * that cannot be read or a malformed entry stops start-up with a line naming
  * the file, line and key.
  */
-import { readFile } from 'node:fs/promises';
+import { readIfExists } from '../utils/files/readIfExists.js';
 import { settingsPaths } from '../permissions/loadPermissionRules.js';
 import type { RuleFileError } from '../permissions/rules/ruleSet.js';
 import { UserFacingError } from '../utils/errors.js';
@@ -65,14 +65,3 @@ export async function loadHooks(options: HookLoadOptions): Promise<HookSet> {
   );
 }
 
-type ReadAttempt = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; message: string };
-
-async function readIfExists(file: string): Promise<ReadAttempt> {
-  try {
-    return { kind: 'text', text: await readFile(file, 'utf8') };
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? error.code : undefined;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
-  }
-}

@@ -9,8 +9,8 @@
  * A file that exists but cannot be parsed is an error naming file:line —
  * never skipped, because a skipped deny rule is a hole.
  */
+import { readIfExists } from '../utils/files/readIfExists.js';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
 import type { RuleSource, SourcedRule } from './rules/permissionRule.js';
@@ -112,17 +112,6 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   return { rules, errors, defaultMode, defaultModeFromRepository, additionalDirectories, files, projectRoot, sandbox };
 }
 
-type ReadAttempt = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; message: string };
-
-async function readIfExists(file: string): Promise<ReadAttempt> {
-  try {
-    return { kind: 'text', text: await readFile(file, 'utf8') };
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? error.code : undefined;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
-    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 /** The nearest folder at or above cwd holding `.git`; the cwd itself if there is none. */
 export function findRepositoryRoot(cwd: string): string {
