@@ -2,6 +2,7 @@
  * Headless output in Claude Code's shapes (ARCHITECTURE §6), so existing
  * tooling can read agentcli's `--output-format json|stream-json`.
  */
+import { apiAssistantMessage } from '../types/messages.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import type { QueryEvent, QueryStopReason } from '../query/events.js';
@@ -45,16 +46,7 @@ export function initLine(conversation: ConversationSession) {
 export function assistantLine(conversation: ConversationSession, message: AssistantMessage, parentToolUseId: string | null = null) {
   return {
     type: 'assistant',
-    message: {
-      id: message.id,
-      type: 'message',
-      role: 'assistant',
-      model: message.model,
-      content: message.content,
-      stop_reason: message.stopReason,
-      stop_sequence: null,
-      usage: message.usage,
-    },
+    message: apiAssistantMessage(message),
     parent_tool_use_id: parentToolUseId,
     session_id: conversation.id,
   };

@@ -48,6 +48,20 @@ export type AssistantMessage = {
 
 export type ConversationMessage = UserMessage | AssistantMessage;
 
+/** An assistant message in the API's Message shape: how transcripts and stream-json write it (Claude Code's shape). */
+export function apiAssistantMessage(message: AssistantMessage) {
+  return {
+    id: message.id,
+    type: 'message' as const,
+    role: 'assistant' as const,
+    model: message.model,
+    content: message.content,
+    stop_reason: message.stopReason,
+    stop_sequence: null,
+    usage: message.usage,
+  };
+}
+
 export function toApiMessages(messages: readonly ConversationMessage[]): MessageParam[] {
   return messages.map((message) =>
     message.type === 'user'

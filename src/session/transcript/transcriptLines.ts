@@ -13,6 +13,7 @@
  * Besides messages: `title`, `mode`, `model` and `todos` lines (the newest of
  * each wins on resume). Readers ignore line types they do not know.
  */
+import { apiAssistantMessage } from '../../types/messages.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { TodoItem } from '../../state/appState.js';
 import type { AssistantMessage, ContentBlockParam, StopReason, Usage, UserMessage } from '../../types/messages.js';
@@ -115,15 +116,6 @@ export function lineOfMessage(message: UserMessage | AssistantMessage, envelope:
   return {
     ...base,
     type: 'assistant',
-    message: {
-      id: message.id,
-      type: 'message',
-      role: 'assistant',
-      model: message.model,
-      content: message.content,
-      stop_reason: message.stopReason,
-      stop_sequence: null,
-      usage: message.usage,
-    },
+    message: apiAssistantMessage(message),
   };
 }
