@@ -16,6 +16,7 @@ import type { ShellCommandAnalysis } from './permissions/shell/analyzeShellComma
 import type { PermissionMode, ToolPermissionResult } from './permissions/types.js';
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from './types/messages.js';
 import type { UserInteraction } from './types/userInteraction.js';
+import type { TextFileAccess } from './utils/files/textFileAccess.js';
 import type { SubagentScope } from './agents/subagentScope.js';
 import type { ToolRenderers } from './ui/toolRenderers.js';
 
@@ -66,6 +67,8 @@ export type ToolUseContext = {
   readonly userInteraction?: UserInteraction;
   /** Set by the conversation running the turn: what the Agent tool needs to start a child. */
   readonly subagents?: SubagentScope;
+  /** Where file tools read and write text when an editor holds the files (unsaved buffers); absent: the local disk. */
+  readonly textFiles?: TextFileAccess;
 };
 
 export type PromptOptions = {

@@ -71,7 +71,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
     const filePath = resolveToolPath(input.file_path, context.cwd);
     const shownPath = displayPath(filePath, context.cwd);
     const key = await fileStateKey(filePath);
-    const file = await loadFileForChange(filePath, shownPath);
+    const file = await loadFileForChange(filePath, shownPath, context.textFiles);
 
     if (file.kind === 'unchangeable') return fileToolFailure(file.message);
     if (file.kind === 'missing') {
@@ -80,7 +80,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
         return fileToolFailure(`${missing} To create a new file, use Write, or Edit with an empty old_string.`);
       }
       const written = await writeTextFile({
-        filePath, key, shownPath, text: input.new_string, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true,
+        filePath, key, shownPath, text: input.new_string, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true, textFiles: context.textFiles,
       });
       if (!written.ok) return fileToolFailure(written.message);
       const outcome = { newContent: input.new_string, replacements: 1, lineRanges: [], quotesNormalized: false };
@@ -108,7 +108,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
 
     const wholeFileKnown = context.readFileState.get(key)?.partial === undefined;
     const written = await writeTextFile({
-      filePath, key, shownPath, text: outcome.newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown,
+      filePath, key, shownPath, text: outcome.newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown, textFiles: context.textFiles,
     });
     if (!written.ok) return fileToolFailure(written.message);
     const patch = await buildFilePatch(shownPath, content, outcome.newContent);

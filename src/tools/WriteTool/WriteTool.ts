@@ -64,13 +64,13 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
     const filePath = resolveToolPath(input.file_path, context.cwd);
     const shownPath = displayPath(filePath, context.cwd);
     const key = await fileStateKey(filePath);
-    const file = await loadFileForChange(filePath, shownPath);
+    const file = await loadFileForChange(filePath, shownPath, context.textFiles);
     if (file.kind === 'unchangeable') return fileToolFailure(file.message);
 
     const lineCount = countLines(input.content);
     if (file.kind === 'missing') {
       const written = await writeTextFile({
-        filePath, key, shownPath, text: input.content, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true,
+        filePath, key, shownPath, text: input.content, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true, textFiles: context.textFiles,
       });
       if (!written.ok) return fileToolFailure(written.message);
       const createdDirectory = written.createdDirectory ? displayPath(written.createdDirectory, context.cwd) : undefined;
@@ -91,7 +91,7 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
       return { data: { type: 'unchanged', filePath, shownPath, lineCount, patch: await buildFilePatch(shownPath, oldContent, newContent) } };
     }
     const written = await writeTextFile({
-      filePath, key, shownPath, text: newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown: true,
+      filePath, key, shownPath, text: newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown: true, textFiles: context.textFiles,
     });
     if (!written.ok) return fileToolFailure(written.message);
     return { data: { type: 'overwrite', filePath, shownPath, lineCount, patch: await buildFilePatch(shownPath, oldContent, newContent) } };
