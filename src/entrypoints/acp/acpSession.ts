@@ -41,7 +41,10 @@ export type AcpSessionOptions = {
   readonly log: (message: string) => void;
 };
 
-type RunningTurn = { readonly controller: AbortController; readonly updates: TurnUpdates };
+type RunningTurn = { readonly controller: AbortController; readonly updates: TurnUpdates; done?: Promise<unknown> };
+
+/** How long closing waits for a cancelled turn to stop its tools (their processes are killed on the abort). */
+const CLOSE_GRACE_MS = 5_000;
 
 export class AcpSession {
   readonly id: string;
@@ -110,9 +113,12 @@ export class AcpSession {
     if (this.running) throw RequestError.invalidRequest(undefined, 'a prompt is already running in this session; cancel it first');
     const controller = new AbortController();
     const updates = new TurnUpdates(this.options.conversation, (update) => this.send(update), controller.signal);
-    this.running = { controller, updates };
+    const running: RunningTurn = { controller, updates };
+    this.running = running;
+    const turn = this.runPrompt(promptContent(blocks), controller.signal, updates);
+    running.done = turn.catch(() => undefined);
     try {
-      const stop = await this.runPrompt(promptContent(blocks), controller.signal, updates);
+      const stop = await turn;
       await this.sending;
       return controller.signal.aborted ? 'cancelled' : stop;
     } catch (error) {
@@ -139,8 +145,11 @@ export class AcpSession {
     });
   }
 
+  /** The connection is gone: the turn is cancelled and given time to stop its processes before the transcript closes. */
   async close(): Promise<void> {
+    const running = this.running;
     this.cancel();
+    if (running?.done) await Promise.race([running.done, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
     this.unsubscribe();
     await this.options.conversation.end('exit');
     await this.options.mcp?.close();

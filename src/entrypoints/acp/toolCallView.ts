@@ -87,7 +87,8 @@ async function titleOf(tool: Tool, call: PreparedCall | undefined, cwd: string):
   if (shell !== undefined) return clip(`\`${shell.replace(/\s*\n\s*/g, ' ')}\``);
   let described: string;
   try {
-    described = await tool.description(call?.input as Partial<unknown> | undefined);
+    const input = call?.input;
+    described = await tool.description(typeof input === 'object' && input !== null ? input : undefined);
   } catch {
     described = tool.userFacingName();
   }
@@ -143,7 +144,8 @@ type PatchedOutput = { readonly filePath: string; readonly patch: FilePatch };
 function isPatchedOutput(data: unknown): data is PatchedOutput {
   if (typeof data !== 'object' || data === null) return false;
   const candidate: { filePath?: unknown; patch?: unknown } = data;
-  return typeof candidate.filePath === 'string' && typeof candidate.patch === 'object' && candidate.patch !== null && Array.isArray((candidate.patch as { hunks?: unknown }).hunks);
+  const patch = candidate.patch;
+  return typeof candidate.filePath === 'string' && typeof patch === 'object' && patch !== null && 'hunks' in patch && Array.isArray(patch.hunks);
 }
 
 /**
