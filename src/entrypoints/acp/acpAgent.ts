@@ -22,15 +22,24 @@
 import path from 'node:path';
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type ClientCapabilities, type McpServer } from '@agentclientprotocol/sdk';
 import type { AgentContext } from '@agentclientprotocol/sdk';
-import { findRepositoryRoot } from '../../permissions/loadPermissionRules.js';
 import type { SessionOptions } from '../../session/createSession.js';
 import { configDir } from '../../session/paths.js';
-import { startConversation, type SessionChoice } from '../../session/startConversation.js';
+import type { SessionChoice } from '../../session/startConversation.js';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { VERSION } from '../../version.js';
-import { loadAcpCommands } from './acpCommands.js';
 import { mcpConfigOfClientServers } from './acpMcpServers.js';
-import { AcpSession } from './acpSession.js';
+import type { AcpSession } from './acpSession.js';
+
+/** The engine loads with the first session, so `initialize` is answered before any of it is read. */
+async function loadEngine() {
+  const [{ startConversation }, { AcpSession }, { loadAcpCommands }, { findRepositoryRoot }] = await Promise.all([
+    import('../../session/startConversation.js'),
+    import('./acpSession.js'),
+    import('./acpCommands.js'),
+    import('../../permissions/loadPermissionRules.js'),
+  ]);
+  return { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot };
+}
 
 export type AcpAgentOptions = {
   /** The session flags from the command line; each session adds its cwd. */
@@ -61,6 +70,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
   const open = async (client: AgentContext, cwd: string, servers: readonly McpServer[], choice: SessionChoice): Promise<AcpSession> => {
     if (!path.isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (got "${cwd}")`);
     const clientServers = mcpConfigOfClientServers(servers);
+    const { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot } = await loadEngine();
     const { conversation, mcp } = await startConversation({
       session: { ...options.session, cwd, isInteractive: true, isTrusted: true, env: options.env },
       choice,
