@@ -249,6 +249,36 @@ describe('agentcli --acp', () => {
     await expect(client.agent.request('session/set_mode', { sessionId, modeId: 'yolo' })).rejects.toThrow();
   });
 
+  it('a command in bypassPermissions mode: kind execute, the command as title, its output fenced in the finished call', async () => {
+    const client = await start([turn(toolUse('Bash', { command: 'echo hello-from-bash' })), endTurn('ran')]);
+    const sessionId = await newSession(client);
+    await client.agent.request('session/set_mode', { sessionId, modeId: 'bypassPermissions' });
+    await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'run' }] });
+    expect(client.permissionRequests).toHaveLength(0);
+    const updates = client.updatesOf(sessionId);
+    const [call] = toolCalls(updates);
+    expect(updates.find((update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === call!.toolCallId && update.title)).toMatchObject({
+      kind: 'execute',
+      title: '`echo hello-from-bash`',
+    });
+    const done = finalUpdate(updates, call!.toolCallId);
+    expect(done).toMatchObject({ status: 'completed', content: [{ type: 'content', content: { type: 'text' } }] });
+    const shown = done?.sessionUpdate === 'tool_call_update' ? JSON.stringify(done.content) : '';
+    expect(shown).toContain('```console');
+    expect(shown).toContain('hello-from-bash');
+  });
+
+  it('a custom slash command is rendered from its template and sent as the prompt', async () => {
+    await mkdir(path.join(cwd, '.claude', 'commands'), { recursive: true });
+    await writeFile(path.join(cwd, '.claude', 'commands', 'greet.md'), '---\ndescription: Greet someone\n---\nSay hello to $ARGUMENTS, politely.');
+    const client = await start([endTurn('Hello, World.')]);
+    const sessionId = await newSession(client);
+    const { stopReason } = await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: '/greet World' }] });
+    expect(stopReason).toBe('end_turn');
+    expect(JSON.stringify(server!.requests[0]!.body.messages[0].content)).toContain('Say hello to World, politely.');
+    expect(agentText(client.updatesOf(sessionId))).toBe('Hello, World.');
+  });
+
   it('TodoWrite becomes a plan update', async () => {
     const todos = [
       { content: 'Read the code', status: 'completed', activeForm: 'Reading the code' },

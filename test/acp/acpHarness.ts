@@ -115,7 +115,6 @@ export async function startAcpClient(options: AcpClientOptions): Promise<AcpTest
       });
     },
     async close() {
-      connection.close();
       child.stdin.end();
       if (child.exitCode === null && child.signalCode === null) {
         await new Promise<void>((resolve) => {
@@ -129,6 +128,7 @@ export async function startAcpClient(options: AcpClientOptions): Promise<AcpTest
           });
         });
       }
+      connection.close();
     },
   };
 }
