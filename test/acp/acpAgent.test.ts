@@ -182,6 +182,29 @@ describe('agentcli --acp', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('session/cancel while a permission request is open: the request is withdrawn, nothing runs, the prompt answers cancelled', async () => {
+    const file = path.join(cwd, 'never.txt');
+    let withdrawn = false;
+    const client = await start([turn(toolUse('Write', { file_path: file, content: 'x' })), endTurn('unused')], {
+      permission: (_request, signal) =>
+        new Promise((resolve) => {
+          signal.addEventListener('abort', () => {
+            withdrawn = true;
+            resolve({ outcome: { outcome: 'cancelled' } });
+          });
+        }),
+    });
+    const sessionId = await newSession(client);
+    const prompt = client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'write' }] });
+    while (client.permissionRequests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await client.agent.notify('session/cancel', { sessionId });
+    expect((await prompt).stopReason).toBe('cancelled');
+    expect(existsSync(file)).toBe(false);
+    const deadline = Date.now() + 2_000;
+    while (!withdrawn && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(withdrawn).toBe(true);
+  });
+
   it('allow always saves the offered rule to .claude/settings.local.json, and the next call it covers does not ask', async () => {
     const file = path.join(cwd, 'one.txt');
     const client = await start(
@@ -337,6 +360,12 @@ describe('agentcli --acp', () => {
     expect(buffers.get(file)).toBe('const inTheBuffer = 3;\n');
     // The editor owns the buffer; the disk is the editor's to save.
     expect(await readFile(file, 'utf8')).toBe('const onDisk = 1;\n');
+  });
+
+  it('without an API key the agent still starts; session/new fails with one clear message', async () => {
+    const client = await startAcpClient({ cwd, env: { AGENTCLI_CONFIG_DIR: configDir } });
+    clients.push(client);
+    await expect(client.agent.request('session/new', { cwd, mcpServers: [] })).rejects.toThrow(/ANTHROPIC_API_KEY/);
   });
 
   it('stdout carries only JSON-RPC lines, even when a warning is printed (diagnostics go to stderr)', async () => {

@@ -16,7 +16,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import { CLI_BIN } from '../support/runCli.js';
 
-export type PermissionAnswer = (request: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
+export type PermissionAnswer = (request: RequestPermissionRequest, signal: AbortSignal) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
 
 export type AcpClientOptions = {
   readonly cwd: string;
@@ -48,7 +48,7 @@ export function option(optionId: string): RequestPermissionResponse {
 }
 
 export async function startAcpClient(options: AcpClientOptions): Promise<AcpTestClient> {
-  const env: Record<string, string | undefined> = { ...process.env, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined, ANTHROPIC_MODEL: undefined, ...options.env };
+  const env: Record<string, string | undefined> = { ...process.env, ANTHROPIC_API_KEY: undefined, ANTHROPIC_AUTH_TOKEN: undefined, ANTHROPIC_BASE_URL: undefined, ANTHROPIC_MODEL: undefined, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const child = spawn(process.execPath, [CLI_BIN, '--acp', ...(options.args ?? [])], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
@@ -64,9 +64,9 @@ export async function startAcpClient(options: AcpClientOptions): Promise<AcpTest
       updates.push(params);
       for (const waiter of waiters) waiter();
     })
-    .onRequest('session/request_permission', async ({ params }) => {
+    .onRequest('session/request_permission', async ({ params, signal }) => {
       permissionRequests.push(params);
-      return options.permission ? options.permission(params) : option('reject_once');
+      return options.permission ? options.permission(params, signal) : option('reject_once');
     })
     .onRequest('fs/read_text_file', ({ params }) => {
       reads.push(params);
