@@ -8,6 +8,7 @@ import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
 import { endTurn, lastToolResults, text, thinking, toolUse, turn } from '../support/scenario.js';
 import { CLI_BIN, tempDir } from '../support/runCli.js';
+import { EVERYTHING } from '../mcp/mcpTestSupport.js';
 import { agentText, option, startAcpClient, type AcpClientOptions, type AcpTestClient } from './acpHarness.js';
 
 let server: FakeAnthropicServer | undefined;
@@ -360,6 +361,21 @@ describe('agentcli --acp', () => {
     expect(buffers.get(file)).toBe('const inTheBuffer = 3;\n');
     // The editor owns the buffer; the disk is the editor's to save.
     expect(await readFile(file, 'utf8')).toBe('const onDisk = 1;\n');
+  });
+
+  it("the client's MCP servers start like --mcp-config ones: the model calls one in the first prompt", async () => {
+    const client = await start([turn(toolUse('mcp__everything__echo', { message: 'over MCP' })), endTurn('done')], { permission: () => option('allow_once') });
+    const { sessionId } = await client.agent.request('session/new', {
+      cwd,
+      mcpServers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING, 'stdio'], env: [] }],
+    });
+    await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'echo' }] });
+    const tools = server!.requests[0]!.body.tools.map((tool: { name: string }) => tool.name);
+    expect(tools).toContain('mcp__everything__echo');
+    expect(lastToolResults(server!.requests[1]!)[0]!.content).toEqual([{ type: 'text', text: 'Echo: over MCP' }]);
+    const [call] = toolCalls(client.updatesOf(sessionId));
+    const described = client.updatesOf(sessionId).find((update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === call!.toolCallId && update.title);
+    expect(described).toMatchObject({ title: 'everything: echo', kind: 'other' });
   });
 
   it('without an API key the agent still starts; session/new fails with one clear message', async () => {

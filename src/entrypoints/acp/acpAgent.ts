@@ -32,13 +32,14 @@ import type { AcpSession } from './acpSession.js';
 
 /** The engine loads with the first session, so `initialize` is answered before any of it is read. */
 async function loadEngine() {
-  const [{ startConversation }, { AcpSession }, { loadAcpCommands }, { findRepositoryRoot }] = await Promise.all([
+  const [{ startConversation }, { AcpSession }, { loadAcpCommands }, { findRepositoryRoot }, { reportMcpStartup }] = await Promise.all([
     import('../../session/startConversation.js'),
     import('./acpSession.js'),
     import('./acpCommands.js'),
     import('../../permissions/loadPermissionRules.js'),
+    import('../../services/mcp/startMcpServers.js'),
   ]);
-  return { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot };
+  return { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot, reportMcpStartup };
 }
 
 export type AcpAgentOptions = {
@@ -70,7 +71,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
   const open = async (client: AgentContext, cwd: string, servers: readonly McpServer[], choice: SessionChoice): Promise<AcpSession> => {
     if (!path.isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (got "${cwd}")`);
     const clientServers = mcpConfigOfClientServers(servers);
-    const { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot } = await loadEngine();
+    const { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot, reportMcpStartup } = await loadEngine();
     const { conversation, mcp } = await startConversation({
       session: { ...options.session, cwd, isInteractive: true, isTrusted: true, env: options.env },
       choice,
@@ -82,6 +83,9 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       throw RequestError.internalError(undefined, errorMessageOf(error));
     });
     for (const warning of conversation.session.startupWarnings) options.log(warning);
+    // The client named its servers to use them from the first prompt on: the session is answered once they are
+    // connected or have given up (each bounded by MCP_TIMEOUT); those that failed are named on stderr.
+    if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
     await conversation.start();
     const commands = await loadAcpCommands({ projectRoot: findRepositoryRoot(conversation.session.cwd), configDir: configDir(options.env) });
     const session = new AcpSession({ conversation, mcp, client, clientCapabilities, commands, log: options.log });
