@@ -156,6 +156,8 @@ describe('agentcli --acp', () => {
     const request = client.permissionRequests[0]!;
     expect(request.toolCall.toolCallId).toBe(edit!.toolCallId);
     expect(request.options.map((choice) => choice.kind)).toEqual(['allow_once', 'allow_always', 'reject_once', 'reject_always']);
+    // It showed the change before it was made: the whole file before and after.
+    expect(request.toolCall.content).toEqual([{ type: 'diff', path: file, oldText: 'hello\nworld\n', newText: 'hello\nthere\n' }]);
   });
 
   it('a rejected Write leaves the disk untouched, the model is told, and the turn ends', async () => {
@@ -171,6 +173,7 @@ describe('agentcli --acp', () => {
     const done = finalUpdate(client.updatesOf(sessionId), write!.toolCallId);
     expect(done?.sessionUpdate === 'tool_call_update' && done.status).toBe('failed');
     expect(client.permissionRequests).toHaveLength(1);
+    expect(client.permissionRequests[0]!.toolCall.content).toEqual([{ type: 'diff', path: file, oldText: null, newText: 'should not exist' }]);
   });
 
   it('a permission request the client cancels is a rejection', async () => {

@@ -112,7 +112,7 @@ export class AcpSession {
   async prompt(blocks: readonly ContentBlock[]): Promise<StopReason> {
     if (this.running) throw RequestError.invalidRequest(undefined, 'a prompt is already running in this session; cancel it first');
     const controller = new AbortController();
-    const updates = new TurnUpdates(this.options.conversation, (update) => this.send(update), controller.signal);
+    const updates = this.turnUpdates(controller.signal);
     const running: RunningTurn = { controller, updates };
     this.running = running;
     const turn = this.runPrompt(promptContent(blocks), controller.signal, updates);
@@ -267,7 +267,11 @@ export class AcpSession {
 
   private currentUpdates(): TurnUpdates {
     // An ask outside a prompt (none today) still needs somewhere to announce its call.
-    return this.running?.updates ?? new TurnUpdates(this.options.conversation, (update) => this.send(update), new AbortController().signal);
+    return this.running?.updates ?? this.turnUpdates(new AbortController().signal);
+  }
+
+  private turnUpdates(signal: AbortSignal): TurnUpdates {
+    return new TurnUpdates({ conversation: this.options.conversation, send: (update) => this.send(update), signal, ...(this.textFiles ? { textFiles: this.textFiles } : {}) });
   }
 
   /** The editor's mode picker and plan follow the session's state, whoever changed it (set_mode, ExitPlanMode, a resumed transcript). */

@@ -11,7 +11,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
-import type { PreparedCall, Tool } from '../../Tool.js';
+import type { ChangePreview, PreparedCall, Tool } from '../../Tool.js';
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import type { FilePatch } from '../../utils/files/structuredPatch.js';
 import { displayPath } from '../../utils/files/filePaths.js';
@@ -137,6 +137,11 @@ function fenced(text: string): string {
   const longestRun = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
   const fence = '`'.repeat(longestRun + 1);
   return `${fence}console\n${text.replace(/\n$/, '')}\n${fence}`;
+}
+
+/** A change worked out before it is made (a permission request's preview). */
+export function diffContent(preview: ChangePreview): ToolCallContent {
+  return { type: 'diff', path: preview.path, oldText: preview.oldText ?? null, newText: preview.newText };
 }
 
 type PatchedOutput = { readonly filePath: string; readonly patch: FilePatch };

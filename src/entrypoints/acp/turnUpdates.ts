@@ -12,12 +12,13 @@
  * the session's one sender.
  */
 import type { SessionUpdate, ToolCallUpdate, ToolKind } from '@agentclientprotocol/sdk';
-import { findToolByName, type Tool } from '../../Tool.js';
+import { findToolByName, type ChangePreview, type Tool } from '../../Tool.js';
 import type { QueryEvent } from '../../query/events.js';
-import { prepareToolCall } from '../../services/tools/prepareToolCall.js';
+import { callScopeOf, declareCall, prepareToolCall } from '../../services/tools/prepareToolCall.js';
+import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
 import type { PermissionRequest, ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
-import { describeToolCall, kindOfFamily, toolCallContent, type ToolCallView } from './toolCallView.js';
+import { describeToolCall, diffContent, kindOfFamily, toolCallContent, type ToolCallView } from './toolCallView.js';
 
 export type SendUpdate = (update: SessionUpdate) => Promise<void>;
 
@@ -30,14 +31,26 @@ type KnownCall = {
 
 const MAX_PROGRESS_CHARS = 4_000;
 
+export type TurnUpdatesOptions = {
+  readonly conversation: ConversationSession;
+  readonly send: SendUpdate;
+  /** The turn's signal (preparing a call to describe it reads the files it names). */
+  readonly signal: AbortSignal;
+  /** The editor's view of the files, for previews of the changes a request asks about. */
+  readonly textFiles?: TextFileAccess;
+};
+
 export class TurnUpdates {
   private readonly calls = new Map<string, KnownCall>();
+  private readonly conversation: ConversationSession;
+  private readonly send: SendUpdate;
+  private readonly signal: AbortSignal;
 
-  constructor(
-    private readonly conversation: ConversationSession,
-    private readonly send: SendUpdate,
-    private readonly signal: AbortSignal,
-  ) {}
+  constructor(private readonly options: TurnUpdatesOptions) {
+    this.conversation = options.conversation;
+    this.send = options.send;
+    this.signal = options.signal;
+  }
 
   async handle(event: QueryEvent): Promise<void> {
     switch (event.type) {
@@ -74,14 +87,34 @@ export class TurnUpdates {
     }
   }
 
-  /** Before a permission request: the call is known to the client, in full; returns the request's view of it. */
+  /**
+   * Before a permission request: the call is known to the client, in full,
+   * with the diff of the change it would make when its tool can preview it;
+   * returns the request's view of it.
+   */
   async announce(request: PermissionRequest): Promise<ToolCallUpdate> {
     const view = await this.describe(request.toolUseId, request.tool.name, request.input);
+    const preview = await this.previewOf(request);
+    const content = preview ? [diffContent(preview)] : undefined;
+    if (content) await this.send({ sessionUpdate: 'tool_call_update', toolCallId: request.toolUseId, content });
     return {
       toolCallId: request.toolUseId,
       rawInput: request.input,
       ...(view ? { title: view.title, kind: view.kind, locations: view.locations } : {}),
+      ...(content ? { content } : {}),
     };
+  }
+
+  /** A preview is a courtesy: a tool that cannot work one out (or fails to) is asked about without it. */
+  private async previewOf(request: PermissionRequest): Promise<ChangePreview | undefined> {
+    const { tool } = request;
+    if (!tool.previewChange) return undefined;
+    try {
+      const context = this.conversation.toolContext(request.signal, { toolUseId: request.toolUseId, ...(this.options.textFiles ? { textFiles: this.options.textFiles } : {}) });
+      return await tool.previewChange(await declareCall(tool, request.input, callScopeOf(context)), context);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Registers and sends the call at once (no await before the send is queued), so it can never be sent twice. */

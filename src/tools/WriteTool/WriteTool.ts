@@ -33,6 +33,9 @@ export type WriteSuccess = {
 
 export type WriteOutput = WriteSuccess | FileToolFailure;
 
+/** Past this a preview would cost more to send than it helps (the write itself still runs). */
+const MAX_PREVIEW_CHARS = 512 * 1024;
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const breaks = text.split('\n').length - 1;
@@ -59,6 +62,15 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
   },
   mapToolResultToToolResultBlockParam: mapWriteResult,
   ui: () => import('./UI.js'),
+
+  async previewChange(call, context) {
+    const filePath = resolveToolPath(call.input.file_path, context.cwd);
+    const file = await loadFileForChange(filePath, displayPath(filePath, context.cwd), context.textFiles);
+    if (file.kind === 'missing') return { path: filePath, oldText: undefined, newText: call.input.content };
+    if (file.kind !== 'text' || file.text.length > MAX_PREVIEW_CHARS) return undefined;
+    const oldText = toModelLineEndings(file.text, file.format.lineEnding);
+    return oldText === call.input.content ? undefined : { path: filePath, oldText, newText: call.input.content };
+  },
 
   async call(input, context) {
     const filePath = resolveToolPath(input.file_path, context.cwd);
