@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
-import { endTurn, lastToolResults, text, thinking, toolUse, turn } from '../support/scenario.js';
+import { cutStream, endTurn, lastToolResults, text, thinking, toolUse, turn } from '../support/scenario.js';
 import { CLI_BIN, tempDir } from '../support/runCli.js';
 import { EVERYTHING } from '../mcp/mcpTestSupport.js';
 import { agentText, option, startAcpClient, type AcpClientOptions, type AcpTestClient } from './acpHarness.js';
@@ -304,6 +304,19 @@ describe('agentcli --acp', () => {
     expect(stopReason).toBe('end_turn');
     expect(JSON.stringify(server!.requests[0]!.body.messages[0].content)).toContain('Say hello to World, politely.');
     expect(agentText(client.updatesOf(sessionId))).toBe('Hello, World.');
+  });
+
+  it('a response cut off mid tool call: the unfinished call is reported failed, the retried one runs', async () => {
+    const file = path.join(cwd, 'r.txt');
+    await writeFile(file, 'retried\n');
+    const client = await start([cutStream(4, toolUse('Read', { file_path: file })), turn(toolUse('Read', { file_path: file })), endTurn('read it')]);
+    const sessionId = await newSession(client);
+    const { stopReason } = await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read' }] });
+    expect(stopReason).toBe('end_turn');
+    const updates = client.updatesOf(sessionId);
+    const [cut, retried] = toolCalls(updates);
+    expect(finalUpdate(updates, cut!.toolCallId)).toMatchObject({ status: 'failed' });
+    expect(finalUpdate(updates, retried!.toolCallId)).toMatchObject({ status: 'completed' });
   });
 
   it('TodoWrite becomes a plan update', async () => {

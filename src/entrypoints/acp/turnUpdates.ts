@@ -42,6 +42,8 @@ export type TurnUpdatesOptions = {
 
 export class TurnUpdates {
   private readonly calls = new Map<string, KnownCall>();
+  /** Calls opened since the current request began, not yet answered: a retry voids them. */
+  private readonly streaming = new Set<string>();
   private readonly conversation: ConversationSession;
   private readonly send: SendUpdate;
   private readonly signal: AbortSignal;
@@ -54,6 +56,12 @@ export class TurnUpdates {
 
   async handle(event: QueryEvent): Promise<void> {
     switch (event.type) {
+      case 'request_start':
+        this.streaming.clear();
+        return;
+      case 'retry':
+        await this.voidStreamedCalls();
+        return;
       case 'text_delta':
         if (event.text !== '') await this.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.text } });
         return;
@@ -124,6 +132,7 @@ export class TurnUpdates {
     const tool = this.tool(toolName);
     const call: KnownCall = { name: toolName, kind: tool ? kindOfFamily(tool) : 'other' };
     this.calls.set(toolUseId, call);
+    this.streaming.add(toolUseId);
     void this.send({ sessionUpdate: 'tool_call', toolCallId: toolUseId, title: toolName, kind: call.kind, status: 'pending', rawInput: {} });
     return call;
   }
@@ -150,6 +159,7 @@ export class TurnUpdates {
   }
 
   private async finish(outcome: ToolCallOutcome): Promise<void> {
+    this.streaming.delete(outcome.toolUseId);
     const call = await this.describeAfterTheFact(outcome);
     await this.send({
       sessionUpdate: 'tool_call_update',
@@ -163,6 +173,24 @@ export class TurnUpdates {
   private async describeAfterTheFact(outcome: ToolCallOutcome): Promise<KnownCall> {
     await this.describe(outcome.toolUseId, outcome.toolName, outcome.input);
     return this.calls.get(outcome.toolUseId)!;
+  }
+
+  /**
+   * The response was cut off and is requested again: the calls it had begun
+   * will never run (the new response brings its own), so the client is told
+   * they failed rather than left with calls that stay pending forever.
+   * Streamed text cannot be taken back; the retried response follows it.
+   */
+  private async voidStreamedCalls(): Promise<void> {
+    for (const toolUseId of this.streaming) {
+      await this.send({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: toolUseId,
+        status: 'failed',
+        content: [{ type: 'content', content: { type: 'text', text: "The model's response was cut off before this call was complete; the response is being requested again." } }],
+      });
+    }
+    this.streaming.clear();
   }
 
   private tool(name: string): Tool | undefined {
