@@ -17,7 +17,8 @@ const KITTY_KEYBOARD_PUSH = '\u001B[>1u';
 export type TerminalHandoff = <T>(run: () => T) => T;
 
 export function createTerminalHandoff(options: {
-  readonly stdin: Pick<NodeJS.ReadStream, 'isTTY' | 'setRawMode'>;
+  /** process.stdin in the REPL. */
+  readonly stdin: { readonly isTTY?: boolean; setRawMode(mode: boolean): unknown };
   readonly write: (sequence: string) => void;
   readonly env: NodeJS.ProcessEnv;
 }): TerminalHandoff {
