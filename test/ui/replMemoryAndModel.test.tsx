@@ -24,7 +24,9 @@ function systemText(repl: ReplFixture, index: number): string {
 describe('REPL: # notes', () => {
   it('"# note" asks which memory file, appends the line there, sends nothing, and the next request carries it', async () => {
     repl = await startReplFixture({ script: [endTurn('ok')] });
-    await repl.submit('# always use pnpm, never npm');
+    await repl.terminal.press('# always use pnpm, never npm');
+    await repl.terminal.waitFor('# note: Enter saves it to a memory file you choose; it is not sent to the model');
+    await repl.terminal.press('\r');
     const dialog = await repl.terminal.waitFor('Where should agentcli remember');
     expect(dialog).toContain('1. Project memory: ./CLAUDE.md · new file');
     expect(dialog).toContain('2. Local project memory: ./CLAUDE.local.md · new file');
