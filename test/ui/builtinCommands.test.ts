@@ -33,6 +33,7 @@ describe('built-in slash commands', () => {
     expect(help).toContain('List commands and keys');
     expect(help).toContain('Shift+Tab');
     expect(help).toContain('Esc');
+    expect(help).toMatch(/# note +save a line to a memory file you choose/);
   });
 
   it('/clear forgets the conversation', async () => {
