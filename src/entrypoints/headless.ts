@@ -46,9 +46,16 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     const started = performance.now();
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
     if (!prepared.ok) {
-      const failed = { ...resultLine(conversation, { reason: 'completed', turns: 0, text: '' }, performance.now() - started), subtype: 'error_during_execution' as const, is_error: true, result: prepared.error };
+      // Nothing was sent: a result line that says why, shaped like any failed run's.
+      const base = resultLine(conversation, { reason: options.signal.aborted ? 'interrupted' : 'completed', turns: 0, text: '' }, performance.now() - started);
+      const failed = { ...base, subtype: 'error_during_execution' as const, is_error: true, result: prepared.error };
       if (outputFormat !== 'text') writeLine(failed);
       io.stderr(`agentcli: ${prepared.error}\n`);
+      // Interrupted while a command's snippets ran: stop as an interrupted run does.
+      if (options.signal.aborted) {
+        exitCode = 130;
+        break;
+      }
       exitCode = 1;
       continue;
     }
