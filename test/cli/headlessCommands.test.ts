@@ -6,7 +6,8 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
-import { runCli, tempDir } from '../support/runCli.js';
+import { spawn } from 'node:child_process';
+import { CLI_BIN, runCli, tempDir } from '../support/runCli.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';
 
 let server: FakeAnthropicServer | undefined;
@@ -116,4 +117,24 @@ describe('custom commands in headless -p', () => {
     await headless(folders, [endTurn('Wrote it.')], '/init');
     expect(lastUserMessage(0)).toContain('Write a CLAUDE.md file for this repository');
   });
+
+  it('Ctrl+C while a command\'s !`cmd` runs: nothing is sent, the run stops with exit 130', async () => {
+    const folders = await project({ '.claude/commands/slow.md': '---\nallowed-tools: Bash(touch started), Bash(sleep 30)\n---\nAfter: !`touch started && sleep 30`' });
+    server = await startFakeAnthropic({ script: [endTurn('never')] });
+    const child = spawn(process.execPath, [CLI_BIN, '-p', '/slow'], {
+      cwd: folders.cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: folders.configDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The snippet is running once its first command has left its mark.
+    const deadline = Date.now() + 20_000;
+    while (!(await exists(path.join(folders.cwd, 'started'))) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    expect(stderr).toMatch(/!`touch started && sleep 30` did not run \(interrupted\)/);
+    expect(server.requests).toHaveLength(0);
+  }, 40_000);
 });
