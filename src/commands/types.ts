@@ -15,7 +15,13 @@ export type CommandResult =
   /** Shown in the transcript under the command. */
   | { readonly type: 'text'; readonly text: string; readonly tone?: 'info' | 'error' }
   /** Sent to the model as the user's prompt (custom commands). */
-  | { readonly type: 'prompt'; readonly prompt: string; readonly commandTurn?: CommandTurn }
+  | {
+      readonly type: 'prompt';
+      readonly prompt: string;
+      readonly commandTurn?: CommandTurn;
+      /** The turn may write memory files (/init): read them again when it ends, so the next request carries them. */
+      readonly reloadsMemory?: boolean;
+    }
   | { readonly type: 'exit' }
   /** Nothing to show (the command changed state the status line already shows). */
   | { readonly type: 'none' }

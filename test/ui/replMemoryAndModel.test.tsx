@@ -5,7 +5,8 @@ import { appendFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endTurn } from '../support/scenario.js';
+import { WriteTool } from '../../src/tools/WriteTool/WriteTool.js';
+import { endTurn, toolUse, turn } from '../support/scenario.js';
 import { startReplFixture, type ReplFixture } from './support/replFixture.js';
 
 const ESC = '\u001B';
@@ -85,6 +86,28 @@ describe('REPL: /memory', () => {
     await repl.submit('build it');
     await repl.terminal.waitFor('done');
     expect(systemText(repl, 0)).toContain('The build command is make all.');
+  });
+});
+
+describe('REPL: /init', () => {
+  it('the CLAUDE.md the model writes (with the user\'s approval) is in force from the next request, without a restart', async () => {
+    repl = await startReplFixture({
+      tools: [WriteTool],
+      script: (request) =>
+        request.index === 0
+          ? turn(toolUse('Write', { file_path: path.join(repl!.cwd, 'CLAUDE.md'), content: '# Project\nRun make check before committing.\n' }))
+          : request.index === 1
+            ? endTurn('Wrote CLAUDE.md.')
+            : endTurn('ok'),
+    });
+    await repl.submit('/init');
+    await repl.terminal.waitFor('Do you want to');
+    await repl.terminal.press('1');
+    await repl.terminal.waitFor('Wrote CLAUDE.md.');
+    expect(systemText(repl, 0)).not.toContain('Run make check before committing.');
+    await repl.submit('hello');
+    await repl.terminal.waitFor('ok');
+    expect(systemText(repl, 2)).toContain('Run make check before committing.');
   });
 });
 

@@ -251,6 +251,11 @@ export class ReplController {
     return this.runPrompt(text, text);
   }
 
+  private async reloadMemory(): Promise<void> {
+    const problem = await this.session.reloadMemory();
+    if (problem) this.transcript.addNotice('warning', problem);
+  }
+
   /** `# note`: appended to the memory file the user picks; never sent to the model. Esc puts the text back. */
   private async rememberNote(typed: string, note: string): Promise<void> {
     const outcome = await saveMemoryNote(note, { session: this.session, choose: (request) => this.dialogs.choose(request) });
@@ -279,7 +284,10 @@ export class ReplController {
         this.transcript.addItem({ kind: 'command', input, output: result.text, tone: result.tone ?? 'info' });
         return;
       case 'prompt':
-        return result.commandTurn ? this.runCommandTurn(input, result.commandTurn) : this.runPrompt(result.prompt, input);
+        if (result.commandTurn) await this.runCommandTurn(input, result.commandTurn);
+        else await this.runPrompt(result.prompt, input);
+        if (result.reloadsMemory) await this.reloadMemory();
+        return;
       case 'exit':
         this.requestExit();
         return;
