@@ -258,6 +258,9 @@ export class AcpSession {
       permissions: {},
       toggleVimMode: () => false,
       copyToClipboard: () => 'there is no terminal clipboard in an editor session',
+      // Pickers and a terminal editor belong to the REPL; custom commands use neither.
+      choose: async () => undefined,
+      editFile: async () => ({ ok: false, reason: 'the editor session has no terminal to hand over' }),
     };
   }
 
