@@ -20,7 +20,7 @@ import type { UserInteraction } from '../../types/userInteraction.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
 import { parseSlashInput } from '../../commands/registry.js';
-import type { CommandContext } from '../../commands/types.js';
+import { INIT_PROMPT } from '../../commands/builtin/init.js';
 import type { AcpCommandSet } from './acpCommands.js';
 import { modeState } from './acpModes.js';
 import { clientTextFiles } from './clientTextFiles.js';
@@ -159,8 +159,9 @@ export class AcpSession {
     const slash = content.length === 1 && content[0]!.type === 'text' ? parseSlashInput(content[0]!.text) : undefined;
     const command = slash ? this.options.commands.find(slash.name) : undefined;
     if (slash && command?.kind === 'compact') return this.compact(slash.args, signal, updates);
+    if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
     if (slash && command?.kind === 'custom') {
-      const result = await command.command.run(slash.args, this.commandContext());
+      const result = await command.command.expand(slash.args);
       if (result.type !== 'prompt' || !result.commandTurn) {
         if (result.type === 'text') await this.say(result.text);
         return 'end_turn';
@@ -241,27 +242,6 @@ export class AcpSession {
       case 'compaction_failed':
         throw RequestError.internalError(undefined, `the conversation could not be compacted${outcome.detail ? `: ${outcome.detail}` : ''}`);
     }
-  }
-
-  /** What a custom command may use (it reads its template and renders it; nothing here belongs to a terminal). */
-  private commandContext(): CommandContext {
-    const { conversation } = this.options;
-    return {
-      session: conversation.session,
-      conversation,
-      commands: () => [],
-      getModel: () => conversation.model,
-      setModel: (model) => conversation.setModel(model),
-      getMessages: () => conversation.messages,
-      clearConversation: () => conversation.clear(),
-      getPermissionMode: () => this.mode,
-      permissions: {},
-      toggleVimMode: () => false,
-      copyToClipboard: () => 'there is no terminal clipboard in an editor session',
-      // Pickers and a terminal editor belong to the REPL; custom commands use neither.
-      choose: async () => undefined,
-      editFile: async () => ({ ok: false, reason: 'the editor session has no terminal to hand over' }),
-    };
   }
 
   private say(text: string): Promise<void> {

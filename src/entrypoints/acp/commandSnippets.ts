@@ -4,11 +4,11 @@
  * request, the sandbox), shown in the editor as a tool call like any other.
  */
 import type { ShellSnippetRun } from '../../commands/custom/renderCommandPrompt.js';
+import { shellSnippetOutcome } from '../../commands/custom/shellSnippetOutcome.js';
 import { findToolByName } from '../../Tool.js';
 import { runToolUse, type ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
-import { resultText } from './toolCallView.js';
 import type { TurnUpdates } from './turnUpdates.js';
 
 let nextSnippet = 0;
@@ -24,7 +24,7 @@ export async function runCommandSnippet(
   },
 ): Promise<ShellSnippetRun> {
   const tool = findToolByName(options.conversation.tools, 'Bash');
-  if (!tool) return { ok: false, reason: 'this session has no Bash tool' };
+  if (!tool) return shellSnippetOutcome(undefined);
   const id = `toolu_command_${process.pid}_${++nextSnippet}`;
   const input = { command };
   await options.updates.handle({ type: 'tool_started', toolUseId: id, toolName: tool.name, input });
@@ -37,15 +37,5 @@ export async function runCommandSnippet(
     },
   );
   await options.updates.handle({ type: 'tool_result', outcome });
-  switch (outcome.status) {
-    case 'success':
-    case 'error':
-      return { ok: true, output: resultText(outcome) };
-    case 'denied':
-    case 'rejected':
-      return { ok: false, reason: `denied: ${resultText(outcome).split('\n')[0]!.slice(0, 200)}` };
-    case 'cancelled':
-    case 'interrupted':
-      return { ok: false, reason: 'interrupted' };
-  }
+  return shellSnippetOutcome(outcome);
 }
