@@ -9,7 +9,10 @@
  * - asks permission through the parent's front end, labelled with its name;
  *   it shares the parent's mode and rules (the same permission context), so
  *   it can never widen them;
- * - runs at most `AGENTCLI_SUBAGENT_MAX_TURNS` model turns (default 50).
+ * - runs at most `AGENTCLI_SUBAGENT_MAX_TURNS` model turns (default 50);
+ * - ends its turn through SubagentStop hooks, run in its own loop (see
+ *   ConversationSession): a blocking hook sends it back to work with the
+ *   reason, and only the answer after that reaches the parent.
  */
 import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
@@ -29,7 +32,6 @@ import { userShell } from '../utils/process/userShell.js';
 import type { AgentDefinition } from './agentDefinition.js';
 import { mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
-import { notifySubagentStop } from './subagentLifecycle.js';
 import type { SubagentScope } from './subagentScope.js';
 
 export const DEFAULT_SUBAGENT_MAX_TURNS = 50;
@@ -46,7 +48,6 @@ export type RunSubagentOptions = {
   readonly parentToolUseId: string;
   /** Stops the child (the parent's call signal, or a background task's own). */
   readonly signal: AbortSignal;
-  readonly background: boolean;
   readonly onProgress?: (progress: AgentProgress) => void;
   /** The id to use (a background task announces it before the child starts). */
   readonly agentId?: string;
@@ -106,9 +107,11 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
       cwd: parentContext.cwd,
       costTracker: session.costTracker.forAgent(agent.agentType),
       agentId,
+      agentType: agent.agentType,
       parentToolUseId: options.parentToolUseId,
       rootSessionId: scope.sessionId,
       rootSessionDir: scope.sessionDir,
+      rootTranscriptPath: scope.transcriptPath,
     },
   });
 
@@ -165,16 +168,6 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
     durationMs: performance.now() - started,
     transcriptPath: transcriptFile,
   };
-  await notifySubagentStop({
-    agentId,
-    agentType: agent.agentType,
-    parentToolUseId: options.parentToolUseId,
-    sessionId: scope.sessionId,
-    transcriptPath: transcriptFile,
-    cwd: child.cwd,
-    stopReason: outcome.reason,
-    background: options.background,
-  });
   switch (outcome.reason) {
     case 'api_error':
       throw new SubagentFailure(

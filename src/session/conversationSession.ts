@@ -13,8 +13,8 @@
 import { statSync } from 'node:fs';
 import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
-import { runStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
-import { query } from '../query.js';
+import { runStopHooks, runSubagentStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
+import { query, type QueryParams } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
 import { thinkingForPrompt } from '../services/api/thinking.js';
@@ -73,10 +73,12 @@ export type ChildConversationOptions = {
   /** Counts towards the session's total and the agent type's share. */
   readonly costTracker: CostTracker;
   readonly agentId: string;
+  readonly agentType: string;
   readonly parentToolUseId: string;
-  /** The main conversation's id and folder (sidechain lines and nested children). */
+  /** The main conversation's id, folder and JSONL (sidechain lines, nested children, hook input). */
   readonly rootSessionId: string;
   readonly rootSessionDir: string;
+  readonly rootTranscriptPath: string | undefined;
 };
 
 export type TurnOptions = {
@@ -193,15 +195,33 @@ export class ConversationSession {
     this.pendingReminders.push(text);
   }
 
-  /** Who and where this conversation is, for a hook's input (the turn's signal stops the hooks with it). */
+  /**
+   * Who and where this conversation is, for a hook's input (the turn's signal stops the hooks with it).
+   * A child's hooks name the main session and its transcript, as Claude Code's do; SubagentStop adds the child's own.
+   */
   private hookCall(signal: AbortSignal): SessionHookCall {
+    const child = this.options.child;
+    const transcriptPath = child ? child.rootTranscriptPath : this.transcriptPath;
     return {
-      session: this.info,
+      session: child ? { id: child.rootSessionId, dir: child.rootSessionDir } : this.info,
       cwd: this.currentCwd,
       permissionMode: this.session.appState.get().toolPermissionContext.mode,
-      ...(this.transcriptPath ? { transcriptPath: this.transcriptPath } : {}),
+      ...(transcriptPath ? { transcriptPath } : {}),
       run: { signal, cwd: this.currentCwd, projectDir: this.session.cwd },
     };
+  }
+
+  /**
+   * Asked when the model ends its turn: Stop hooks for the main conversation, SubagentStop hooks for a
+   * child — inside the child's own loop, so a block sends it back to work before the parent sees its answer.
+   */
+  private stopHook(signal: AbortSignal): QueryParams['onStop'] {
+    const child = this.options.child;
+    const hooks = this.session.hooks;
+    if (!child) return hooks.has('Stop') ? ({ stopHookActive }) => runStopHooks(hooks, this.hookCall(signal), { stopHookActive }) : undefined;
+    if (!hooks.has('SubagentStop')) return undefined;
+    return ({ stopHookActive }) =>
+      runSubagentStopHooks(hooks, this.hookCall(signal), { stopHookActive, agentId: child.agentId, agentType: child.agentType, agentTranscriptPath: this.transcriptPath });
   }
 
   onLifecycle(listener: SessionLifecycleListener): () => void {
@@ -251,6 +271,7 @@ export class ConversationSession {
     this.currentMessages = addition.messages;
 
     const model = turn.model ?? this.currentModel;
+    const onStop = this.stopHook(turn.signal);
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
     const context: ToolUseContext = { ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction }), subagents: this.subagentScope(env, turn.userInteraction) };
     const run = query({
@@ -277,10 +298,7 @@ export class ConversationSession {
       compaction: this.compactionHook(),
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.session.thinking),
-      // A child's end is the SubagentStop event, fired by the Agent tool (src/agents/subagentLifecycle.ts).
-      ...(this.session.hooks.has('Stop') && !this.options.child
-        ? { onStop: ({ stopHookActive }) => runStopHooks(this.session.hooks, this.hookCall(turn.signal), { event: 'Stop', stopHookActive }) }
-        : {}),
+      ...(onStop ? { onStop } : {}),
     });
     let step = await run.next();
     while (!step.done) {
@@ -358,6 +376,7 @@ export class ConversationSession {
       persist: this.options.persist,
       sessionDir: child?.rootSessionDir ?? this.info.dir,
       sessionId: child?.rootSessionId ?? this.currentId,
+      transcriptPath: child ? child.rootTranscriptPath : this.transcriptPath,
     };
   }
 
