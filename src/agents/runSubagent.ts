@@ -26,11 +26,11 @@ import { usedTokens } from '../session/compaction/tokenEstimate.js';
 import { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import { createReadFileState } from '../state/readFileState.js';
-import { textOfContent, type ConversationMessage } from '../types/messages.js';
+import { textOfContent, type AssistantMessage, type ConversationMessage, type UserMessage } from '../types/messages.js';
 import { newUuid } from '../utils/ids.js';
 import { userShell } from '../utils/process/userShell.js';
 import type { AgentDefinition } from './agentDefinition.js';
-import { mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
+import { isAgentProgress, mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
 import type { SubagentScope } from './subagentScope.js';
 
@@ -117,10 +117,28 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
 
   let status: AgentStatus = { agentId, agentType: agent.agentType, description: options.description, toolUses: 0, tokens: 0, elapsedMs: 0 };
   const running = new Map<string, { name: string; argument: string }>();
-  const report = (message?: AgentProgress['message']): void => {
+  // Agents this child started, by their Agent call: their latest status, passed up with ours.
+  const nested = new Map<string, AgentStatus>();
+  let transcript: readonly ConversationMessage[] = [];
+  const report = (passedUp?: { readonly message: AgentProgress['message']; readonly toolUseId: string | undefined }): void => {
     const current = [...running.values()].at(-1);
-    status = { ...status, elapsedMs: performance.now() - started, ...(current ? { currentTool: current } : { currentTool: undefined }) };
-    options.onProgress?.({ kind: 'agent', status, ...(message ? { message } : {}) });
+    status = {
+      ...status,
+      elapsedMs: performance.now() - started,
+      currentTool: current,
+      nested: nested.size > 0 ? [...nested.values()] : undefined,
+    };
+    options.onProgress?.({
+      kind: 'agent',
+      status,
+      transcript,
+      ...(passedUp?.message ? { message: passedUp.message } : {}),
+      ...(passedUp?.toolUseId ? { messageToolUseId: passedUp.toolUseId } : {}),
+    });
+  };
+  const addMessage = (message: AssistantMessage | UserMessage): void => {
+    transcript = [...transcript, message];
+    report({ message, toolUseId: undefined });
   };
 
   let outcome: QueryOutcome;
@@ -135,16 +153,24 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
           status = { ...status, toolUses: status.toolUses + 1 };
           report();
           break;
+        case 'tool_progress':
+          // A nested agent at work: its status joins ours, its messages go up tagged with its call.
+          if (isAgentProgress(event.progress)) {
+            nested.set(event.toolUseId, event.progress.status);
+            report({ message: event.progress.message, toolUseId: event.progress.messageToolUseId ?? event.toolUseId });
+          }
+          break;
         case 'tool_result':
           running.delete(event.outcome.toolUseId);
+          nested.delete(event.outcome.toolUseId);
           report();
           break;
         case 'assistant_message':
           status = { ...status, tokens: usedTokens(event.message.usage) };
-          report(event.message);
+          addMessage(event.message);
           break;
         case 'user_message':
-          report(event.message);
+          addMessage(event.message);
           break;
         default:
           break;

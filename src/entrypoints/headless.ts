@@ -57,10 +57,11 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
         if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
         if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
         if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
-        // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
+        // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape); a nested agent's carry its own call.
         if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
-          const message = event.progress.message;
-          writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
+          const { message, messageToolUseId } = event.progress;
+          const owner = messageToolUseId ?? event.toolUseId;
+          writeLine(message.type === 'assistant' ? assistantLine(conversation, message, owner) : userLine(conversation, message, owner));
         }
       }
       if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);

@@ -10,7 +10,7 @@ const status = { agentId: 'a1', agentType: 'Explore', description: 'find config'
 describe('Agent tool in the REPL', () => {
   it('shows the description, then the child’s current tool with its argument, tool uses, tokens and elapsed time', () => {
     expect(render(<>{renderToolUseMessage({ description: 'find config', run_in_background: true }, { verbose: false, columns: 80 })}</>).lastFrame()).toBe('find config (background)');
-    const progress: AgentProgress[] = [{ kind: 'agent', status: { ...status, currentTool: { name: 'Grep', argument: 'loadConfig' } } }];
+    const progress: AgentProgress[] = [{ kind: 'agent', status: { ...status, currentTool: { name: 'Grep', argument: 'loadConfig' } }, transcript: [] }];
     const frame = render(<>{renderToolUseProgressMessage(progress, { verbose: false, columns: 80 })}</>).lastFrame()!;
     expect(frame).toContain('Grep(loadConfig)');
     expect(frame).toContain('3 tool uses · 12.4k tokens · 8.2s');
@@ -30,7 +30,7 @@ describe('Agent tool in the REPL', () => {
         { type: 'tool_use' as const, id: 't', name: 'Glob', input: { pattern: 'src/**/config*.ts' } },
       ],
     };
-    const progress: AgentProgress[] = [{ kind: 'agent', status, message }];
+    const progress: AgentProgress[] = [{ kind: 'agent', status, message, transcript: [message] }];
     const frame = render(<>{renderToolUseProgressMessage(progress, { verbose: true, columns: 80 })}</>).lastFrame()!;
     expect(frame).toContain('Looking for the loader.');
     expect(frame).toContain('● Glob(src/**/config*.ts)');

@@ -73,8 +73,8 @@ describe('parallel calls of one tool', () => {
   it('groups only calls of the same tool that are still running', async () => {
     const { groupParallelTools } = await import('../../src/ui/transcript/liveGroups.js');
     const tool = (id: string, toolName: string, phase: 'running' | 'done') => ({ kind: 'tool' as const, id, toolName, input: {}, phase, progress: [] });
-    const entries = groupParallelTools([tool('1', 'Read', 'running'), tool('2', 'Read', 'running'), tool('3', 'Grep', 'running'), tool('4', 'Read', 'done'), tool('5', 'Read', 'running')], () => true);
-    expect(entries.map((entry) => (entry.kind === 'group' ? `group:${entry.tools.map((t) => t.id).join('')}` : entry.segment.id))).toEqual(['group:12', '3', '4', '5']);
+    const entries = groupParallelTools([tool('1', 'Read', 'running'), tool('2', 'Read', 'running'), tool('3', 'Grep', 'running'), tool('4', 'Read', 'done'), tool('5', 'Read', 'running')], { drawsMessageGroups: () => false, drawsRunningGroups: () => true });
+    expect(entries.map((entry) => (entry.kind === 'segment' ? entry.segment.id : `${entry.kind}:${entry.tools.map((t) => t.id).join('')}`))).toEqual(['group:12', '3', '4', '5']);
   });
 });
 

@@ -16,6 +16,7 @@ import { groupParallelTools } from './liveGroups.js';
 import { tailThatFits } from './liveTail.js';
 import { Spinner } from './Spinner.js';
 import { ToolCallView } from './ToolCallView.js';
+import { ToolCallGroupView } from './ToolCallGroupView.js';
 import { ToolGroupView } from './ToolGroupView.js';
 import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 
@@ -44,7 +45,32 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
   if (visible.length === 0 && !(turn && showSpinner)) return null;
   return (
     <Box flexDirection="column">
-      {groupParallelTools(visible, (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderGroupedToolUse !== undefined).map((entry) => {
+      {groupParallelTools(visible, {
+        drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderToolGroup !== undefined,
+        drawsRunningGroups: (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderGroupedToolUse !== undefined,
+      }).map((entry) => {
+        if (entry.kind === 'message_group') {
+          return (
+            <Box key={entry.tools[0]!.id} marginTop={1} flexDirection="column">
+              <ClippedBox maxRows={Math.max(toolRows, Math.min(maxRows - 2, toolRows * entry.tools.length))}>
+                <ToolCallGroupView
+                  tool={findToolByName(tools, entry.toolName)}
+                  toolName={entry.toolName}
+                  calls={entry.tools.map((segment) => ({
+                    id: segment.id,
+                    input: typeof segment.input === 'object' && segment.input !== null ? segment.input : {},
+                    phase: segment.phase,
+                    progress: segment.progress,
+                    ...(segment.status ? { status: segment.status } : {}),
+                    ...(segment.status === 'success' ? { output: segment.data } : {}),
+                    ...(segment.resultText !== undefined ? { resultText: segment.resultText } : {}),
+                  }))}
+                  options={{ verbose, columns }}
+                />
+              </ClippedBox>
+            </Box>
+          );
+        }
         if (entry.kind === 'group') {
           return (
             <Box key={entry.tools[0]!.id} marginTop={1} flexDirection="column">
