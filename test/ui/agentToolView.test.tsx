@@ -159,9 +159,9 @@ describe('parallel agents as one group', () => {
     const frame = render(<>{renderToolGroup(calls, { verbose: false, columns: 100 })}</>).lastFrame()!;
     expect(frame.split('\n')).toEqual([
       '3 agents finished',
-      '├─ Explore(find config) · 3 tool uses · 900 tokens',
+      '├─ Explore(find config)',
       '│  ⎿  Done (3 tool uses · 900 tokens · 2.0s)',
-      '├─ Plan(plan the fix) · 1 tool use · 900 tokens',
+      '├─ Plan(plan the fix)',
       '│  ⎿  Done (1 tool use · 900 tokens · 2.0s)',
       '└─ general-purpose(review diff)',
       '   ⎿  Error: the general-purpose agent could not finish: overloaded',

@@ -6,7 +6,7 @@
  *   Running 3 agents…
  *   ├─ Explore(find config) · 3 tool uses · 12.4k tokens
  *   │  ⎿  Grep(loadConfig)
- *   └─ Plan(plan the fix) · 5 tool uses · 2.1k tokens
+ *   └─ Plan(plan the fix)
  *      ⎿  Done (5 tool uses · 2.1k tokens · 3.0s)
  *
  * With Ctrl+O (verbose) each agent's whole conversation follows its lines.
@@ -95,11 +95,12 @@ export function AgentGroupView({ calls, options }: { readonly calls: readonly Ag
   );
 }
 
+/** Who the agent is, and while it runs how much it has done (once done, its state line says it all). */
 function AgentLine({ call }: { readonly call: AgentCall }): ReactNode {
   const status = call.progress.at(-1)?.status;
   const output = call.output?.kind === 'completed' ? call.output : undefined;
   const type = output?.agentType ?? status?.agentType ?? call.input.subagent_type ?? DEFAULT_AGENT_TYPE;
-  const work = output ? counts(output) : status ? counts(status) : undefined;
+  const work = call.phase !== 'done' && status ? counts(status) : undefined;
   return (
     <Text>
       <Text bold>{type}</Text>

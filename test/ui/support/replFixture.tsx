@@ -45,6 +45,9 @@ export async function startReplFixture(options: {
   /** A `statusLine` program, as the setting gives it. */
   readonly statusLineCommand?: string;
   readonly notifier?: AttentionNotifier;
+  /** Adds the Agent tool (with these --agents JSON definitions, if any). */
+  readonly agents?: { readonly cliJson?: string };
+  readonly env?: Record<string, string>;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -55,12 +58,13 @@ export async function startReplFixture(options: {
   }
   const session = await createSession({
     cwd,
-    env: { AGENTCLI_CONFIG_DIR: configDir, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
+    env: { AGENTCLI_CONFIG_DIR: configDir, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...options.env },
     permissionMode: options.mode ?? 'default',
     isInteractive: true,
     isTrusted: true,
     baseTools: options.tools ?? [],
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
+    ...(options.agents ? { agents: options.agents } : {}),
   });
   const [history, custom] = await Promise.all([
     openPromptHistory({ configDir, projectRoot: cwd }),
