@@ -138,6 +138,23 @@ describe('SubagentStop hooks', () => {
     expect(resultText(lastToolResults(parent[1]!)[0]!.content)).toMatch(new RegExp(`^attempt ${1 + MAX_STOP_HOOK_CONTINUATIONS}\\n`));
   });
 
+  it("a tool hook inside a child names the main session and its transcript, as Claude Code's do", async () => {
+    const cwd = await projectWithHook('PreToolUse', recordingHook(['transcript_path'], ''), 'Glob');
+    scenario = await runScenario({
+      cwd,
+      persist: true,
+      tools: [GlobTool],
+      agents: {},
+      prompt: 'parent prompt',
+      script: conversations({ 'parent prompt': parentScript, 'child task: find it': [turn(toolUse('Glob', { pattern: '*.sh' })), endTurn('found hook.sh')] }),
+    });
+    expect(scenario.outcome.reason).toBe('completed');
+    const [input] = await jsonLines(path.join(cwd, 'inputs.jsonl'));
+    expect(input).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Glob', session_id: scenario.session.id });
+    expect(input!.transcript_path).toMatch(new RegExp(`${scenario.session.id}\\.jsonl$`));
+    expect(JSON.stringify(await jsonLines(path.join(cwd, 'transcript_path-1.jsonl')))).toContain('parent prompt');
+  });
+
   it('matches on the agent type; the main conversation\'s end is not a SubagentStop', async () => {
     const cwd = await projectWithHook('SubagentStop', `cat >> "$CLAUDE_PROJECT_DIR/inputs.jsonl"; echo >> "$CLAUDE_PROJECT_DIR/inputs.jsonl"\n`, 'Explore');
     scenario = await runScenario({
