@@ -13,8 +13,8 @@
 import { statSync } from 'node:fs';
 import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
-import { runStopHooks, runSubagentStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
-import { query, type QueryParams } from '../query.js';
+import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
+import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
 import { thinkingForPrompt } from '../services/api/thinking.js';
@@ -28,6 +28,7 @@ import { textOfContent, type ContentBlockParam, type ConversationMessage } from 
 import type { UserInteraction } from '../types/userInteraction.js';
 import { newUuid } from '../utils/ids.js';
 import { collectReminders } from './collectReminders.js';
+import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
 import { compactConversation } from './compaction/compactConversation.js';
 import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
 import { measureContext } from './context/contextUsage.js';
@@ -195,33 +196,9 @@ export class ConversationSession {
     this.pendingReminders.push(text);
   }
 
-  /**
-   * Who and where this conversation is, for a hook's input (the turn's signal stops the hooks with it).
-   * A child's hooks name the main session and its transcript, as Claude Code's do; SubagentStop adds the child's own.
-   */
-  private hookCall(signal: AbortSignal): SessionHookCall {
-    const child = this.options.child;
-    const transcriptPath = child ? child.rootTranscriptPath : this.transcriptPath;
-    return {
-      session: child ? { id: child.rootSessionId, dir: child.rootSessionDir } : this.info,
-      cwd: this.currentCwd,
-      permissionMode: this.session.appState.get().toolPermissionContext.mode,
-      ...(transcriptPath ? { transcriptPath } : {}),
-      run: { signal, cwd: this.currentCwd, projectDir: this.session.cwd },
-    };
-  }
-
-  /**
-   * Asked when the model ends its turn: Stop hooks for the main conversation, SubagentStop hooks for a
-   * child — inside the child's own loop, so a block sends it back to work before the parent sees its answer.
-   */
-  private stopHook(signal: AbortSignal): QueryParams['onStop'] {
-    const child = this.options.child;
-    const hooks = this.session.hooks;
-    if (!child) return hooks.has('Stop') ? ({ stopHookActive }) => runStopHooks(hooks, this.hookCall(signal), { stopHookActive }) : undefined;
-    if (!hooks.has('SubagentStop')) return undefined;
-    return ({ stopHookActive }) =>
-      runSubagentStopHooks(hooks, this.hookCall(signal), { stopHookActive, agentId: child.agentId, agentType: child.agentType, agentTranscriptPath: this.transcriptPath });
+  /** Who and where this conversation is, for its hooks' input. */
+  private get hookSubject(): ConversationHookSubject {
+    return { session: this.session, info: this.info, cwd: this.currentCwd, transcriptPath: this.transcriptPath, child: this.options.child };
   }
 
   onLifecycle(listener: SessionLifecycleListener): () => void {
@@ -253,7 +230,7 @@ export class ConversationSession {
     // UserPromptSubmit hooks see the prompt before anything is recorded: a blocking hook drops it.
     let hookContext: readonly string[] = [];
     if (this.session.hooks.has('UserPromptSubmit')) {
-      const answer = await runUserPromptSubmitHooks(this.session.hooks, this.hookCall(turn.signal), typedText(content));
+      const answer = await runUserPromptSubmitHooks(this.session.hooks, conversationHookCall(this.hookSubject, turn.signal), typedText(content));
       if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
       hookContext = answer.context;
     }
@@ -271,7 +248,7 @@ export class ConversationSession {
     this.currentMessages = addition.messages;
 
     const model = turn.model ?? this.currentModel;
-    const onStop = this.stopHook(turn.signal);
+    const onStop = conversationStopHook(this.hookSubject, turn.signal);
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
     const context: ToolUseContext = { ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction }), subagents: this.subagentScope(env, turn.userInteraction) };
     const run = query({
