@@ -158,7 +158,7 @@ describe('parallel agents as one group', () => {
     ];
     const frame = render(<>{renderToolGroup(calls, { verbose: false, columns: 100 })}</>).lastFrame()!;
     expect(frame.split('\n')).toEqual([
-      '3 agents finished',
+      '3 agents: 2 finished, 1 did not',
       '├─ Explore(find config)',
       '│  ⎿  Done (3 tool uses · 900 tokens · 2.0s)',
       '├─ Plan(plan the fix)',

@@ -70,8 +70,7 @@ type AgentCall = GroupedToolCall<AgentInput, AgentOutput, AgentProgress>;
 
 /** Several Agent calls of one message: a header, then two lines per agent (who and how much; what now, or how it ended). */
 export function AgentGroupView({ calls, options }: { readonly calls: readonly AgentCall[]; readonly options: RenderOptions }): ReactNode {
-  const finished = calls.every((call) => call.phase === 'done');
-  const header = finished ? `${calls.length} agents finished` : `Running ${calls.length} agents${glyphs.ellipsis}`;
+  const header = groupHeader(calls);
   return (
     <Box flexDirection="column">
       <Text bold>{header}</Text>
@@ -93,6 +92,14 @@ export function AgentGroupView({ calls, options }: { readonly calls: readonly Ag
       })}
     </Box>
   );
+}
+
+/** "Running 3 agents…", then "3 agents finished", or "3 agents: 2 finished, 1 did not" when one failed or was stopped. */
+function groupHeader(calls: readonly AgentCall[]): string {
+  if (calls.some((call) => call.phase !== 'done')) return `Running ${calls.length} agents${glyphs.ellipsis}`;
+  const succeeded = calls.filter((call) => call.status === 'success').length;
+  if (succeeded === calls.length) return `${calls.length} agents finished`;
+  return `${calls.length} agents: ${succeeded} finished, ${calls.length - succeeded} did not`;
 }
 
 /** Who the agent is, and while it runs how much it has done (once done, its state line says it all). */

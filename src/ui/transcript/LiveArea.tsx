@@ -16,7 +16,7 @@ import { groupParallelTools } from './liveGroups.js';
 import { tailThatFits } from './liveTail.js';
 import { Spinner } from './Spinner.js';
 import { ToolCallView } from './ToolCallView.js';
-import { ToolCallGroupView } from './ToolCallGroupView.js';
+import { MessageGroupView } from './MessageGroupView.js';
 import { ToolGroupView } from './ToolGroupView.js';
 import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 
@@ -57,7 +57,7 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
           return (
             <Box key={entry.tools[0]!.id} marginTop={1} flexDirection="column">
               <ClippedBox maxRows={toolRows}>
-                <ToolCallGroupView
+                <MessageGroupView
                   tool={findToolByName(tools, entry.toolName)}
                   toolName={entry.toolName}
                   calls={entry.tools.map((segment) => ({

@@ -11,7 +11,7 @@ import { Markdown } from '../markdown/Markdown.js';
 import type { NoticeTone, TranscriptItem } from '../repl/transcriptTypes.js';
 import { colors, glyphs } from '../theme.js';
 import { Gutter } from '../layout/Gutter.js';
-import { ToolCallGroupView } from './ToolCallGroupView.js';
+import { MessageGroupView } from './MessageGroupView.js';
 import { ToolCallView } from './ToolCallView.js';
 
 export type TranscriptItemViewProps = {
@@ -105,7 +105,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
     case 'tool_group':
       return (
         <Box marginTop={1} flexDirection="column">
-          <ToolCallGroupView
+          <MessageGroupView
             tool={findToolByName(tools, item.toolName)}
             toolName={item.toolName}
             calls={item.calls.map((call) => ({

@@ -23,7 +23,7 @@ import { ToolCallView } from './ToolCallView.js';
 
 type AnyGroupedCall = GroupedToolCall<unknown, unknown, unknown>;
 
-export function ToolCallGroupView({
+export function MessageGroupView({
   tool,
   toolName,
   calls,
