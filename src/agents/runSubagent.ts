@@ -132,8 +132,7 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
       kind: 'agent',
       status,
       transcript,
-      ...(passedUp?.message ? { message: passedUp.message } : {}),
-      ...(passedUp?.toolUseId ? { messageToolUseId: passedUp.toolUseId } : {}),
+      ...(passedUp?.message ? { message: passedUp.message, ...(passedUp.toolUseId ? { messageToolUseId: passedUp.toolUseId } : {}) } : {}),
     });
   };
   const addMessage = (message: AssistantMessage | UserMessage): void => {
