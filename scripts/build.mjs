@@ -73,7 +73,8 @@ const terminalStringWidthPlugin = {
   },
 };
 
-export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
+/** `minify: false` and `splitting: false` are for profiling builds (readable names in --cpu-prof; one file). */
+export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = true, splitting = true } = {}) {
   const schemas = await builtinToolSchemas();
   rmSync(path.join(root, outdir), { recursive: true, force: true });
   const result = await build({
@@ -81,12 +82,12 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist' } = {}) {
     entryPoints: { cli: 'src/cli.ts' },
     outdir,
     bundle: true,
-    splitting: true,
+    splitting,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    minify: true,
+    minify,
     legalComments: 'none',
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: quiet ? 'error' : 'warning',
