@@ -107,7 +107,29 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = t
       js: "import { createRequire as __agentcliCreateRequire } from 'node:module'; const require = __agentcliCreateRequire(import.meta.url);",
     },
   });
+  await vendorZod(outdir, quiet);
   return result;
+}
+
+/**
+ * zod as one minified CommonJS file next to the chunks (dist/chunks/zod.cjs),
+ * which src/utils/lazyZod.ts requires on first use. Requiring the installed
+ * package instead reads, wraps and compiles ~95 files: about twice the CPU,
+ * spent synchronously in the first turn that builds a schema.
+ */
+async function vendorZod(outdir, quiet) {
+  await build({
+    absWorkingDir: root,
+    stdin: { contents: "export { z } from 'zod';", resolveDir: root, sourcefile: 'zod-entry.js', loader: 'js' },
+    outfile: path.join(root, outdir, 'chunks', 'zod.cjs'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: quiet ? 'error' : 'warning',
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
