@@ -258,19 +258,25 @@ const warmedUp = new WeakSet<Tools[number]>();
 /**
  * Lets tools prepare while the model is thinking: their own warm-up, and
  * their input schemas (built lazily, and needed as soon as a call arrives).
- * Never blocks the stream for long, never fails the turn.
+ * One tool per macrotask, so stream events and a tool call that arrives
+ * meanwhile are never held up behind all the schemas at once (a call builds
+ * its own tool's schema on demand). Never fails the turn.
  */
 function warmUpTools(tools: Tools): void {
-  for (const tool of tools) {
-    if (warmedUp.has(tool)) continue;
-    warmedUp.add(tool);
+  const pending = tools.filter((tool) => !warmedUp.has(tool));
+  for (const tool of pending) warmedUp.add(tool);
+  const next = (index: number): void => {
+    const tool = pending[index];
+    if (!tool) return;
     try {
       void tool.inputSchema;
     } catch {
       // A schema that fails to build fails again, visibly, when the tool is called.
     }
     tool.warmUp?.().catch(() => undefined);
-  }
+    setImmediate(next, index + 1).unref();
+  };
+  setImmediate(next, 0).unref();
 }
 
 function toAssistantMessage(message: AssembledMessage, fallbackModel: string): AssistantMessage {

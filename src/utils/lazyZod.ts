@@ -13,9 +13,20 @@ type ZodNamespace = typeof Zod.z;
 
 let loaded: ZodNamespace | undefined;
 function zod(): ZodNamespace {
-  // The CommonJS build of the installed zod package: a synchronous load, one instance.
-  loaded ??= (createRequire(import.meta.url)('zod') as typeof Zod).z;
+  // A synchronous load, one instance: the single-file zod the build puts next to
+  // the chunks (scripts/build.mjs), else the installed package's CommonJS build.
+  loaded ??= requireZod().z;
   return loaded;
+}
+
+function requireZod(): typeof Zod {
+  const require = createRequire(import.meta.url);
+  try {
+    return require('./zod.cjs') as typeof Zod;
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND')) throw error;
+    return require('zod') as typeof Zod;
+  }
 }
 
 export const z: ZodNamespace = new Proxy({} as ZodNamespace, {

@@ -4,12 +4,10 @@
  * and `ls | wc -l` are read-only; a write redirection, an unknown program,
  * a computed command name, inline code, or anything not understood is not.
  */
-import { analyzeShellCommandSync, type ShellCommandAnalysis } from './analyzeShellCommand.js';
+import { analyzeShellCommandSync } from './analyzeShellCommand.js';
+import { isReadOnlyAnalysis } from './readOnlyAnalysis.js';
 
-export function isReadOnlyAnalysis(analysis: ShellCommandAnalysis): boolean {
-  if (analysis.concerns.length > 0) return false;
-  return analysis.commands.every(({ effects }) => effects.kind === 'read-only' && effects.paths.every((p) => p.access === 'read'));
-}
+export { isReadOnlyAnalysis };
 
 /**
  * Synchronous, for the tool contract's isReadOnly(input). Returns false

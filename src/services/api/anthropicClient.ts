@@ -16,7 +16,7 @@ export type AnthropicClientOptions = {
   readonly timeoutMs?: number;
 };
 
-type SdkClient = import('@anthropic-ai/sdk').default;
+type SdkClient = import('./messagesClient.js').MessagesClient;
 
 export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): AnthropicClientOptions {
   const apiKey = env.ANTHROPIC_API_KEY || undefined;
@@ -34,9 +34,9 @@ export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Anth
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   let client: Promise<SdkClient> | undefined;
   const getClient = (): Promise<SdkClient> =>
-    (client ??= Promise.all([import('@anthropic-ai/sdk'), import('./nodeHttpFetch.js')]).then(
-      ([{ default: Anthropic }, { nodeHttpFetch }]) =>
-        new Anthropic({
+    (client ??= Promise.all([import('./messagesClient.js'), import('./nodeHttpFetch.js')]).then(
+      ([{ MessagesClient }, { nodeHttpFetch }]) =>
+        new MessagesClient({
           fetch: nodeHttpFetch,
           // A custom endpoint may need no key; the SDK insists on one being set.
           apiKey: options.apiKey ?? (options.authToken ? null : 'not-needed'),

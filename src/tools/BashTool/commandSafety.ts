@@ -4,18 +4,25 @@
  * analysis, made once when the call was prepared (declareShellFacts).
  */
 import type { CallFacts, CallScope, PreparedCall } from '../../Tool.js';
-import { analyzeShellCommand } from '../../permissions/shell/analyzeShellCommand.js';
-import { loadBashParser } from '../../permissions/shell/bashParser.js';
-import { isReadOnlyAnalysis } from '../../permissions/shell/isReadOnlyCommand.js';
+import { isReadOnlyAnalysis } from '../../permissions/shell/readOnlyAnalysis.js';
+
+/**
+ * The shell analyser (~130 kB of tables and reducers) and its wasm parser
+ * load on first use, not at start-up: a session that runs no command never
+ * compiles them, and one that does has them loaded while the first model
+ * request is in flight (preloadBashTool).
+ */
+let analyserLoading: Promise<typeof import('../../permissions/shell/analyzeShellCommand.js')> | undefined;
+const loadAnalyser = () => (analyserLoading ??= import('../../permissions/shell/analyzeShellCommand.js'));
 
 let preloading: Promise<void> | undefined;
 
 /**
- * Loads the shell parser while the first model request is in flight, so the
- * first Bash call does not wait for it. Safe to call many times.
+ * Loads the shell analyser and parser while the first model request is in
+ * flight, so the first Bash call does not wait for them. Safe to call many times.
  */
 export function preloadBashTool(): Promise<void> {
-  preloading ??= loadBashParser().then(
+  preloading ??= Promise.all([loadAnalyser(), import('../../permissions/shell/bashParser.js').then(({ loadBashParser }) => loadBashParser())]).then(
     () => undefined,
     () => {
       // Unavailable parser: preparation declares no analysis and every command asks — safe, only slower.
@@ -28,6 +35,7 @@ export function preloadBashTool(): Promise<void> {
 /** The one shell analysis of this call, against the directory it runs in. */
 export async function declareShellFacts(command: string, scope: CallScope): Promise<CallFacts> {
   try {
+    const { analyzeShellCommand } = await loadAnalyser();
     return { shell: await analyzeShellCommand(command, { cwd: scope.cwd, home: scope.home }) };
   } catch {
     // No analysis: the permission system treats the command as not understood (it asks).
