@@ -174,6 +174,8 @@ function sessionFlags(options: CliOptions) {
     disallowedTools: options.disallowedTools,
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
+    systemPrompt: options.systemPrompt,
+    toolset: options.tools,
     maxTurns: options.maxTurns,
     thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
     sandbox: options.sandbox,
@@ -199,8 +201,6 @@ function refuseUnservedFlags(options: CliOptions): void {
     ['includePartialMessages', '--include-partial-messages'],
     ['jsonSchema', '--json-schema'],
     ['maxBudgetUsd', '--max-budget-usd'],
-    ['systemPrompt', '--system-prompt'],
-    ['tools', '--tools'],
     ['settingSources', '--setting-sources'],
     ['settings', '--settings'],
   ];
