@@ -177,6 +177,7 @@ function sessionFlags(options: CliOptions) {
     systemPrompt: options.systemPrompt,
     toolset: options.tools,
     maxTurns: options.maxTurns,
+    maxBudgetUsd: options.maxBudgetUsd,
     thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
@@ -200,7 +201,6 @@ function refuseUnservedFlags(options: CliOptions): void {
   const unserved: Array<[keyof CliOptions, string]> = [
     ['includePartialMessages', '--include-partial-messages'],
     ['jsonSchema', '--json-schema'],
-    ['maxBudgetUsd', '--max-budget-usd'],
     ['settingSources', '--setting-sources'],
     ['settings', '--settings'],
   ];

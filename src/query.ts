@@ -64,7 +64,15 @@ export type QueryParams = {
    * `stopHookActive` says the loop already continued because of it.
    */
   readonly onStop?: (state: { readonly stopHookActive: boolean }) => Promise<StopAnswer>;
+  /**
+   * --max-budget-usd: no request starts once the session has spent this
+   * much (subagents included, so `spentUsd` reads the session's total). An
+   * answer already received is kept: the check sits before each request.
+   */
+  readonly budget?: CostBudget;
 };
+
+export type CostBudget = { readonly maxUsd: number; readonly spentUsd: () => number };
 
 export type StopAnswer =
   | { readonly kind: 'stop' }
@@ -102,6 +110,9 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
 
   turnLoop: for (;;) {
     if (params.signal.aborted) return stop('interrupted');
+    if (params.budget && params.budget.spentUsd() >= params.budget.maxUsd) {
+      return stop('max_budget', undefined, `spent $${params.budget.spentUsd().toFixed(4)} of the $${params.budget.maxUsd} budget`);
+    }
     if (params.compaction) {
       const step = yield* params.compaction.beforeRequest(messages, params.signal);
       if (step.kind === 'failed') return stop('compaction_failed', undefined, step.error);

@@ -112,6 +112,8 @@ function stopMessage(reason: QueryStopReason, detail: string | undefined): strin
       return undefined;
     case 'max_turns':
       return 'stopped after reaching --max-turns before the task was finished';
+    case 'max_budget':
+      return `stopped: the run's cost reached --max-budget-usd before the task was finished${detail ? ` (${detail})` : ''}`;
     case 'interrupted':
       return 'interrupted';
     case 'rejected_by_user':

@@ -8,7 +8,7 @@ import type { Session } from '../session/createSession.js';
 import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { AssistantMessage, UserMessage } from '../types/messages.js';
 
-export type ResultSubtype = 'success' | 'error_max_turns' | 'error_during_execution';
+export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_during_execution';
 
 export type HeadlessResult = {
   readonly type: 'result';
@@ -76,8 +76,7 @@ export function resultLine(
   outcome: { readonly reason: QueryStopReason; readonly turns: number; readonly text: string; readonly error?: string },
   durationMs: number,
 ): HeadlessResult {
-  const subtype: ResultSubtype =
-    outcome.reason === 'completed' ? 'success' : outcome.reason === 'max_turns' ? 'error_max_turns' : 'error_during_execution';
+  const subtype = resultSubtype(outcome.reason);
   return {
     type: 'result',
     subtype,
@@ -99,4 +98,17 @@ export function resultLine(
     permission_denials: conversation.session.permissionDenials,
     stop_reason: outcome.reason,
   };
+}
+
+function resultSubtype(reason: QueryStopReason): ResultSubtype {
+  switch (reason) {
+    case 'completed':
+      return 'success';
+    case 'max_turns':
+      return 'error_max_turns';
+    case 'max_budget':
+      return 'error_max_budget_usd';
+    default:
+      return 'error_during_execution';
+  }
 }

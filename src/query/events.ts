@@ -45,8 +45,11 @@ export type QueryEvent =
 
 export type CompactionTrigger = 'auto' | 'manual';
 
-/** stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail). */
-export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed' | 'stopped_by_hook';
+/**
+ * stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail).
+ * max_budget: the session's cost reached --max-budget-usd before another request.
+ */
+export type QueryStopReason = 'completed' | 'max_turns' | 'max_budget' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed' | 'stopped_by_hook';
 
 export type QueryOutcome = {
   readonly reason: QueryStopReason;

@@ -264,6 +264,9 @@ export class ConversationSession {
       env,
       signal: turn.signal,
       costTracker: this.costTracker,
+      ...(this.session.maxBudgetUsd !== undefined
+        ? { budget: { maxUsd: this.session.maxBudgetUsd, spentUsd: () => this.session.costTracker.totalCostUsd } }
+        : {}),
       retryPolicy: this.session.retryPolicy,
       maxConcurrency: this.session.maxConcurrency,
       selectRequestTools: this.session.selectRequestTools,
@@ -290,7 +293,7 @@ export class ConversationSession {
     }
     const outcome = step.value;
     this.currentMessages = outcome.messages;
-    if (outcome.reason === 'interrupted' && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
+    if ((outcome.reason === 'interrupted' || outcome.reason === 'max_budget') && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
       // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
       this.currentMessages = before;
       this.writer?.rewindTo(before.at(-1)?.uuid ?? null);

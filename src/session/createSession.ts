@@ -63,6 +63,8 @@ export type SessionOptions = {
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
+  /** --max-budget-usd: the session stops before a request once its cost reaches this. */
+  readonly maxBudgetUsd?: number;
   /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
   readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
@@ -92,6 +94,7 @@ export type Session = {
   readonly cwd: string;
   readonly model: string;
   readonly maxTurns: number | undefined;
+  readonly maxBudgetUsd: number | undefined;
   readonly maxOutputTokens: number;
   readonly fallbackModel: string | undefined;
   readonly thinking: ThinkingSettings;
@@ -209,6 +212,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     cwd,
     model,
     maxTurns: options.maxTurns,
+    maxBudgetUsd: options.maxBudgetUsd,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
     thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
     fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,

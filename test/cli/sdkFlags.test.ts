@@ -1,7 +1,7 @@
 // The flags the Claude Agent SDK passes (issue 17), each judged end to end on the built CLI against the fake server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
-import { endTurn } from '../support/scenario.js';
+import { endTurn, toolUse, turn } from '../support/scenario.js';
 import { runCli, tempDir } from '../support/runCli.js';
 
 let server: FakeAnthropicServer | undefined;
@@ -73,5 +73,29 @@ describe('--tools', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('--tools: no built-in tool named NoSuchTool');
     expect(offeredTools()).toEqual(['Read']);
+  });
+});
+
+describe('--max-budget-usd', () => {
+  // 100k input tokens on the default model cost about $0.20 a turn.
+  const costly = (scripted: ScriptedTurn): ScriptedTurn => ({ ...scripted, usage: { input_tokens: 100_000, output_tokens: 10 } });
+
+  it('stops before the request that would start once the cost reached the budget: error_max_budget_usd', async () => {
+    const run = await headless(
+      [costly(turn(toolUse('NoSuchTool', {}))), costly(turn(toolUse('NoSuchTool', {}))), costly(endTurn('never sent'))],
+      ['-p', 'go', '--output-format', 'json', '--max-budget-usd=0.35'],
+    );
+    expect(server!.requests).toHaveLength(2);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ type: 'result', subtype: 'error_max_budget_usd', is_error: true, num_turns: 2 });
+    expect(result.total_cost_usd).toBeGreaterThanOrEqual(0.35);
+    expect(run.stderr).toContain('--max-budget-usd');
+  });
+
+  it('an answer that arrives within budget is a success', async () => {
+    const run = await headless([costly(endTurn('done'))], ['-p', 'go', '--output-format', 'json', '--max-budget-usd', '0.1']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', result: 'done' });
   });
 });
