@@ -199,7 +199,6 @@ function sessionChoice(options: CliOptions): SessionChoiceFlags {
 /** Flags that are parsed but whose behaviour has not landed yet: one clear line rather than a silent no-op. */
 function refuseUnservedFlags(options: CliOptions): void {
   const unserved: Array<[keyof CliOptions, string]> = [
-    ['includePartialMessages', '--include-partial-messages'],
     ['jsonSchema', '--json-schema'],
     ['settingSources', '--setting-sources'],
     ['settings', '--settings'],
@@ -209,8 +208,16 @@ function refuseUnservedFlags(options: CliOptions): void {
   }
 }
 
+/** Combinations that cannot mean anything, refused as one line before any work starts. */
+function checkFlagCombinations(options: CliOptions): void {
+  if (options.includePartialMessages && options.outputFormat !== 'stream-json') {
+    throw new UserFacingError('--include-partial-messages needs --output-format stream-json.');
+  }
+}
+
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
   refuseUnservedFlags(options);
+  checkFlagCombinations(options);
   const choice = sessionChoice(options);
   if (!options.print) {
     // Ink and React load only on this path; headless runs never pay for them.
@@ -266,6 +273,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
       io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
       baseUrl: process.env.ANTHROPIC_BASE_URL || undefined,
       verbose: options.verbose,
+      includePartialMessages: options.includePartialMessages,
     });
   } finally {
     process.off('SIGINT', onSigint);

@@ -70,6 +70,8 @@ export type QueryParams = {
    * answer already received is kept: the check sits before each request.
    */
   readonly budget?: CostBudget;
+  /** Yield raw_stream_event for every API stream event (--include-partial-messages); off costs nothing. */
+  readonly rawStreamEvents?: boolean;
 };
 
 export type CostBudget = { readonly maxUsd: number; readonly spentUsd: () => number };
@@ -153,6 +155,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         signal: params.signal,
         maxConcurrency: params.maxConcurrency,
         completedBefore,
+        rawStreamEvents: params.rawStreamEvents ?? false,
         onFirstStreamEvent: () => warmUpTools(context.tools),
         onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
       });

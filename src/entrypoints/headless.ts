@@ -12,7 +12,7 @@ import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../agents/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, userLine } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -29,6 +29,8 @@ export type HeadlessOptions = {
   readonly signal: AbortSignal;
   readonly io: HeadlessIo;
   readonly baseUrl?: string;
+  /** --include-partial-messages: with stream-json, stream_event lines carrying the raw API stream events. */
+  readonly includePartialMessages?: boolean;
   /** --verbose: say on stderr when a request is retried and why. */
   readonly verbose?: boolean;
 };
@@ -49,11 +51,13 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       signal: options.signal,
       messages: conversation.messages,
     });
-    const run = conversation.submit(content, { signal: options.signal });
+    const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
+    const run = conversation.submit(content, { signal: options.signal, ...(rawStreamEvents ? { rawStreamEvents } : {}) });
     let step = await run.next();
     while (!step.done) {
       const event = step.value;
       if (outputFormat === 'stream-json') {
+        if (event.type === 'raw_stream_event') writeLine(streamEventLine(conversation, event.event));
         if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
         if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
         if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));

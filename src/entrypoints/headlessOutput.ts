@@ -7,6 +7,8 @@ import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { AssistantMessage, UserMessage } from '../types/messages.js';
+import type { RawMessageStreamEvent } from '../services/api/types.js';
+import { newUuid } from '../utils/ids.js';
 
 export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_during_execution';
 
@@ -59,6 +61,11 @@ export function userLine(conversation: ConversationSession, message: UserMessage
     parent_tool_use_id: parentToolUseId,
     session_id: conversation.id,
   };
+}
+
+/** --include-partial-messages: one raw API stream event, in Claude Code's `stream_event` shape. */
+export function streamEventLine(conversation: ConversationSession, event: RawMessageStreamEvent, parentToolUseId: string | null = null) {
+  return { type: 'stream_event', event, session_id: conversation.id, parent_tool_use_id: parentToolUseId, uuid: newUuid() };
 }
 
 /** Claude Code's shape: `compact_metadata.pre_tokens`; ours adds the size after and what was kept. */

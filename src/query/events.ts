@@ -6,11 +6,17 @@ import type { ExecutorEvent } from '../services/tools/StreamingToolExecutor.js';
 import type { ApiFailure } from '../services/api/withRetry.js';
 import type { AssembledMessage } from '../services/api/messageAssembler.js';
 import type { AssistantMessage, ConversationMessage, UserMessage } from '../types/messages.js';
+import type { RawMessageStreamEvent } from '../services/api/types.js';
 
 export type QueryEvent =
   | { readonly type: 'request_start'; readonly turn: number; readonly attempt: number }
   | { readonly type: 'text_delta'; readonly text: string }
   | { readonly type: 'thinking_delta'; readonly thinking: string }
+  /**
+   * One API stream event exactly as it arrived, before the digested events
+   * made from it; only when the query asks for them (QueryParams.rawStreamEvents).
+   */
+  | { readonly type: 'raw_stream_event'; readonly event: RawMessageStreamEvent }
   /** A tool_use block began streaming; its input is still arriving. */
   | { readonly type: 'tool_use_start'; readonly toolUseId: string; readonly toolName: string }
   | { readonly type: 'tool_input_delta'; readonly toolUseId: string; readonly toolName: string; readonly partialJson: string }

@@ -86,6 +86,8 @@ export type TurnOptions = {
   readonly userInteraction?: UserInteraction;
   /** This turn only (a custom command's `model`); the conversation's model is unchanged. */
   readonly model?: string;
+  /** Pass the API's raw stream events up as raw_stream_event (--include-partial-messages). */
+  readonly rawStreamEvents?: boolean;
 };
 
 export type CompactResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
@@ -268,6 +270,7 @@ export class ConversationSession {
         ? { budget: { maxUsd: this.session.maxBudgetUsd, spentUsd: () => this.session.costTracker.totalCostUsd } }
         : {}),
       retryPolicy: this.session.retryPolicy,
+      ...(turn.rawStreamEvents ? { rawStreamEvents: true } : {}),
       maxConcurrency: this.session.maxConcurrency,
       selectRequestTools: this.session.selectRequestTools,
       onContextChange: (next) => {

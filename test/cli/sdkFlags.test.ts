@@ -99,3 +99,41 @@ describe('--max-budget-usd', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', result: 'done' });
   });
 });
+
+describe('--include-partial-messages', () => {
+  const streamJson = (stdout: string) => stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+
+  it('stream_event lines carry every raw API event, in the order the server sent them, before the assistant message', async () => {
+    const run = await headless([endTurn('Hello there, partial world.')], ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--include-partial-messages']);
+    expect(run.code).toBe(0);
+    const lines = streamJson(run.stdout);
+    const events = lines.filter((line) => line.type === 'stream_event');
+    // The Anthropic SDK drops keep-alive pings; everything else comes through as sent.
+    const sent = server!.sent.filter((record) => record.event !== 'ping');
+    expect(events.map((line) => line.event.type)).toEqual(sent.map((record) => record.event));
+    expect(events.map((line) => line.event.type)).toEqual(expect.arrayContaining(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']));
+    expect(events.map((line) => line.event)).toEqual(sent.map((record) => record.data));
+    const deltas = events.filter((line) => line.event.type === 'content_block_delta').map((line) => line.event.delta.text).join('');
+    expect(deltas).toBe('Hello there, partial world.');
+    for (const line of events) {
+      expect(line).toMatchObject({ session_id: lines[0].session_id, parent_tool_use_id: null });
+      expect(typeof line.uuid).toBe('string');
+    }
+    const types = lines.map((line) => line.type);
+    expect(types[0]).toBe('system');
+    expect(types.lastIndexOf('stream_event')).toBeLessThan(types.indexOf('assistant'));
+    expect(types.at(-1)).toBe('result');
+  });
+
+  it('without the flag there is no stream_event line', async () => {
+    const run = await headless([endTurn('Hello there.')], ['-p', 'hi', '--output-format', 'stream-json', '--verbose']);
+    expect(run.code).toBe(0);
+    expect(streamJson(run.stdout).map((line) => line.type)).toEqual(['system', 'assistant', 'result']);
+  });
+
+  it('is refused, in one line, without stream-json output', async () => {
+    const run = await headless([], ['-p', 'hi', '--include-partial-messages']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('agentcli: --include-partial-messages needs --output-format stream-json.\n');
+  });
+});
