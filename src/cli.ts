@@ -175,6 +175,7 @@ function sessionFlags(options: CliOptions) {
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
     systemPrompt: options.systemPrompt,
+    jsonSchema: options.jsonSchema,
     toolset: options.tools,
     maxTurns: options.maxTurns,
     maxBudgetUsd: options.maxBudgetUsd,
@@ -199,7 +200,6 @@ function sessionChoice(options: CliOptions): SessionChoiceFlags {
 /** Flags that are parsed but whose behaviour has not landed yet: one clear line rather than a silent no-op. */
 function refuseUnservedFlags(options: CliOptions): void {
   const unserved: Array<[keyof CliOptions, string]> = [
-    ['jsonSchema', '--json-schema'],
     ['settingSources', '--setting-sources'],
     ['settings', '--settings'],
   ];
@@ -212,6 +212,10 @@ function refuseUnservedFlags(options: CliOptions): void {
 function checkFlagCombinations(options: CliOptions): void {
   if (options.includePartialMessages && options.outputFormat !== 'stream-json') {
     throw new UserFacingError('--include-partial-messages needs --output-format stream-json.');
+  }
+  // The REPL has nowhere to put an answer that is data (the SDK's stream-json input is headless).
+  if (options.jsonSchema && !options.print && options.inputFormat !== 'stream-json') {
+    throw new UserFacingError('--json-schema needs -p (or --input-format stream-json): the answer is printed as data.');
   }
 }
 

@@ -83,9 +83,15 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     const error = outcome.failure
       ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model })
       : stopMessage(outcome.reason, outcome.detail);
-    const result = resultLine(conversation, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
+    const result = resultLine(
+      conversation,
+      { reason: outcome.reason, turns: outcome.turns, text, error, structuredOutput: outcome.structuredOutput },
+      performance.now() - started,
+    );
     if (outputFormat === 'text') {
-      if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+      // --json-schema: the answer is the data; a script reading text output gets it as one JSON line.
+      if (outcome.structuredOutput !== undefined) io.stdout(`${JSON.stringify(outcome.structuredOutput)}\n`);
+      else if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     } else {
       writeLine(result);
     }
@@ -116,6 +122,8 @@ function stopMessage(reason: QueryStopReason, detail: string | undefined): strin
       return undefined;
     case 'max_turns':
       return 'stopped after reaching --max-turns before the task was finished';
+    case 'structured_output_failed':
+      return `the model gave no answer matching --json-schema${detail ? ` (${detail})` : ''}`;
     case 'max_budget':
       return `stopped: the run's cost reached --max-budget-usd before the task was finished${detail ? ` (${detail})` : ''}`;
     case 'interrupted':

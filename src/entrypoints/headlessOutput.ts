@@ -10,7 +10,7 @@ import type { AssistantMessage, UserMessage } from '../types/messages.js';
 import type { RawMessageStreamEvent } from '../services/api/types.js';
 import { newUuid } from '../utils/ids.js';
 
-export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_during_execution';
+export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries' | 'error_during_execution';
 
 export type HeadlessResult = {
   readonly type: 'result';
@@ -28,6 +28,8 @@ export type HeadlessResult = {
   readonly agentUsage: Record<string, { readonly total_cost_usd: number; readonly modelUsage: Record<string, unknown> }>;
   readonly permission_denials: Session['permissionDenials'];
   readonly stop_reason: QueryStopReason;
+  /** --json-schema: the accepted answer, matching the schema. */
+  readonly structured_output?: unknown;
 };
 
 export function initLine(conversation: ConversationSession) {
@@ -80,7 +82,7 @@ export function compactBoundaryLine(conversation: ConversationSession, event: Ex
 
 export function resultLine(
   conversation: ConversationSession,
-  outcome: { readonly reason: QueryStopReason; readonly turns: number; readonly text: string; readonly error?: string },
+  outcome: { readonly reason: QueryStopReason; readonly turns: number; readonly text: string; readonly error?: string; readonly structuredOutput?: unknown },
   durationMs: number,
 ): HeadlessResult {
   const subtype = resultSubtype(outcome.reason);
@@ -104,6 +106,7 @@ export function resultLine(
     ),
     permission_denials: conversation.session.permissionDenials,
     stop_reason: outcome.reason,
+    ...(outcome.structuredOutput !== undefined ? { structured_output: outcome.structuredOutput } : {}),
   };
 }
 
@@ -115,6 +118,8 @@ function resultSubtype(reason: QueryStopReason): ResultSubtype {
       return 'error_max_turns';
     case 'max_budget':
       return 'error_max_budget_usd';
+    case 'structured_output_failed':
+      return 'error_max_structured_output_retries';
     default:
       return 'error_during_execution';
   }

@@ -54,8 +54,9 @@ export type CompactionTrigger = 'auto' | 'manual';
 /**
  * stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail).
  * max_budget: the session's cost reached --max-budget-usd before another request.
+ * structured_output_failed: the model gave no valid final-answer call (--json-schema) within its attempts.
  */
-export type QueryStopReason = 'completed' | 'max_turns' | 'max_budget' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed' | 'stopped_by_hook';
+export type QueryStopReason = 'completed' | 'max_turns' | 'max_budget' | 'structured_output_failed' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed' | 'stopped_by_hook';
 
 export type QueryOutcome = {
   readonly reason: QueryStopReason;
@@ -66,6 +67,8 @@ export type QueryOutcome = {
   readonly failure?: ApiFailure;
   /** Why the loop stopped, in words, where the reason alone does not say (why compaction failed, a hook's stopReason). */
   readonly detail?: string;
+  /** The input of the accepted final-answer call (--json-schema), when the query had one. */
+  readonly structuredOutput?: unknown;
 };
 
 /**

@@ -271,6 +271,7 @@ export class ConversationSession {
         : {}),
       retryPolicy: this.session.retryPolicy,
       ...(turn.rawStreamEvents ? { rawStreamEvents: true } : {}),
+      ...(this.session.finalAnswerTool && !this.options.child ? { finalAnswerTool: this.session.finalAnswerTool } : {}),
       maxConcurrency: this.session.maxConcurrency,
       selectRequestTools: this.session.selectRequestTools,
       onContextChange: (next) => {

@@ -137,3 +137,64 @@ describe('--include-partial-messages', () => {
     expect(run.stderr).toBe('agentcli: --include-partial-messages needs --output-format stream-json.\n');
   });
 });
+
+describe('--json-schema (structured output)', () => {
+  const schema = JSON.stringify({
+    type: 'object',
+    properties: { answer: { type: 'integer' }, reason: { type: 'string' } },
+    required: ['answer', 'reason'],
+    additionalProperties: false,
+  });
+
+  it('the model answers through StructuredOutput, whose input schema is the given schema; the result carries structured_output', async () => {
+    const run = await headless([turn(toolUse('StructuredOutput', { answer: 42, reason: 'asked' }))], ['-p', 'answer', '--output-format', 'json', `--json-schema=${schema}`]);
+    expect(run.code).toBe(0);
+    const offered = server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'StructuredOutput');
+    expect(offered.input_schema).toEqual(JSON.parse(schema));
+    expect(JSON.stringify(server!.requests[0]!.body.system)).toContain('StructuredOutput');
+    // The accepted call ends the run: no request after it.
+    expect(server!.requests).toHaveLength(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', is_error: false, structured_output: { answer: 42, reason: 'asked' } });
+  });
+
+  it('an invalid answer is refused with the reason, and the fixed one is accepted', async () => {
+    const run = await headless(
+      [turn(toolUse('StructuredOutput', { answer: 'forty-two' })), turn(toolUse('StructuredOutput', { answer: 42, reason: 'fixed' }))],
+      ['-p', 'answer', '--output-format', 'stream-json', '--verbose', '--json-schema', schema],
+    );
+    expect(run.code).toBe(0);
+    const refusal = server!.requests[1]!.body.messages.at(-1).content.find((block: { type: string }) => block.type === 'tool_result');
+    expect(refusal.is_error).toBe(true);
+    expect(JSON.stringify(refusal.content)).toMatch(/answer/);
+    expect(JSON.stringify(refusal.content)).toMatch(/reason/);
+    const result = JSON.parse(run.stdout.trimEnd().split('\n').at(-1)!);
+    expect(result).toMatchObject({ type: 'result', subtype: 'success', num_turns: 2, structured_output: { answer: 42, reason: 'fixed' } });
+  });
+
+  it('an answer never given is an error result: error_max_structured_output_retries, after a bounded number of nudges', async () => {
+    const run = await headless(
+      Array.from({ length: 6 }, () => endTurn('I would rather talk.')),
+      ['-p', 'answer', '--output-format', 'json', '--json-schema', schema],
+    );
+    expect(run.code).toBe(1);
+    expect(server!.requests).toHaveLength(5);
+    expect(JSON.stringify(server!.requests[1]!.body.messages.at(-1))).toContain('without calling StructuredOutput');
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ subtype: 'error_max_structured_output_retries', is_error: true });
+    expect(result.structured_output).toBeUndefined();
+    expect(run.stderr).toContain('--json-schema');
+  });
+
+  it('text output prints the structured answer as one JSON line', async () => {
+    const run = await headless([turn(toolUse('StructuredOutput', { answer: 7, reason: 'r' }))], ['-p', 'answer', '--json-schema', schema]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ answer: 7, reason: 'r' });
+  });
+
+  it('a schema that does not compile is refused in one line before any request', async () => {
+    const run = await headless([], ['-p', 'answer', '--json-schema', '{"type": "object", "properties": {"a": {"type": "nonsense"}}}']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^agentcli: --json-schema: not a valid JSON Schema: .+\n$/);
+    expect(server!.requests).toHaveLength(0);
+  });
+});
