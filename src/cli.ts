@@ -24,6 +24,7 @@ export type CliOptions = {
   inputFormat: 'text' | 'stream-json';
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions?: boolean;
+  allowDangerouslySkipPermissions?: boolean;
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
@@ -129,6 +130,7 @@ export function buildProgram(): Command {
     )
     .option('--permission-mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, permissionMode)
     .option('--dangerously-skip-permissions', 'same as --permission-mode bypassPermissions (deny rules still hold)')
+    .option('--allow-dangerously-skip-permissions', 'start in the given mode, but let the session switch to bypassPermissions later (Agent SDK)')
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
@@ -170,6 +172,7 @@ function sessionFlags(options: CliOptions) {
     model: options.model,
     fallbackModel: options.fallbackModel,
     permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
+    allowBypassPermissions: options.allowDangerouslySkipPermissions,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
     additionalDirectories: options.addDir,
