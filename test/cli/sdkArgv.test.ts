@@ -92,3 +92,28 @@ describe('the Agent SDK command line', () => {
     expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'success', structured_output: { answer: 'yes' } });
   });
 });
+
+describe('the Agent SDK command line for sessions', () => {
+  it('--resume=<id> with --fork-session, and --continue, in the SDK spelling, carry the saved conversation', async () => {
+    const cwd = await tempDir('agentcli-cwd-');
+    const configDir = await tempDir('agentcli-config-');
+    server = await startFakeAnthropic({ script: [endTurn('first answer'), endTurn('resumed'), endTurn('continued')] });
+    const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir };
+    const first = await runCli(['-p', 'remember 7', '--output-format', 'json'], { cwd, env });
+    const sessionId: string = JSON.parse(first.stdout).session_id;
+
+    const resumeArgv = withoutProtocolFlags(await sdkArgv({ resume: sessionId, forkSession: true }));
+    expect(resumeArgv).toEqual(expect.arrayContaining([`--resume=${sessionId}`, '--fork-session']));
+    const resumed = await runCli(['-p', 'what number?', ...resumeArgv], { cwd, env });
+    expect(resumed.code).toBe(0);
+    const forkedResult = JSON.parse(resumed.stdout.trimEnd().split('\n').at(-1)!);
+    expect(forkedResult.session_id).not.toBe(sessionId);
+    expect(JSON.stringify(server.requests[1]!.body.messages)).toContain('remember 7');
+
+    const continueArgv = withoutProtocolFlags(await sdkArgv({ continue: true }));
+    expect(continueArgv).toContain('--continue');
+    const continued = await runCli(['-p', 'and now?', ...continueArgv], { cwd, env });
+    expect(continued.code).toBe(0);
+    expect(JSON.stringify(server.requests[2]!.body.messages)).toContain('what number?');
+  }, 30_000);
+});
