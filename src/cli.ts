@@ -31,6 +31,7 @@ export type CliOptions = {
   fallbackModel?: string;
   maxTurns?: number;
   maxThinkingTokens?: number;
+  thinking?: 'adaptive' | 'enabled' | 'disabled';
   effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
@@ -137,6 +138,13 @@ export function buildProgram(): Command {
     .option('--fallback-model <model>', 'continue on this model when the main one stays overloaded')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
+    .addOption(
+      new Option('--thinking <mode>', 'extended thinking for every prompt: adaptive | enabled (on, the model or budget decides how much) | disabled').choices([
+        'adaptive',
+        'enabled',
+        'disabled',
+      ]),
+    )
     .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--system-prompt <text>', 'replace the built-in system prompt (CLAUDE.md files and the environment facts are still added)')
@@ -184,9 +192,24 @@ function sessionFlags(options: CliOptions) {
     flagSettings: options.settings,
     maxTurns: options.maxTurns,
     maxBudgetUsd: options.maxBudgetUsd,
-    thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
+    thinking: thinkingFlags(options),
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
+  };
+}
+
+/**
+ * --thinking (the Agent SDK's thinkingConfig): `disabled` is
+ * --max-thinking-tokens 0; `adaptive`/`enabled` turn thinking on for every
+ * prompt, as the alwaysThinkingEnabled setting does. --max-thinking-tokens
+ * still sets the budget.
+ */
+function thinkingFlags(options: CliOptions) {
+  if (options.thinking === 'disabled') return { maxThinkingTokens: 0, effort: options.effort };
+  return {
+    maxThinkingTokens: options.maxThinkingTokens,
+    effort: options.effort,
+    ...(options.thinking !== undefined ? { alwaysThinking: true } : {}),
   };
 }
 
