@@ -93,10 +93,6 @@ function jsonSchemaArgument(value: string): JsonSchemaObject {
   }
 }
 
-function toolsetArgument(value: string): ToolsetChoice {
-  return parseToolsetChoice(value);
-}
-
 function settingSourcesArgument(value: string): SettingSource[] {
   try {
     return parseSettingSources(value);
@@ -149,7 +145,7 @@ export function buildProgram(): Command {
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--system-prompt <text>', 'replace the built-in system prompt (CLAUDE.md files and the environment facts are still added)')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
-    .option('--tools <list>', 'the built-in tools on offer: "default" (all), "" (none) or names, e.g. "Read,Grep,Bash"', toolsetArgument)
+    .option('--tools <list>', 'the built-in tools on offer: "default" (all), "" (none) or names, e.g. "Read,Grep,Bash"', parseToolsetChoice)
     .option('--setting-sources <list>', 'which settings files are read: user, project, local (comma-separated; "" for none)', settingSourcesArgument)
     .option('--settings <file-or-json>', 'one more settings layer, from a JSON file or inline JSON, above the settings files')
     .option('--json-schema <schema>', 'structured output: the final answer must be JSON matching this JSON Schema (result: structured_output)', jsonSchemaArgument)
