@@ -4,8 +4,9 @@
  * permission question here, so `ask` decisions become denials (and are
  * listed in the result's permission_denials).
  */
-import { headlessPromptContent } from '../attachments/headlessImages.js';
-import type { QueryStopReason } from '../query/events.js';
+import { prepareHeadlessPrompt } from './headlessCommand.js';
+import type { QueryOutcome } from '../query/events.js';
+import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ConversationMessage } from '../types/messages.js';
@@ -45,39 +46,29 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   let exitCode = 0;
   for await (const prompt of options.prompts) {
     const started = performance.now();
-    const content = await headlessPromptContent(prompt, {
-      session: conversation.session,
-      cwd: conversation.cwd,
-      signal: options.signal,
-      messages: conversation.messages,
-    });
-    const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
-    const run = conversation.submit(content, { signal: options.signal, ...(rawStreamEvents ? { rawStreamEvents } : {}) });
-    let step = await run.next();
-    while (!step.done) {
-      const event = step.value;
-      if (outputFormat === 'stream-json') {
-        if (event.type === 'raw_stream_event') writeLine(streamEventLine(conversation, event.event));
-        if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
-        if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
-        if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
-        // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
-        if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
-          const message = event.progress.message;
-          writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
-        }
+    const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
+    if (!prepared.ok) {
+      // Nothing was sent: a result line that says why, shaped like any failed run's.
+      const base = resultLine(conversation, { reason: options.signal.aborted ? 'interrupted' : 'completed', turns: 0, text: '' }, performance.now() - started);
+      const failed = { ...base, subtype: 'error_during_execution' as const, is_error: true, result: prepared.error };
+      if (outputFormat !== 'text') writeLine(failed);
+      io.stderr(`agentcli: ${prepared.error}\n`);
+      // Interrupted while a command's snippets ran: stop as an interrupted run does.
+      if (options.signal.aborted) {
+        exitCode = 130;
+        break;
       }
-      if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
-      if (event.type === 'model_fallback') {
-        io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
-        if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: conversation.id });
-      }
-      if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
-        io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
-      }
-      step = await run.next();
+      exitCode = 1;
+      continue;
     }
-    const outcome = step.value;
+    let outcome: QueryOutcome;
+    try {
+      const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
+      const turn = { signal: options.signal, ...(prepared.model ? { model: prepared.model } : {}), ...(rawStreamEvents ? { rawStreamEvents } : {}) };
+      outcome = await streamRun(conversation.submit(prepared.content, turn), { ...options, writeLine });
+    } finally {
+      prepared.release();
+    }
 
     const text = finalAssistantText(outcome.messages);
     const error = outcome.failure
@@ -105,6 +96,39 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   return exitCode;
 }
 
+/** Relays one run's events (stream-json lines, stderr notes) and returns its outcome. */
+async function streamRun(
+  run: AsyncGenerator<QueryEvent, QueryOutcome>,
+  options: HeadlessOptions & { readonly writeLine: (value: unknown) => void },
+): Promise<QueryOutcome> {
+  const { conversation, io, outputFormat, writeLine } = options;
+  let step = await run.next();
+  while (!step.done) {
+    const event = step.value;
+    if (outputFormat === 'stream-json') {
+      if (event.type === 'raw_stream_event') writeLine(streamEventLine(conversation, event.event));
+      if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
+      if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
+      if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
+      // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
+      if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
+        const message = event.progress.message;
+        writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
+      }
+    }
+    if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
+    if (event.type === 'model_fallback') {
+      io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
+      if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: conversation.id });
+    }
+    if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
+      io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
+    }
+    step = await run.next();
+  }
+  return step.value;
+}
+
 function finalAssistantText(messages: readonly ConversationMessage[]): string {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
@@ -122,10 +146,10 @@ function stopMessage(reason: QueryStopReason, detail: string | undefined): strin
       return undefined;
     case 'max_turns':
       return 'stopped after reaching --max-turns before the task was finished';
-    case 'structured_output_failed':
-      return `the model gave no answer matching --json-schema${detail ? ` (${detail})` : ''}`;
     case 'max_budget':
       return `stopped: the run's cost reached --max-budget-usd before the task was finished${detail ? ` (${detail})` : ''}`;
+    case 'structured_output_failed':
+      return `the model gave no answer matching --json-schema${detail ? ` (${detail})` : ''}`;
     case 'interrupted':
       return 'interrupted';
     case 'rejected_by_user':
