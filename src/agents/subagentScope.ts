@@ -21,4 +21,6 @@ export type SubagentScope = {
   readonly sessionDir: string;
   /** The main conversation's id (sidechain lines carry it, as Claude Code's do). */
   readonly sessionId: string;
+  /** The main conversation's JSONL: a child's hooks get it as transcript_path (undefined when nothing is saved). */
+  readonly transcriptPath: string | undefined;
 };

@@ -112,8 +112,9 @@ async function streamRun(
       if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
       // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
       if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
-        const message = event.progress.message;
-        writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
+        const { message, messageToolUseId } = event.progress;
+        const owner = messageToolUseId ?? event.toolUseId;
+        writeLine(message.type === 'assistant' ? assistantLine(conversation, message, owner) : userLine(conversation, message, owner));
       }
     }
     if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);

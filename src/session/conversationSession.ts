@@ -13,7 +13,7 @@
 import { statSync } from 'node:fs';
 import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
-import { runStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
+import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
@@ -28,6 +28,7 @@ import { textOfContent, type ContentBlockParam, type ConversationMessage } from 
 import type { UserInteraction } from '../types/userInteraction.js';
 import { newUuid } from '../utils/ids.js';
 import { collectReminders } from './collectReminders.js';
+import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
 import { compactConversation } from './compaction/compactConversation.js';
 import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
 import { measureContext } from './context/contextUsage.js';
@@ -73,10 +74,12 @@ export type ChildConversationOptions = {
   /** Counts towards the session's total and the agent type's share. */
   readonly costTracker: CostTracker;
   readonly agentId: string;
+  readonly agentType: string;
   readonly parentToolUseId: string;
-  /** The main conversation's id and folder (sidechain lines and nested children). */
+  /** The main conversation's id, folder and JSONL (sidechain lines, nested children, hook input). */
   readonly rootSessionId: string;
   readonly rootSessionDir: string;
+  readonly rootTranscriptPath: string | undefined;
 };
 
 export type TurnOptions = {
@@ -195,15 +198,9 @@ export class ConversationSession {
     this.pendingReminders.push(text);
   }
 
-  /** Who and where this conversation is, for a hook's input (the turn's signal stops the hooks with it). */
-  private hookCall(signal: AbortSignal): SessionHookCall {
-    return {
-      session: this.info,
-      cwd: this.currentCwd,
-      permissionMode: this.session.appState.get().toolPermissionContext.mode,
-      ...(this.transcriptPath ? { transcriptPath: this.transcriptPath } : {}),
-      run: { signal, cwd: this.currentCwd, projectDir: this.session.cwd },
-    };
+  /** Who and where this conversation is, for its hooks' input. */
+  private get hookSubject(): ConversationHookSubject {
+    return { session: this.session, info: this.info, cwd: this.currentCwd, transcriptPath: this.transcriptPath, child: this.options.child };
   }
 
   onLifecycle(listener: SessionLifecycleListener): () => void {
@@ -235,7 +232,7 @@ export class ConversationSession {
     // UserPromptSubmit hooks see the prompt before anything is recorded: a blocking hook drops it.
     let hookContext: readonly string[] = [];
     if (this.session.hooks.has('UserPromptSubmit')) {
-      const answer = await runUserPromptSubmitHooks(this.session.hooks, this.hookCall(turn.signal), typedText(content));
+      const answer = await runUserPromptSubmitHooks(this.session.hooks, conversationHookCall(this.hookSubject, turn.signal), typedText(content));
       if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
       hookContext = answer.context;
     }
@@ -253,6 +250,7 @@ export class ConversationSession {
     this.currentMessages = addition.messages;
 
     const model = turn.model ?? this.currentModel;
+    const onStop = conversationStopHook(this.hookSubject, turn.signal);
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
     const context: ToolUseContext = { ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction }), subagents: this.subagentScope(env, turn.userInteraction) };
     const run = query({
@@ -284,10 +282,7 @@ export class ConversationSession {
       compaction: this.compactionHook(),
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.session.thinking),
-      // A child's end is the SubagentStop event, fired by the Agent tool (src/agents/subagentLifecycle.ts).
-      ...(this.session.hooks.has('Stop') && !this.options.child
-        ? { onStop: ({ stopHookActive }) => runStopHooks(this.session.hooks, this.hookCall(turn.signal), { event: 'Stop', stopHookActive }) }
-        : {}),
+      ...(onStop ? { onStop } : {}),
     });
     let step = await run.next();
     while (!step.done) {
@@ -365,6 +360,7 @@ export class ConversationSession {
       persist: this.options.persist,
       sessionDir: child?.rootSessionDir ?? this.info.dir,
       sessionId: child?.rootSessionId ?? this.currentId,
+      transcriptPath: child ? child.rootTranscriptPath : this.transcriptPath,
     };
   }
 

@@ -48,6 +48,9 @@ export async function startReplFixture(options: {
   readonly notifier?: AttentionNotifier;
   /** What opening a file in the editor does (the real REPL hands the terminal to $EDITOR). */
   readonly openEditor?: (file: string) => EditorRun;
+  /** Adds the Agent tool (with these --agents JSON definitions, if any). */
+  readonly agents?: { readonly cliJson?: string };
+  readonly env?: Record<string, string>;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -58,12 +61,13 @@ export async function startReplFixture(options: {
   }
   const session = await createSession({
     cwd,
-    env: { AGENTCLI_CONFIG_DIR: configDir, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
+    env: { AGENTCLI_CONFIG_DIR: configDir, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...options.env },
     permissionMode: options.mode ?? 'default',
     isInteractive: true,
     isTrusted: true,
     baseTools: options.tools ?? [],
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
+    ...(options.agents ? { agents: options.agents } : {}),
   });
   const [history, custom] = await Promise.all([
     openPromptHistory({ configDir, projectRoot: cwd }),
