@@ -53,6 +53,7 @@ export type CliOptions = {
   /** commander's negation: false with --no-session-persistence. */
   sessionPersistence: boolean;
   sandbox?: boolean;
+  acp?: boolean;
 };
 
 function positiveInteger(value: string): number {
@@ -160,6 +161,7 @@ export function buildProgram(): Command {
     .option('--fork-session', 'with --continue/--resume: continue under a new id, leaving the saved session as it was')
     .option('--no-session-persistence', 'do not save this session (no transcript; it cannot be resumed)')
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
+    .option('--acp', 'run as an Agent Client Protocol agent on stdin/stdout (for editors such as Zed)')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
   registerMcpCommand(program);
@@ -233,6 +235,7 @@ function checkFlagCombinations(options: CliOptions): void {
 }
 
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
+  if (options.acp) return runAcp(prompt, options);
   checkFlagCombinations(options);
   const choice = sessionChoice(options);
   if (!options.print) {
@@ -296,6 +299,24 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     process.off('SIGTERM', onSigint);
     await conversation.end('exit');
   }
+}
+
+/** --acp: the editor chooses sessions (new or load), prompts and modes; the flags set what every session starts with. */
+async function runAcp(prompt: string | undefined, options: CliOptions): Promise<number> {
+  if (prompt !== undefined) throw new UserFacingError('--acp takes no prompt: the editor sends the prompts.');
+  if (options.print) throw new UserFacingError('--acp and -p are different front ends; use one.');
+  if (options.continue || options.resume !== undefined || options.sessionId !== undefined || options.forkSession) {
+    throw new UserFacingError('--acp chooses sessions through the protocol (session/new, session/load); drop --continue, --resume, --session-id and --fork-session.');
+  }
+  // No Ink on this path: stdout is the protocol's.
+  const { runAcpAgent } = await import('./entrypoints/acp/runAcpAgent.js');
+  const { cwd: _cwd, ...session } = sessionFlags(options);
+  return runAcpAgent({
+    session,
+    persist: options.sessionPersistence,
+    mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig },
+    env: process.env,
+  });
 }
 
 export async function main(argv: readonly string[] = process.argv): Promise<void> {

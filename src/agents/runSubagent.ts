@@ -142,7 +142,7 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
 
   let outcome: QueryOutcome;
   try {
-    const run = child.submit(options.prompt, { signal: options.signal, env: childEnv(scope.env, agent.agentType), ...(scope.userInteraction ? { userInteraction: scope.userInteraction } : {}) });
+    const run = child.submit(options.prompt, { signal: options.signal, env: childEnv(scope.env, agent.agentType), ...(scope.userInteraction ? { userInteraction: scope.userInteraction } : {}), ...(scope.textFiles ? { textFiles: scope.textFiles } : {}) });
     let step = await run.next();
     while (!step.done) {
       const event = step.value;

@@ -8,11 +8,14 @@
 import type { Session } from '../session/createSession.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { UserInteraction } from '../types/userInteraction.js';
+import type { TextFileAccess } from '../utils/files/textFileAccess.js';
 
 export type SubagentScope = {
   readonly session: Session;
   readonly env: ToolRunEnv;
   readonly userInteraction?: UserInteraction;
+  /** The editor's view of the files, when the front end has one: a child reads and edits the same buffers. */
+  readonly textFiles?: TextFileAccess;
   /** 0 for the main conversation, 1 for its children … */
   readonly depth: number;
   /** Whether transcripts are written (false with --no-session-persistence). */

@@ -26,6 +26,7 @@ import type { SubagentScope } from '../agents/subagentScope.js';
 import type { ReadFileState } from '../state/readFileState.js';
 import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
+import type { TextFileAccess } from '../utils/files/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
 import { collectReminders } from './collectReminders.js';
 import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
@@ -87,6 +88,8 @@ export type TurnOptions = {
   /** The front end's part of the tool environment, e.g. askPermission. */
   readonly env?: Partial<ToolRunEnv>;
   readonly userInteraction?: UserInteraction;
+  /** An editor's view of the files (unsaved buffers) for the file tools; absent: the local disk. */
+  readonly textFiles?: TextFileAccess;
   /** This turn only (a custom command's `model`); the conversation's model is unchanged. */
   readonly model?: string;
   /** Pass the API's raw stream events up as raw_stream_event (--include-partial-messages). */
@@ -252,7 +255,10 @@ export class ConversationSession {
     const model = turn.model ?? this.currentModel;
     const onStop = conversationStopHook(this.hookSubject, turn.signal);
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
-    const context: ToolUseContext = { ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction }), subagents: this.subagentScope(env, turn.userInteraction) };
+    const context: ToolUseContext = {
+      ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
+      subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
+    };
     const run = query({
       messages: addition.messages,
       systemPrompt: this.systemPrompt,
@@ -336,7 +342,10 @@ export class ConversationSession {
   }
 
   /** A context for tools the front end runs itself (`!cmd`, `@file`), like the loop's own. */
-  toolContext(signal: AbortSignal, extra: { readonly toolUseId?: string; readonly userInteraction?: UserInteraction } = {}): ToolUseContext {
+  toolContext(
+    signal: AbortSignal,
+    extra: { readonly toolUseId?: string; readonly userInteraction?: UserInteraction; readonly textFiles?: TextFileAccess } = {},
+  ): ToolUseContext {
     const base = this.session.toolUseContext(signal, this.currentMessages, this.currentCwd);
     return {
       ...base,
@@ -346,16 +355,18 @@ export class ConversationSession {
       ...(this.options.tools ? { tools: this.options.tools } : {}),
       ...(this.options.readFileState ? { readFileState: this.options.readFileState } : {}),
       ...(extra.userInteraction ? { userInteraction: extra.userInteraction } : {}),
+      ...(extra.textFiles ? { textFiles: extra.textFiles } : {}),
     };
   }
 
   /** What the Agent tool needs to start a child of this conversation. */
-  private subagentScope(env: ToolRunEnv, userInteraction: UserInteraction | undefined): SubagentScope {
+  private subagentScope(env: ToolRunEnv, userInteraction: UserInteraction | undefined, textFiles: TextFileAccess | undefined): SubagentScope {
     const child = this.options.child;
     return {
       session: this.session,
       env,
       ...(userInteraction ? { userInteraction } : {}),
+      ...(textFiles ? { textFiles } : {}),
       depth: child?.depth ?? 0,
       persist: this.options.persist,
       sessionDir: child?.rootSessionDir ?? this.info.dir,
