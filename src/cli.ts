@@ -14,6 +14,9 @@ import type { SessionChoiceFlags } from './session/startConversation.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
 import { VERSION } from './version.js';
+import { parseJsonSchemaArgument, type JsonSchemaObject } from './structuredOutput/jsonSchemaArgument.js';
+import { parseToolsetChoice, type ToolsetChoice } from './tools/toolsetChoice.js';
+import { parseSettingSources, type SettingSource } from './settings/settingSources.js';
 
 export type CliOptions = {
   print?: boolean;
@@ -21,16 +24,25 @@ export type CliOptions = {
   inputFormat: 'text' | 'stream-json';
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions?: boolean;
+  allowDangerouslySkipPermissions?: boolean;
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
   fallbackModel?: string;
   maxTurns?: number;
   maxThinkingTokens?: number;
+  thinking?: 'adaptive' | 'enabled' | 'disabled';
   effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
+  systemPrompt?: string;
   agents?: string;
+  includePartialMessages?: boolean;
+  jsonSchema?: JsonSchemaObject;
+  maxBudgetUsd?: number;
+  tools?: ToolsetChoice;
+  settingSources?: SettingSource[];
+  settings?: string;
   verbose?: boolean;
   mcpConfig: string[];
   strictMcpConfig?: boolean;
@@ -68,6 +80,28 @@ function effortLevel(value: string): Effort {
   }
 }
 
+function positiveAmount(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected an amount in US dollars greater than 0, e.g. 0.50.');
+  return parsed;
+}
+
+function jsonSchemaArgument(value: string): JsonSchemaObject {
+  try {
+    return parseJsonSchemaArgument(value);
+  } catch (error) {
+    throw new InvalidArgumentError(errorMessageOf(error));
+  }
+}
+
+function settingSourcesArgument(value: string): SettingSource[] {
+  try {
+    return parseSettingSources(value);
+  } catch (error) {
+    throw new InvalidArgumentError(errorMessageOf(error));
+  }
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -94,15 +128,30 @@ export function buildProgram(): Command {
     )
     .option('--permission-mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, permissionMode)
     .option('--dangerously-skip-permissions', 'same as --permission-mode bypassPermissions (deny rules still hold)')
+    .option('--allow-dangerously-skip-permissions', 'start in the given mode, but let the session switch to bypassPermissions later (Agent SDK)')
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
     .option('--fallback-model <model>', 'continue on this model when the main one stays overloaded')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
+    .addOption(
+      new Option('--thinking <mode>', 'extended thinking for every prompt: adaptive | enabled (on, the model or budget decides how much) | disabled').choices([
+        'adaptive',
+        'enabled',
+        'disabled',
+      ]),
+    )
     .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
+    .option('--system-prompt <text>', 'replace the built-in system prompt (CLAUDE.md files and the environment facts are still added)')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
+    .option('--tools <list>', 'the built-in tools on offer: "default" (all), "" (none) or names, e.g. "Read,Grep,Bash"', parseToolsetChoice)
+    .option('--setting-sources <list>', 'which settings files are read: user, project, local (comma-separated; "" for none)', settingSourcesArgument)
+    .option('--settings <file-or-json>', 'one more settings layer, from a JSON file or inline JSON, above the settings files')
+    .option('--json-schema <schema>', 'structured output: the final answer must be JSON matching this JSON Schema (result: structured_output)', jsonSchemaArgument)
+    .option('--max-budget-usd <amount>', 'stop the run once its cost reaches this many US dollars', positiveAmount)
+    .option('--include-partial-messages', 'with --output-format stream-json: also print the raw API stream events (stream_event lines)')
     .option('--agents <json>', 'subagents as JSON: \'{"reviewer": {"description": "...", "prompt": "...", "tools": ["Read"], "model": "sonnet"}}\'')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
@@ -129,14 +178,36 @@ function sessionFlags(options: CliOptions) {
     model: options.model,
     fallbackModel: options.fallbackModel,
     permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
+    allowBypassPermissions: options.allowDangerouslySkipPermissions,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
+    systemPrompt: options.systemPrompt,
+    jsonSchema: options.jsonSchema,
+    toolset: options.tools,
+    settingSources: options.settingSources,
+    flagSettings: options.settings,
     maxTurns: options.maxTurns,
-    thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
+    maxBudgetUsd: options.maxBudgetUsd,
+    thinking: thinkingFlags(options),
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
+  };
+}
+
+/**
+ * --thinking (the Agent SDK's thinkingConfig): `disabled` is
+ * --max-thinking-tokens 0; `adaptive`/`enabled` turn thinking on for every
+ * prompt, as the alwaysThinkingEnabled setting does. --max-thinking-tokens
+ * still sets the budget.
+ */
+function thinkingFlags(options: CliOptions) {
+  if (options.thinking === 'disabled') return { maxThinkingTokens: 0, effort: options.effort };
+  return {
+    maxThinkingTokens: options.maxThinkingTokens,
+    effort: options.effort,
+    ...(options.thinking !== undefined ? { alwaysThinking: true } : {}),
   };
 }
 
@@ -152,8 +223,20 @@ function sessionChoice(options: CliOptions): SessionChoiceFlags {
   return { kind: 'new', ...(sessionId ? { sessionId } : {}) };
 }
 
+/** Combinations that cannot mean anything, refused as one line before any work starts. */
+function checkFlagCombinations(options: CliOptions): void {
+  if (options.includePartialMessages && options.outputFormat !== 'stream-json') {
+    throw new UserFacingError('--include-partial-messages needs --output-format stream-json.');
+  }
+  // The REPL has nowhere to put an answer that is data (the SDK's stream-json input is headless).
+  if (options.jsonSchema && !options.print && options.inputFormat !== 'stream-json') {
+    throw new UserFacingError('--json-schema needs -p (or --input-format stream-json): the answer is printed as data.');
+  }
+}
+
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
   if (options.acp) return runAcp(prompt, options);
+  checkFlagCombinations(options);
   const choice = sessionChoice(options);
   if (!options.print) {
     // Ink and React load only on this path; headless runs never pay for them.
@@ -209,6 +292,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
       io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
       baseUrl: process.env.ANTHROPIC_BASE_URL || undefined,
       verbose: options.verbose,
+      includePartialMessages: options.includePartialMessages,
     });
   } finally {
     process.off('SIGINT', onSigint);

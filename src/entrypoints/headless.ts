@@ -13,7 +13,7 @@ import type { ConversationMessage } from '../types/messages.js';
 import { textOfContent } from '../types/messages.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../agents/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, userLine } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -30,6 +30,8 @@ export type HeadlessOptions = {
   readonly signal: AbortSignal;
   readonly io: HeadlessIo;
   readonly baseUrl?: string;
+  /** --include-partial-messages: with stream-json, stream_event lines carrying the raw API stream events. */
+  readonly includePartialMessages?: boolean;
   /** --verbose: say on stderr when a request is retried and why. */
   readonly verbose?: boolean;
 };
@@ -61,7 +63,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     }
     let outcome: QueryOutcome;
     try {
-      outcome = await streamRun(conversation.submit(prepared.content, { signal: options.signal, ...(prepared.model ? { model: prepared.model } : {}) }), { ...options, writeLine });
+      const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
+      const turn = { signal: options.signal, ...(prepared.model ? { model: prepared.model } : {}), ...(rawStreamEvents ? { rawStreamEvents } : {}) };
+      outcome = await streamRun(conversation.submit(prepared.content, turn), { ...options, writeLine });
     } finally {
       prepared.release();
     }
@@ -70,9 +74,15 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     const error = outcome.failure
       ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model })
       : stopMessage(outcome.reason, outcome.detail);
-    const result = resultLine(conversation, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
+    const result = resultLine(
+      conversation,
+      { reason: outcome.reason, turns: outcome.turns, text, error, structuredOutput: outcome.structuredOutput },
+      performance.now() - started,
+    );
     if (outputFormat === 'text') {
-      if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+      // --json-schema: the answer is the data; a script reading text output gets it as one JSON line.
+      if (outcome.structuredOutput !== undefined) io.stdout(`${JSON.stringify(outcome.structuredOutput)}\n`);
+      else if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     } else {
       writeLine(result);
     }
@@ -96,6 +106,7 @@ async function streamRun(
   while (!step.done) {
     const event = step.value;
     if (outputFormat === 'stream-json') {
+      if (event.type === 'raw_stream_event') writeLine(streamEventLine(conversation, event.event));
       if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
       if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
       if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
@@ -136,6 +147,10 @@ function stopMessage(reason: QueryStopReason, detail: string | undefined): strin
       return undefined;
     case 'max_turns':
       return 'stopped after reaching --max-turns before the task was finished';
+    case 'max_budget':
+      return `stopped: the run's cost reached --max-budget-usd before the task was finished${detail ? ` (${detail})` : ''}`;
+    case 'structured_output_failed':
+      return `the model gave no answer matching --json-schema${detail ? ` (${detail})` : ''}`;
     case 'interrupted':
       return 'interrupted';
     case 'rejected_by_user':

@@ -7,8 +7,10 @@ import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { AssistantMessage, UserMessage } from '../types/messages.js';
+import type { RawMessageStreamEvent } from '../services/api/types.js';
+import { newUuid } from '../utils/ids.js';
 
-export type ResultSubtype = 'success' | 'error_max_turns' | 'error_during_execution';
+export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries' | 'error_during_execution';
 
 export type HeadlessResult = {
   readonly type: 'result';
@@ -26,6 +28,8 @@ export type HeadlessResult = {
   readonly agentUsage: Record<string, { readonly total_cost_usd: number; readonly modelUsage: Record<string, unknown> }>;
   readonly permission_denials: Session['permissionDenials'];
   readonly stop_reason: QueryStopReason;
+  /** --json-schema: the accepted answer, matching the schema. */
+  readonly structured_output?: unknown;
 };
 
 export function initLine(conversation: ConversationSession) {
@@ -61,6 +65,11 @@ export function userLine(conversation: ConversationSession, message: UserMessage
   };
 }
 
+/** --include-partial-messages: one raw API stream event, in Claude Code's `stream_event` shape. */
+export function streamEventLine(conversation: ConversationSession, event: RawMessageStreamEvent, parentToolUseId: string | null = null) {
+  return { type: 'stream_event', event, session_id: conversation.id, parent_tool_use_id: parentToolUseId, uuid: newUuid() };
+}
+
 /** Claude Code's shape: `compact_metadata.pre_tokens`; ours adds the size after and what was kept. */
 export function compactBoundaryLine(conversation: ConversationSession, event: Extract<QueryEvent, { type: 'compact_boundary' }>) {
   return {
@@ -73,11 +82,10 @@ export function compactBoundaryLine(conversation: ConversationSession, event: Ex
 
 export function resultLine(
   conversation: ConversationSession,
-  outcome: { readonly reason: QueryStopReason; readonly turns: number; readonly text: string; readonly error?: string },
+  outcome: { readonly reason: QueryStopReason; readonly turns: number; readonly text: string; readonly error?: string; readonly structuredOutput?: unknown },
   durationMs: number,
 ): HeadlessResult {
-  const subtype: ResultSubtype =
-    outcome.reason === 'completed' ? 'success' : outcome.reason === 'max_turns' ? 'error_max_turns' : 'error_during_execution';
+  const subtype = resultSubtype(outcome.reason);
   return {
     type: 'result',
     subtype,
@@ -98,5 +106,21 @@ export function resultLine(
     ),
     permission_denials: conversation.session.permissionDenials,
     stop_reason: outcome.reason,
+    ...(outcome.structuredOutput !== undefined ? { structured_output: outcome.structuredOutput } : {}),
   };
+}
+
+function resultSubtype(reason: QueryStopReason): ResultSubtype {
+  switch (reason) {
+    case 'completed':
+      return 'success';
+    case 'max_turns':
+      return 'error_max_turns';
+    case 'max_budget':
+      return 'error_max_budget_usd';
+    case 'structured_output_failed':
+      return 'error_max_structured_output_retries';
+    default:
+      return 'error_during_execution';
+  }
 }

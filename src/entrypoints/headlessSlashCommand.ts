@@ -38,7 +38,13 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
   if (builtin?.name === 'init') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
   if (builtin) return { ok: false, error: `/${builtin.name} is a command of the interactive REPL; it does not run with -p.` };
 
-  const custom = (await loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir })).find(
+  const custom = (
+    await loadCustomCommands({
+      projectRoot: session.cwd,
+      configDir: session.info.configDir,
+      ...(session.settings.settingSources ? { settingSources: session.settings.settingSources } : {}),
+    })
+  ).find(
     (command) => command.name.toLowerCase() === name,
   );
   if (!custom) return typedPrompt(prompt, options);

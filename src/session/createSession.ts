@@ -40,8 +40,17 @@ import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js'
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
+import type { SettingSource } from '../settings/settingSources.js';
+import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
+import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
+import type { FinalAnswerTool } from '../query.js';
+import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
+import { prepareStructuredOutputTool } from '../structuredOutput/prepareStructuredOutput.js';
+import { STRUCTURED_OUTPUT_NUDGE, STRUCTURED_OUTPUT_SYSTEM_NOTE } from '../tools/StructuredOutputTool/prompt.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
+/** --json-schema: refused StructuredOutput calls and turns ended without one, together, before the run fails (as Claude Code). */
+export const MAX_STRUCTURED_OUTPUT_ATTEMPTS = 5;
 
 export type SessionOptions = {
   readonly cwd: string;
@@ -49,13 +58,35 @@ export type SessionOptions = {
   /** --fallback-model: where a query continues when the model stays overloaded. */
   readonly fallbackModel?: string;
   readonly permissionMode?: PermissionMode;
+  /** --allow-dangerously-skip-permissions: bypassPermissions may be switched to later (it is not the starting mode). */
+  readonly allowBypassPermissions?: boolean;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
   readonly additionalDirectories?: readonly string[];
   readonly appendSystemPrompt?: string;
+  /**
+   * --system-prompt: replaces agentcli's own instructions (how to work). The
+   * environment facts, CLAUDE.md instructions and --append-system-prompt
+   * still follow, as Claude Code keeps its CLAUDE.md and git context under a
+   * custom prompt: the caller chooses the behaviour, not what the repo says.
+   */
+  readonly systemPrompt?: string;
+  /**
+   * --json-schema: the answer must be JSON matching this schema, given
+   * through the StructuredOutput tool (src/tools/StructuredOutputTool/).
+   */
+  readonly jsonSchema?: JsonSchemaObject;
+  /** --setting-sources: which settings files (and the CLAUDE.md, agents and commands of those scopes) are read; default all. */
+  readonly settingSources?: readonly SettingSource[];
+  /** --settings: one more settings layer above the files (a JSON file or inline JSON). */
+  readonly flagSettings?: string;
+  /** --tools: which built-in tools are offered at all (default: every one). */
+  readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
-  /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
-  readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
+  /** --max-budget-usd: the session stops before a request once its cost reaches this. */
+  readonly maxBudgetUsd?: number;
+  /** Extended thinking flags (--max-thinking-tokens, --effort, --thinking); without --thinking, settings' alwaysThinkingEnabled decides. */
+  readonly thinking?: ThinkingSettings;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
   /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
@@ -83,6 +114,9 @@ export type Session = {
   readonly cwd: string;
   readonly model: string;
   readonly maxTurns: number | undefined;
+  readonly maxBudgetUsd: number | undefined;
+  /** --json-schema: how the main conversation's queries must end (subagents never get it). */
+  readonly finalAnswerTool: FinalAnswerTool | undefined;
   readonly maxOutputTokens: number;
   readonly fallbackModel: string | undefined;
   readonly thinking: ThinkingSettings;
@@ -92,6 +126,8 @@ export type Session = {
   readonly git: GitInfo | undefined;
   /** The memory files in force now (a new array after reloadMemory). */
   readonly memoryFiles: readonly MemoryFile[];
+  /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
+  readonly settings: SettingsSelection;
   /**
    * Reads the memory files again after the user changed one (`/memory`, a
    * `#` note): the system prompt and the memory files' rule lines of the
@@ -137,36 +173,53 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
+  const structuredOutputTool = options.jsonSchema === undefined ? undefined : await prepareStructuredOutputTool(options.jsonSchema);
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
-  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
+  const settings: SettingsSelection = {
+    cwd,
+    configDir: config,
+    ...(options.settingSources !== undefined ? { settingSources: options.settingSources } : {}),
+    ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
+  };
+  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
   const [git, memoryFiles, permissions, settingsValues, hooks] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
+      ...settings,
       memoryFiles: memoryFilesLoad,
-      cwd,
-      configDir: config,
       mode: options.permissionMode,
       additionalDirectories: options.additionalDirectories ?? [],
       allowedTools: options.allowedTools ?? [],
       disallowedTools: options.disallowedTools ?? [],
       isTrusted: options.isTrusted,
-      isBypassAvailable: options.permissionMode === 'bypassPermissions',
+      isBypassAvailable: options.permissionMode === 'bypassPermissions' || options.allowBypassPermissions === true,
       sandbox: options.sandbox,
     }),
-    readSettingsValues(cwd, config),
-    loadHooks({ cwd, configDir: config, isTrusted: options.isTrusted, env }),
+    readSettingsValues(settings),
+    loadHooks({ ...settings, isTrusted: options.isTrusted, env }),
   ]);
-  const agentCatalog = loadAgentCatalog({ projectRoot, configDir: config, isTrusted: options.isTrusted, cliAgents });
+  const agentCatalog = loadAgentCatalog({
+    projectRoot,
+    configDir: config,
+    isTrusted: options.isTrusted,
+    cliAgents,
+    ...(options.settingSources ? { settingSources: options.settingSources } : {}),
+  });
   agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
   const withAgentTool = options.baseTools === undefined || options.agents !== undefined;
   // A headless session is not offered tools that can only wait for a person (they would always fail).
-  const builtInTools = getTools(
-    permissions.context,
-    withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : options.baseTools,
-  ).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true);
+  const toolset = selectBuiltInTools(
+    withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : (options.baseTools ?? getAllBaseTools()),
+    options.toolset,
+  );
+  const builtInTools = [
+    ...getTools(permissions.context, toolset.tools).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
+    // Outside --tools and blanket deny rules: without it a --json-schema session could never answer.
+    ...(structuredOutputTool ? [structuredOutputTool] : []),
+  ];
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
   let tools = assemble();
@@ -185,7 +238,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       git,
       model,
       memoryFiles: files,
-      appendSystemPrompt: options.appendSystemPrompt,
+      appendSystemPrompt: [structuredOutputTool ? STRUCTURED_OUTPUT_SYSTEM_NOTE : '', options.appendSystemPrompt?.trim() ?? '']
+        .filter((part) => part !== '')
+        .join('\n\n'),
+      coreInstructions: options.systemPrompt,
       isInteractive: options.isInteractive,
       shell: path.basename(userShell(env)),
     });
@@ -208,24 +264,30 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     cwd,
     model,
     maxTurns: options.maxTurns,
+    maxBudgetUsd: options.maxBudgetUsd,
+    finalAnswerTool: structuredOutputTool
+      ? { name: structuredOutputTool.name, maxAttempts: MAX_STRUCTURED_OUTPUT_ATTEMPTS, nudge: STRUCTURED_OUTPUT_NUDGE }
+      : undefined,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
-    thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
+    thinking: { ...options.thinking, alwaysThinking: options.thinking?.alwaysThinking ?? settingsValues.alwaysThinking },
     fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
     env,
     git,
+    settings,
     get memoryFiles() {
       return memory.files;
     },
     async reloadMemory() {
-      const files = await loadMemoryFiles({ cwd, projectRoot, configDir: config });
+      const files = await loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
       memory = { files, systemPrompt: promptFor(files) };
       const rules = replaceMemoryRules(appState, files, { projectRoot: cwd, folderTrusted: options.isTrusted });
       return rules.ok ? undefined : `The memory files' rule lines were not applied (the previous ones stay in force): ${rules.problem}`;
     },
     nestedMemory: new NestedMemory({
       loadedFolders: foldersFromRootToCwd(cwd, projectRoot),
-      roots: [projectRoot, ...permissions.context.workingDirectories.slice(1)],
+      // Subfolders' CLAUDE.md files are project memory: none when --setting-sources leaves the project out.
+      roots: isSourceSelected(settings, 'project') ? [projectRoot, ...permissions.context.workingDirectories.slice(1)] : [],
     }),
     todoStaleness: new TodoStaleness(),
     get systemPrompt() {
@@ -245,7 +307,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
     hooks,
-    startupWarnings: permissions.startupWarnings,
+    startupWarnings: [
+      ...permissions.startupWarnings,
+      ...(toolset.unknown.length > 0 ? [`--tools: no built-in tool named ${toolset.unknown.join(', ')}; ignored`] : []),
+    ],
     baseEnv: {
       canUseTool: permissions.canUseTool,
       hooks,

@@ -53,7 +53,15 @@ export async function startConversation(options: StartConversationOptions): Prom
   }
 
   const mcp = options.mcp
-    ? await startConfiguredMcpServers({ cwd, configDir: config, cliConfigs: options.mcp.cliConfigs, strict: options.mcp.strict, isTrusted: options.mcp.isTrusted, env })
+    ? await startConfiguredMcpServers({
+        cwd,
+        configDir: config,
+        cliConfigs: options.mcp.cliConfigs,
+        strict: options.mcp.strict,
+        isTrusted: options.mcp.isTrusted,
+        env,
+        ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
+      })
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
   const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;

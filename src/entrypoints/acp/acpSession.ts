@@ -226,11 +226,15 @@ export class AcpSession {
         return last?.type === 'assistant' && last.stopReason === 'refusal' ? 'refusal' : 'end_turn';
       }
       case 'max_turns':
+      // --max-budget-usd: a limit the session was started with, like --max-turns.
+      case 'max_budget':
         return 'max_turn_requests';
       case 'interrupted':
         return 'cancelled';
       case 'rejected_by_user':
       case 'stopped_by_hook':
+      // --json-schema is not offered to ACP sessions; the reason exists for headless runs.
+      case 'structured_output_failed':
         return 'end_turn';
       case 'api_error': {
         const { conversation } = this.options;
