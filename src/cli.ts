@@ -14,6 +14,9 @@ import type { SessionChoiceFlags } from './session/startConversation.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
 import { VERSION } from './version.js';
+import { parseJsonSchemaArgument, type JsonSchemaObject } from './structuredOutput/jsonSchemaArgument.js';
+import { parseToolsetChoice, type ToolsetChoice } from './tools/toolsetChoice.js';
+import { parseSettingSources, type SettingSource } from './settings/settingSources.js';
 
 export type CliOptions = {
   print?: boolean;
@@ -30,7 +33,14 @@ export type CliOptions = {
   effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
+  systemPrompt?: string;
   agents?: string;
+  includePartialMessages?: boolean;
+  jsonSchema?: JsonSchemaObject;
+  maxBudgetUsd?: number;
+  tools?: ToolsetChoice;
+  settingSources?: SettingSource[];
+  settings?: string;
   verbose?: boolean;
   mcpConfig: string[];
   strictMcpConfig?: boolean;
@@ -64,6 +74,32 @@ function effortLevel(value: string): Effort {
     return parseEffort(value);
   } catch (error) {
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function positiveAmount(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError('expected an amount in US dollars greater than 0, e.g. 0.50.');
+  return parsed;
+}
+
+function jsonSchemaArgument(value: string): JsonSchemaObject {
+  try {
+    return parseJsonSchemaArgument(value);
+  } catch (error) {
+    throw new InvalidArgumentError(errorMessageOf(error));
+  }
+}
+
+function toolsetArgument(value: string): ToolsetChoice {
+  return parseToolsetChoice(value);
+}
+
+function settingSourcesArgument(value: string): SettingSource[] {
+  try {
+    return parseSettingSources(value);
+  } catch (error) {
+    throw new InvalidArgumentError(errorMessageOf(error));
   }
 }
 
@@ -101,7 +137,14 @@ export function buildProgram(): Command {
     .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
     .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
+    .option('--system-prompt <text>', 'replace the built-in system prompt (CLAUDE.md files and the environment facts are still added)')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
+    .option('--tools <list>', 'the built-in tools on offer: "default" (all), "" (none) or names, e.g. "Read,Grep,Bash"', toolsetArgument)
+    .option('--setting-sources <list>', 'which settings files are read: user, project, local (comma-separated; "" for none)', settingSourcesArgument)
+    .option('--settings <file-or-json>', 'one more settings layer, from a JSON file or inline JSON, above the settings files')
+    .option('--json-schema <schema>', 'structured output: the final answer must be JSON matching this JSON Schema (result: structured_output)', jsonSchemaArgument)
+    .option('--max-budget-usd <amount>', 'stop the run once its cost reaches this many US dollars', positiveAmount)
+    .option('--include-partial-messages', 'with --output-format stream-json: also print the raw API stream events (stream_event lines)')
     .option('--agents <json>', 'subagents as JSON: \'{"reviewer": {"description": "...", "prompt": "...", "tools": ["Read"], "model": "sonnet"}}\'')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
@@ -131,6 +174,8 @@ function sessionFlags(options: CliOptions) {
     disallowedTools: options.disallowedTools,
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
+    systemPrompt: options.systemPrompt,
+    toolset: options.tools,
     maxTurns: options.maxTurns,
     thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
     sandbox: options.sandbox,
@@ -150,7 +195,22 @@ function sessionChoice(options: CliOptions): SessionChoiceFlags {
   return { kind: 'new', ...(sessionId ? { sessionId } : {}) };
 }
 
+/** Flags that are parsed but whose behaviour has not landed yet: one clear line rather than a silent no-op. */
+function refuseUnservedFlags(options: CliOptions): void {
+  const unserved: Array<[keyof CliOptions, string]> = [
+    ['includePartialMessages', '--include-partial-messages'],
+    ['jsonSchema', '--json-schema'],
+    ['maxBudgetUsd', '--max-budget-usd'],
+    ['settingSources', '--setting-sources'],
+    ['settings', '--settings'],
+  ];
+  for (const [key, flag] of unserved) {
+    if (options[key] !== undefined) throw new UserFacingError(`${flag} is not supported yet.`);
+  }
+}
+
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
+  refuseUnservedFlags(options);
   const choice = sessionChoice(options);
   if (!options.print) {
     // Ink and React load only on this path; headless runs never pay for them.

@@ -39,6 +39,7 @@ import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js'
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
+import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 
@@ -52,6 +53,15 @@ export type SessionOptions = {
   readonly disallowedTools?: readonly string[];
   readonly additionalDirectories?: readonly string[];
   readonly appendSystemPrompt?: string;
+  /**
+   * --system-prompt: replaces agentcli's own instructions (how to work). The
+   * environment facts, CLAUDE.md instructions and --append-system-prompt
+   * still follow, as Claude Code keeps its CLAUDE.md and git context under a
+   * custom prompt: the caller chooses the behaviour, not what the repo says.
+   */
+  readonly systemPrompt?: string;
+  /** --tools: which built-in tools are offered at all (default: every one). */
+  readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
   /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
   readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
@@ -154,10 +164,13 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
   const withAgentTool = options.baseTools === undefined || options.agents !== undefined;
   // A headless session is not offered tools that can only wait for a person (they would always fail).
-  const builtInTools = getTools(
-    permissions.context,
-    withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : options.baseTools,
-  ).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true);
+  const toolset = selectBuiltInTools(
+    withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : (options.baseTools ?? getAllBaseTools()),
+    options.toolset,
+  );
+  const builtInTools = getTools(permissions.context, toolset.tools).filter(
+    (tool) => options.isInteractive || tool.requiresUserInteraction !== true,
+  );
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
   let tools = assemble();
@@ -175,6 +188,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     model,
     memoryFiles,
     appendSystemPrompt: options.appendSystemPrompt,
+    coreInstructions: options.systemPrompt,
     isInteractive: options.isInteractive,
     shell: path.basename(userShell(env)),
   });
@@ -222,7 +236,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
     hooks,
-    startupWarnings: permissions.startupWarnings,
+    startupWarnings: [
+      ...permissions.startupWarnings,
+      ...(toolset.unknown.length > 0 ? [`--tools: no built-in tool named ${toolset.unknown.join(', ')}; ignored`] : []),
+    ],
     baseEnv: {
       canUseTool: permissions.canUseTool,
       hooks,
