@@ -8,11 +8,12 @@ import { headlessPromptContent } from '../attachments/headlessImages.js';
 import type { QueryStopReason } from '../query/events.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
-import type { ConversationMessage } from '../types/messages.js';
+import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
+import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { textOfContent } from '../types/messages.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../agents/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine, type HeadlessResult } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -31,6 +32,8 @@ export type HeadlessOptions = {
   readonly baseUrl?: string;
   /** --verbose: say on stderr when a request is retried and why. */
   readonly verbose?: boolean;
+  /** The front end's part of the tool environment (a --permission-prompt-tool asker). */
+  readonly env?: Partial<ToolRunEnv>;
 };
 
 /** Returns the process exit code. */
@@ -49,50 +52,97 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       signal: options.signal,
       messages: conversation.messages,
     });
-    const run = conversation.submit(content, { signal: options.signal });
-    let step = await run.next();
-    while (!step.done) {
-      const event = step.value;
-      if (outputFormat === 'stream-json') {
-        if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
-        if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
-        if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
-        // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
-        if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
-          const message = event.progress.message;
-          writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
-        }
-      }
-      if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
-      if (event.type === 'model_fallback') {
-        io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
-        if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: conversation.id });
-      }
-      if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
-        io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
-      }
-      step = await run.next();
-    }
-    const outcome = step.value;
-
-    const text = finalAssistantText(outcome.messages);
-    const error = outcome.failure
-      ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model })
-      : stopMessage(outcome.reason, outcome.detail);
-    const result = resultLine(conversation, { reason: outcome.reason, turns: outcome.turns, text, error }, performance.now() - started);
+    const turn = await runHeadlessTurn({ ...options, content, writeLine, started });
+    const { result, text } = turn;
     if (outputFormat === 'text') {
       if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     } else {
       writeLine(result);
     }
     if (result.is_error) {
-      io.stderr(`agentcli: ${error ?? 'the run did not complete'}\n`);
-      exitCode = outcome.reason === 'interrupted' ? 130 : 1;
-      if (outcome.reason === 'interrupted' || outcome.reason === 'api_error' || outcome.reason === 'compaction_failed') break;
+      io.stderr(`agentcli: ${turn.error ?? 'the run did not complete'}\n`);
+      exitCode = turn.reason === 'interrupted' ? 130 : 1;
+      if (turn.reason === 'interrupted' || turn.reason === 'api_error' || turn.reason === 'compaction_failed') break;
     }
   }
   stopReportingHooks();
   return exitCode;
+}
+
+export type HeadlessTurnOptions = {
+  readonly conversation: ConversationSession;
+  readonly content: string | ContentBlockParam[];
+  readonly outputFormat: OutputFormat;
+  readonly signal: AbortSignal;
+  readonly io: HeadlessIo;
+  readonly writeLine: (value: unknown) => void;
+  /** When the turn began (performance.now()), for duration_ms. */
+  readonly started: number;
+  /** The front end's part of the tool environment (the SDK's permission asker). */
+  readonly env?: Partial<ToolRunEnv>;
+  readonly baseUrl?: string;
+  readonly verbose?: boolean;
+  /** The client's uuid of the user message this turn answers (echoed in the result). */
+  readonly userMessageUuid?: string;
+};
+
+export type HeadlessTurn = {
+  readonly result: HeadlessResult;
+  readonly text: string;
+  readonly error: string | undefined;
+  readonly reason: QueryStopReason;
+};
+
+/**
+ * One prompt through the conversation: with stream-json, every message is
+ * written as it happens; the result is returned for the caller to write.
+ */
+export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<HeadlessTurn> {
+  const { conversation, io, outputFormat, writeLine } = options;
+  const deniedBefore = conversation.session.permissionDenials.length;
+  const run = conversation.submit(options.content, { signal: options.signal, ...(options.env ? { env: options.env } : {}) });
+  let step = await run.next();
+  while (!step.done) {
+    const event = step.value;
+    if (outputFormat === 'stream-json') {
+      if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
+      if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
+      if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
+      // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
+      if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
+        const message = event.progress.message;
+        writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
+      }
+    }
+    if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);
+    if (event.type === 'model_fallback') {
+      io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
+      if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: conversation.id });
+    }
+    if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
+      io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
+    }
+    step = await run.next();
+  }
+  const outcome = step.value;
+
+  const text = finalAssistantText(outcome.messages);
+  const error = outcome.failure
+    ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model })
+    : stopMessage(outcome.reason, outcome.detail);
+  const result = resultLine(
+    conversation,
+    {
+      reason: outcome.reason,
+      turns: outcome.turns,
+      text,
+      error,
+      denials: conversation.session.permissionDenials.slice(deniedBefore),
+      ...(options.userMessageUuid ? { userMessageUuid: options.userMessageUuid } : {}),
+    },
+    performance.now() - options.started,
+  );
+  return { result, text, error, reason: outcome.reason };
 }
 
 function finalAssistantText(messages: readonly ConversationMessage[]): string {

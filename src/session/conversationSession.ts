@@ -17,7 +17,7 @@ import { runStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '..
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
-import { thinkingForPrompt } from '../services/api/thinking.js';
+import { thinkingForPrompt, type ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
@@ -105,6 +105,7 @@ export class ConversationSession {
   private lastResponseTokens: number | undefined;
   private compactionFailures = 0;
   private autoCompactStopped = false;
+  private thinkingOverride: ThinkingSettings | undefined;
   private readonly listeners = new Set<SessionLifecycleListener>();
   private readonly trackedClient: ModelClient;
   private readonly unsubscribeAppState: () => void;
@@ -186,6 +187,16 @@ export class ConversationSession {
     if (model === this.currentModel) return;
     this.currentModel = model;
     this.writer?.appendModel(model);
+  }
+
+  /** The thinking settings the next turns use: the session's, or a front end's change (the SDK's set_max_thinking_tokens). */
+  get thinking(): ThinkingSettings {
+    return this.thinkingOverride ?? this.session.thinking;
+  }
+
+  /** A thinking budget for the next turns (0: off); undefined goes back to the session's settings. */
+  setMaxThinkingTokens(tokens: number | undefined): void {
+    this.thinkingOverride = tokens === undefined ? undefined : { ...this.session.thinking, maxThinkingTokens: tokens };
   }
 
   /** Text the model gets with its next request, once (wrapped as the caller wrote it). */
@@ -276,7 +287,7 @@ export class ConversationSession {
       ],
       compaction: this.compactionHook(),
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
-      thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.session.thinking),
+      thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
       // A child's end is the SubagentStop event, fired by the Agent tool (src/agents/subagentLifecycle.ts).
       ...(this.session.hooks.has('Stop') && !this.options.child
         ? { onStop: ({ stopHookActive }) => runStopHooks(this.session.hooks, this.hookCall(turn.signal), { event: 'Stop', stopHookActive }) }
