@@ -177,8 +177,10 @@ function sessionFlags(options: CliOptions) {
     additionalDirectories: options.addDir,
     appendSystemPrompt: options.appendSystemPrompt,
     systemPrompt: options.systemPrompt,
+    jsonSchema: options.jsonSchema,
     toolset: options.tools,
     maxTurns: options.maxTurns,
+    maxBudgetUsd: options.maxBudgetUsd,
     thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
@@ -200,9 +202,6 @@ function sessionChoice(options: CliOptions): SessionChoiceFlags {
 /** Flags that are parsed but whose behaviour has not landed yet: one clear line rather than a silent no-op. */
 function refuseUnservedFlags(options: CliOptions): void {
   const unserved: Array<[keyof CliOptions, string]> = [
-    ['includePartialMessages', '--include-partial-messages'],
-    ['jsonSchema', '--json-schema'],
-    ['maxBudgetUsd', '--max-budget-usd'],
     ['settingSources', '--setting-sources'],
     ['settings', '--settings'],
   ];
@@ -211,8 +210,20 @@ function refuseUnservedFlags(options: CliOptions): void {
   }
 }
 
+/** Combinations that cannot mean anything, refused as one line before any work starts. */
+function checkFlagCombinations(options: CliOptions): void {
+  if (options.includePartialMessages && options.outputFormat !== 'stream-json') {
+    throw new UserFacingError('--include-partial-messages needs --output-format stream-json.');
+  }
+  // The REPL has nowhere to put an answer that is data (the SDK's stream-json input is headless).
+  if (options.jsonSchema && !options.print && options.inputFormat !== 'stream-json') {
+    throw new UserFacingError('--json-schema needs -p (or --input-format stream-json): the answer is printed as data.');
+  }
+}
+
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
   refuseUnservedFlags(options);
+  checkFlagCombinations(options);
   const choice = sessionChoice(options);
   // The Agent SDK never passes -p: stream-json both ways is headless on its own.
   const controlProtocol = options.inputFormat === 'stream-json' && options.outputFormat === 'stream-json';
@@ -244,6 +255,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     outputFormat: options.outputFormat,
     verbose: options.verbose,
     permissionPromptTool: options.permissionPromptTool,
+    includePartialMessages: options.includePartialMessages,
   });
 }
 

@@ -64,7 +64,27 @@ export type QueryParams = {
    * `stopHookActive` says the loop already continued because of it.
    */
   readonly onStop?: (state: { readonly stopHookActive: boolean }) => Promise<StopAnswer>;
+  /**
+   * --max-budget-usd: no request starts once the session has spent this
+   * much (subagents included, so `spentUsd` reads the session's total). An
+   * answer already received is kept: the check sits before each request.
+   */
+  readonly budget?: CostBudget;
+  /** Yield raw_stream_event for every API stream event (--include-partial-messages); off costs nothing. */
+  readonly rawStreamEvents?: boolean;
+  /**
+   * --json-schema: the answer is a call to this tool. The query ends as soon
+   * as a call to it succeeds (its input becomes the outcome's
+   * structuredOutput). A turn ending without one gets `nudge`; after
+   * `maxAttempts` refused calls and nudges together, the query stops with
+   * structured_output_failed.
+   */
+  readonly finalAnswerTool?: FinalAnswerTool;
 };
+
+export type FinalAnswerTool = { readonly name: string; readonly maxAttempts: number; readonly nudge: string };
+
+export type CostBudget = { readonly maxUsd: number; readonly spentUsd: () => number };
 
 export type StopAnswer =
   | { readonly kind: 'stop' }
@@ -91,6 +111,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   let recoveries = 0;
   let stopContinuations = 0;
   let model = params.model;
+  let finalAnswerMisses = 0;
   const stop = (reason: QueryStopReason, failure?: ApiFailure, detail?: string): QueryOutcome => ({
     reason,
     messages,
@@ -98,10 +119,15 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     ...(failure ? { failure } : {}),
     ...(detail !== undefined ? { detail } : {}),
   });
+  const finalAnswerFailed = (tool: FinalAnswerTool): QueryOutcome =>
+    stop('structured_output_failed', undefined, `no valid ${tool.name} call after ${tool.maxAttempts} attempts`);
   let compactedForTooLong = false;
 
   turnLoop: for (;;) {
     if (params.signal.aborted) return stop('interrupted');
+    if (params.budget && params.budget.spentUsd() >= params.budget.maxUsd) {
+      return stop('max_budget', undefined, `spent $${params.budget.spentUsd().toFixed(4)} of the $${params.budget.maxUsd} budget`);
+    }
     if (params.compaction) {
       const step = yield* params.compaction.beforeRequest(messages, params.signal);
       if (step.kind === 'failed') return stop('compaction_failed', undefined, step.error);
@@ -142,6 +168,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         signal: params.signal,
         maxConcurrency: params.maxConcurrency,
         completedBefore,
+        rawStreamEvents: params.rawStreamEvents ?? false,
         onFirstStreamEvent: () => warmUpTools(context.tools),
         onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
       });
@@ -223,6 +250,14 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         yield { type: 'user_message', message: nudge };
         continue;
       }
+      const finalTool = params.finalAnswerTool;
+      if (finalTool && !params.signal.aborted) {
+        if (++finalAnswerMisses >= finalTool.maxAttempts) return finalAnswerFailed(finalTool);
+        const nudge = metaUserMessage(finalTool.nudge);
+        messages.push(nudge);
+        yield { type: 'user_message', message: nudge };
+        continue;
+      }
       const answer = params.onStop && !params.signal.aborted ? await params.onStop({ stopHookActive: stopContinuations > 0 }) : undefined;
       if (answer?.kind === 'halt') return stop('stopped_by_hook', undefined, answer.reason);
       if (answer?.kind === 'continue' && stopContinuations < MAX_STOP_HOOK_CONTINUATIONS && !params.signal.aborted) {
@@ -246,9 +281,15 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     if (params.signal.aborted || result.outcomes.some((outcome) => outcome.status === 'interrupted')) {
       return stop('interrupted');
     }
+    const finalTool = params.finalAnswerTool;
+    const finalCalls = finalTool ? result.outcomes.filter((outcome) => outcome.toolName === finalTool.name) : [];
+    const accepted = finalCalls.find((outcome) => outcome.status === 'success');
+    if (accepted) return { ...stop('completed'), structuredOutput: accepted.input };
     if (result.outcomes.some((outcome) => outcome.stopTurn)) return stop('rejected_by_user');
     const hookStop = result.outcomes.find((outcome) => outcome.hookStop)?.hookStop;
     if (hookStop) return stop('stopped_by_hook', undefined, hookStop.reason);
+    finalAnswerMisses += finalCalls.length;
+    if (finalTool && finalAnswerMisses >= finalTool.maxAttempts) return finalAnswerFailed(finalTool);
     if (params.maxTurns !== undefined && turns >= params.maxTurns) return stop('max_turns');
   }
 }

@@ -5,14 +5,16 @@
  * Never offered to children: `ExitPlanMode` (leaving plan mode is the
  * user's decision about the main conversation — a child asking for it
  * would widen the mode for everyone) and `TodoWrite` (the todo list is the
- * main conversation's; a child would overwrite it). `Agent` is offered only
+ * main conversation's; a child would overwrite it), nor `StructuredOutput`
+ * (--json-schema: the main conversation's answer). `Agent` is offered only
  * when the setting allows one more level and the caller is a direct child.
  */
 import { toolMatchesName, type PreparedCall, type Tool, type Tools } from '../Tool.js';
 import type { AgentDefinition } from './agentDefinition.js';
 
 export const AGENT_TOOL_NAME = 'Agent';
-const NEVER_FOR_CHILDREN = new Set(['ExitPlanMode', 'TodoWrite']);
+// StructuredOutput (--json-schema) is the main conversation's answer; a child answers its parent in text.
+const NEVER_FOR_CHILDREN = new Set(['ExitPlanMode', 'TodoWrite', 'StructuredOutput']);
 
 /** `AGENTCLI_SUBAGENT_NESTING=1`: children may start children of their own (one more level, no further). */
 export function maxAgentDepth(env: NodeJS.ProcessEnv): number {

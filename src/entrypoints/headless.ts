@@ -13,7 +13,7 @@ import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { textOfContent } from '../types/messages.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../agents/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, userLine, type HeadlessResult } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, userLine, type HeadlessResult } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -30,6 +30,8 @@ export type HeadlessOptions = {
   readonly signal: AbortSignal;
   readonly io: HeadlessIo;
   readonly baseUrl?: string;
+  /** --include-partial-messages: with stream-json, stream_event lines carrying the raw API stream events. */
+  readonly includePartialMessages?: boolean;
   /** --verbose: say on stderr when a request is retried and why. */
   readonly verbose?: boolean;
   /** The front end's part of the tool environment (a --permission-prompt-tool asker). */
@@ -55,7 +57,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     const turn = await runHeadlessTurn({ ...options, content, writeLine, started });
     const { result, text } = turn;
     if (outputFormat === 'text') {
-      if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+      // --json-schema: the answer is the data; a script reading text output gets it as one JSON line.
+      if (turn.structuredOutput !== undefined) io.stdout(`${JSON.stringify(turn.structuredOutput)}\n`);
+      else if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     } else {
       writeLine(result);
     }
@@ -84,6 +88,8 @@ export type HeadlessTurnOptions = {
   readonly verbose?: boolean;
   /** The client's uuid of the user message this turn answers (echoed in the result). */
   readonly userMessageUuid?: string;
+  /** --include-partial-messages: with stream-json, stream_event lines carrying the raw API stream events. */
+  readonly includePartialMessages?: boolean;
 };
 
 export type HeadlessTurn = {
@@ -91,6 +97,8 @@ export type HeadlessTurn = {
   readonly text: string;
   readonly error: string | undefined;
   readonly reason: QueryStopReason;
+  /** --json-schema: the accepted answer. */
+  readonly structuredOutput: unknown;
 };
 
 /**
@@ -100,11 +108,13 @@ export type HeadlessTurn = {
 export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<HeadlessTurn> {
   const { conversation, io, outputFormat, writeLine } = options;
   const deniedBefore = conversation.session.permissionDenials.length;
-  const run = conversation.submit(options.content, { signal: options.signal, ...(options.env ? { env: options.env } : {}) });
+  const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
+  const run = conversation.submit(options.content, { signal: options.signal, ...(options.env ? { env: options.env } : {}), ...(rawStreamEvents ? { rawStreamEvents } : {}) });
   let step = await run.next();
   while (!step.done) {
     const event = step.value;
     if (outputFormat === 'stream-json') {
+      if (event.type === 'raw_stream_event') writeLine(streamEventLine(conversation, event.event));
       if (event.type === 'assistant_message') writeLine(assistantLine(conversation, event.message));
       if (event.type === 'user_message') writeLine(userLine(conversation, event.message));
       if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
@@ -139,10 +149,11 @@ export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<Hea
       error,
       denials: conversation.session.permissionDenials.slice(deniedBefore),
       ...(options.userMessageUuid ? { userMessageUuid: options.userMessageUuid } : {}),
+      ...(outcome.structuredOutput !== undefined ? { structuredOutput: outcome.structuredOutput } : {}),
     },
     performance.now() - options.started,
   );
-  return { result, text, error, reason: outcome.reason };
+  return { result, text, error, reason: outcome.reason, structuredOutput: outcome.structuredOutput };
 }
 
 function finalAssistantText(messages: readonly ConversationMessage[]): string {
@@ -162,6 +173,10 @@ function stopMessage(reason: QueryStopReason, detail: string | undefined): strin
       return undefined;
     case 'max_turns':
       return 'stopped after reaching --max-turns before the task was finished';
+    case 'structured_output_failed':
+      return `the model gave no answer matching --json-schema${detail ? ` (${detail})` : ''}`;
+    case 'max_budget':
+      return `stopped: the run's cost reached --max-budget-usd before the task was finished${detail ? ` (${detail})` : ''}`;
     case 'interrupted':
       return 'interrupted';
     case 'rejected_by_user':

@@ -25,6 +25,7 @@ export type HeadlessMainOptions = {
   readonly verbose: boolean | undefined;
   /** `stdio` or an MCP tool's name (mcp__server__tool). */
   readonly permissionPromptTool: string | undefined;
+  readonly includePartialMessages: boolean | undefined;
 };
 
 /** The Agent SDK's way of running agentcli: stream-json both ways. */
@@ -70,6 +71,7 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
         signal: controller.signal,
         ...(baseUrl ? { baseUrl } : {}),
         ...(options.verbose ? { verbose: true } : {}),
+        ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
         start: async (setup) => {
           conversation = await startHeadlessConversation(options, setup);
           return conversation;
@@ -87,6 +89,7 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
       io,
       baseUrl,
       verbose: options.verbose,
+      includePartialMessages: options.includePartialMessages,
       ...(askPermission ? { env: { askPermission } } : {}),
     });
   } finally {

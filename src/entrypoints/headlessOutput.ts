@@ -9,10 +9,11 @@ import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { AssistantMessage, UserMessage } from '../types/messages.js';
 import type { PermissionDenialRecord } from '../permissions/types.js';
 import { contextWindowOf, modelSpec } from '../services/api/models.js';
+import type { RawMessageStreamEvent } from '../services/api/types.js';
 import { newUuid } from '../utils/ids.js';
 import { VERSION } from '../version.js';
 
-export type ResultSubtype = 'success' | 'error_max_turns' | 'error_during_execution';
+export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries' | 'error_during_execution';
 
 export type HeadlessResult = {
   readonly type: 'result';
@@ -36,6 +37,8 @@ export type HeadlessResult = {
   readonly errors: readonly string[];
   readonly stop_reason: QueryStopReason;
   readonly user_message_uuid?: string;
+  /** --json-schema: the accepted answer, matching the schema. */
+  readonly structured_output?: unknown;
 };
 
 /** Where the API key came from, in the Agent SDK's words. */
@@ -88,6 +91,11 @@ export function userLine(conversation: ConversationSession, message: UserMessage
   };
 }
 
+/** --include-partial-messages: one raw API stream event, in Claude Code's `stream_event` shape. */
+export function streamEventLine(conversation: ConversationSession, event: RawMessageStreamEvent, parentToolUseId: string | null = null) {
+  return { type: 'stream_event', event, session_id: conversation.id, parent_tool_use_id: parentToolUseId, uuid: newUuid() };
+}
+
 /** Claude Code's shape: `compact_metadata.pre_tokens`; ours adds the size after and what was kept. */
 export function compactBoundaryLine(conversation: ConversationSession, event: Extract<QueryEvent, { type: 'compact_boundary' }>) {
   return {
@@ -108,11 +116,11 @@ export function resultLine(
     /** The denials of this turn (a streaming session has many turns, each with its own result). */
     readonly denials: readonly PermissionDenialRecord[];
     readonly userMessageUuid?: string;
+    readonly structuredOutput?: unknown;
   },
   durationMs: number,
 ): HeadlessResult {
-  const subtype: ResultSubtype =
-    outcome.reason === 'completed' ? 'success' : outcome.reason === 'max_turns' ? 'error_max_turns' : 'error_during_execution';
+  const subtype = resultSubtype(outcome.reason);
   const { costTracker, env } = conversation.session;
   return {
     type: 'result',
@@ -151,5 +159,21 @@ export function resultLine(
     errors: subtype === 'success' ? [] : [outcome.error ?? 'the run did not complete'],
     stop_reason: outcome.reason,
     ...(outcome.userMessageUuid ? { user_message_uuid: outcome.userMessageUuid } : {}),
+    ...(outcome.structuredOutput !== undefined ? { structured_output: outcome.structuredOutput } : {}),
   };
+}
+
+function resultSubtype(reason: QueryStopReason): ResultSubtype {
+  switch (reason) {
+    case 'completed':
+      return 'success';
+    case 'max_turns':
+      return 'error_max_turns';
+    case 'max_budget':
+      return 'error_max_budget_usd';
+    case 'structured_output_failed':
+      return 'error_max_structured_output_retries';
+    default:
+      return 'error_during_execution';
+  }
 }

@@ -6,11 +6,17 @@ import type { ExecutorEvent } from '../services/tools/StreamingToolExecutor.js';
 import type { ApiFailure } from '../services/api/withRetry.js';
 import type { AssembledMessage } from '../services/api/messageAssembler.js';
 import type { AssistantMessage, ConversationMessage, UserMessage } from '../types/messages.js';
+import type { RawMessageStreamEvent } from '../services/api/types.js';
 
 export type QueryEvent =
   | { readonly type: 'request_start'; readonly turn: number; readonly attempt: number }
   | { readonly type: 'text_delta'; readonly text: string }
   | { readonly type: 'thinking_delta'; readonly thinking: string }
+  /**
+   * One API stream event exactly as it arrived, before the digested events
+   * made from it; only when the query asks for them (QueryParams.rawStreamEvents).
+   */
+  | { readonly type: 'raw_stream_event'; readonly event: RawMessageStreamEvent }
   /** A tool_use block began streaming; its input is still arriving. */
   | { readonly type: 'tool_use_start'; readonly toolUseId: string; readonly toolName: string }
   | { readonly type: 'tool_input_delta'; readonly toolUseId: string; readonly toolName: string; readonly partialJson: string }
@@ -45,8 +51,12 @@ export type QueryEvent =
 
 export type CompactionTrigger = 'auto' | 'manual';
 
-/** stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail). */
-export type QueryStopReason = 'completed' | 'max_turns' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed' | 'stopped_by_hook';
+/**
+ * stopped_by_hook: a hook answered `continue: false` (its stopReason is the outcome's detail).
+ * max_budget: the session's cost reached --max-budget-usd before another request.
+ * structured_output_failed: the model gave no valid final-answer call (--json-schema) within its attempts.
+ */
+export type QueryStopReason = 'completed' | 'max_turns' | 'max_budget' | 'structured_output_failed' | 'interrupted' | 'rejected_by_user' | 'api_error' | 'compaction_failed' | 'stopped_by_hook';
 
 export type QueryOutcome = {
   readonly reason: QueryStopReason;
@@ -57,6 +67,8 @@ export type QueryOutcome = {
   readonly failure?: ApiFailure;
   /** Why the loop stopped, in words, where the reason alone does not say (why compaction failed, a hook's stopReason). */
   readonly detail?: string;
+  /** The input of the accepted final-answer call (--json-schema), when the query had one. */
+  readonly structuredOutput?: unknown;
 };
 
 /**

@@ -35,6 +35,8 @@ export type AttemptOptions = {
   readonly signal: AbortSignal;
   readonly maxConcurrency: number;
   readonly completedBefore: readonly CompletedCall[];
+  /** Yield every API stream event as it arrives (raw_stream_event), ahead of the events digested from it. */
+  readonly rawStreamEvents?: boolean;
   /** Called once, when the first stream event arrives: the request is on the wire. */
   readonly onFirstStreamEvent?: () => void;
   /** Called with the wall time the stream took (for duration_api_ms). */
@@ -68,6 +70,7 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Qu
           first = false;
           options.onFirstStreamEvent?.();
         }
+        if (options.rawStreamEvents) channel.push({ type: 'raw_stream_event', event });
         for (const update of assembler.handle(event)) {
           if (update.type === 'tool_use_complete') executor.addTool(update.request);
           else channel.push(toQueryEvent(update));

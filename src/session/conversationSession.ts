@@ -86,6 +86,8 @@ export type TurnOptions = {
   readonly userInteraction?: UserInteraction;
   /** This turn only (a custom command's `model`); the conversation's model is unchanged. */
   readonly model?: string;
+  /** Pass the API's raw stream events up as raw_stream_event (--include-partial-messages). */
+  readonly rawStreamEvents?: boolean;
 };
 
 export type CompactResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
@@ -275,7 +277,12 @@ export class ConversationSession {
       env,
       signal: turn.signal,
       costTracker: this.costTracker,
+      ...(this.session.maxBudgetUsd !== undefined
+        ? { budget: { maxUsd: this.session.maxBudgetUsd, spentUsd: () => this.session.costTracker.totalCostUsd } }
+        : {}),
       retryPolicy: this.session.retryPolicy,
+      ...(turn.rawStreamEvents ? { rawStreamEvents: true } : {}),
+      ...(this.session.finalAnswerTool && !this.options.child ? { finalAnswerTool: this.session.finalAnswerTool } : {}),
       maxConcurrency: this.session.maxConcurrency,
       selectRequestTools: this.session.selectRequestTools,
       onContextChange: (next) => {
@@ -301,7 +308,7 @@ export class ConversationSession {
     }
     const outcome = step.value;
     this.currentMessages = outcome.messages;
-    if (outcome.reason === 'interrupted' && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
+    if ((outcome.reason === 'interrupted' || outcome.reason === 'max_budget') && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
       // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
       this.currentMessages = before;
       this.writer?.rewindTo(before.at(-1)?.uuid ?? null);

@@ -40,8 +40,14 @@ import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
+import type { FinalAnswerTool } from '../query.js';
+import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
+import { prepareStructuredOutputTool } from '../structuredOutput/prepareStructuredOutput.js';
+import { STRUCTURED_OUTPUT_NUDGE, STRUCTURED_OUTPUT_SYSTEM_NOTE } from '../tools/StructuredOutputTool/prompt.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
+/** --json-schema: refused StructuredOutput calls and turns ended without one, together, before the run fails (as Claude Code). */
+export const MAX_STRUCTURED_OUTPUT_ATTEMPTS = 5;
 
 export type SessionOptions = {
   readonly cwd: string;
@@ -60,9 +66,16 @@ export type SessionOptions = {
    * custom prompt: the caller chooses the behaviour, not what the repo says.
    */
   readonly systemPrompt?: string;
+  /**
+   * --json-schema: the answer must be JSON matching this schema, given
+   * through the StructuredOutput tool (src/tools/StructuredOutputTool/).
+   */
+  readonly jsonSchema?: JsonSchemaObject;
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
+  /** --max-budget-usd: the session stops before a request once its cost reaches this. */
+  readonly maxBudgetUsd?: number;
   /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
   readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
   readonly isInteractive: boolean;
@@ -94,6 +107,9 @@ export type Session = {
   readonly cwd: string;
   readonly model: string;
   readonly maxTurns: number | undefined;
+  readonly maxBudgetUsd: number | undefined;
+  /** --json-schema: how the main conversation's queries must end (subagents never get it). */
+  readonly finalAnswerTool: FinalAnswerTool | undefined;
   readonly maxOutputTokens: number;
   readonly fallbackModel: string | undefined;
   readonly thinking: ThinkingSettings;
@@ -140,6 +156,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
+  const structuredOutputTool = options.jsonSchema === undefined ? undefined : await prepareStructuredOutputTool(options.jsonSchema);
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
@@ -170,9 +187,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : (options.baseTools ?? getAllBaseTools()),
     options.toolset,
   );
-  const builtInTools = getTools(permissions.context, toolset.tools).filter(
-    (tool) => options.isInteractive || tool.requiresUserInteraction !== true,
-  );
+  const builtInTools = [
+    ...getTools(permissions.context, toolset.tools).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
+    // Outside --tools and blanket deny rules: without it a --json-schema session could never answer.
+    ...(structuredOutputTool ? [structuredOutputTool] : []),
+  ];
   const assemble = (): Tools =>
     assembleToolPool(builtInTools, [...(options.mcpTools ?? []), ...(options.mcp?.tools() ?? [])], permissions.context);
   let tools = assemble();
@@ -189,7 +208,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     git,
     model,
     memoryFiles,
-    appendSystemPrompt: options.appendSystemPrompt,
+    appendSystemPrompt: [structuredOutputTool ? STRUCTURED_OUTPUT_SYSTEM_NOTE : '', options.appendSystemPrompt?.trim() ?? '']
+      .filter((part) => part !== '')
+      .join('\n\n'),
     coreInstructions: options.systemPrompt,
     isInteractive: options.isInteractive,
     shell: path.basename(userShell(env)),
@@ -211,6 +232,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     cwd,
     model,
     maxTurns: options.maxTurns,
+    maxBudgetUsd: options.maxBudgetUsd,
+    finalAnswerTool: structuredOutputTool
+      ? { name: structuredOutputTool.name, maxAttempts: MAX_STRUCTURED_OUTPUT_ATTEMPTS, nudge: STRUCTURED_OUTPUT_NUDGE }
+      : undefined,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
     thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
     fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,

@@ -1,7 +1,7 @@
 // The flags the Claude Agent SDK passes (issue 17), each judged end to end on the built CLI against the fake server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
-import { endTurn } from '../support/scenario.js';
+import { endTurn, toolUse, turn } from '../support/scenario.js';
 import { runCli, tempDir } from '../support/runCli.js';
 
 let server: FakeAnthropicServer | undefined;
@@ -73,5 +73,128 @@ describe('--tools', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('--tools: no built-in tool named NoSuchTool');
     expect(offeredTools()).toEqual(['Read']);
+  });
+});
+
+describe('--max-budget-usd', () => {
+  // 100k input tokens on the default model cost about $0.20 a turn.
+  const costly = (scripted: ScriptedTurn): ScriptedTurn => ({ ...scripted, usage: { input_tokens: 100_000, output_tokens: 10 } });
+
+  it('stops before the request that would start once the cost reached the budget: error_max_budget_usd', async () => {
+    const run = await headless(
+      [costly(turn(toolUse('NoSuchTool', {}))), costly(turn(toolUse('NoSuchTool', {}))), costly(endTurn('never sent'))],
+      ['-p', 'go', '--output-format', 'json', '--max-budget-usd=0.35'],
+    );
+    expect(server!.requests).toHaveLength(2);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ type: 'result', subtype: 'error_max_budget_usd', is_error: true, num_turns: 2 });
+    expect(result.total_cost_usd).toBeGreaterThanOrEqual(0.35);
+    expect(run.stderr).toContain('--max-budget-usd');
+  });
+
+  it('an answer that arrives within budget is a success', async () => {
+    const run = await headless([costly(endTurn('done'))], ['-p', 'go', '--output-format', 'json', '--max-budget-usd', '0.1']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', result: 'done' });
+  });
+});
+
+describe('--include-partial-messages', () => {
+  const streamJson = (stdout: string) => stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+
+  it('stream_event lines carry every raw API event, in the order the server sent them, before the assistant message', async () => {
+    const run = await headless([endTurn('Hello there, partial world.')], ['-p', 'hi', '--output-format', 'stream-json', '--verbose', '--include-partial-messages']);
+    expect(run.code).toBe(0);
+    const lines = streamJson(run.stdout);
+    const events = lines.filter((line) => line.type === 'stream_event');
+    // The Anthropic SDK drops keep-alive pings; everything else comes through as sent.
+    const sent = server!.sent.filter((record) => record.event !== 'ping');
+    expect(events.map((line) => line.event.type)).toEqual(sent.map((record) => record.event));
+    expect(events.map((line) => line.event.type)).toEqual(expect.arrayContaining(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']));
+    expect(events.map((line) => line.event)).toEqual(sent.map((record) => record.data));
+    const deltas = events.filter((line) => line.event.type === 'content_block_delta').map((line) => line.event.delta.text).join('');
+    expect(deltas).toBe('Hello there, partial world.');
+    for (const line of events) {
+      expect(line).toMatchObject({ session_id: lines[0].session_id, parent_tool_use_id: null });
+      expect(typeof line.uuid).toBe('string');
+    }
+    const types = lines.map((line) => line.type);
+    expect(types[0]).toBe('system');
+    expect(types.lastIndexOf('stream_event')).toBeLessThan(types.indexOf('assistant'));
+    expect(types.at(-1)).toBe('result');
+  });
+
+  it('without the flag there is no stream_event line', async () => {
+    const run = await headless([endTurn('Hello there.')], ['-p', 'hi', '--output-format', 'stream-json', '--verbose']);
+    expect(run.code).toBe(0);
+    expect(streamJson(run.stdout).map((line) => line.type)).toEqual(['system', 'assistant', 'result']);
+  });
+
+  it('is refused, in one line, without stream-json output', async () => {
+    const run = await headless([], ['-p', 'hi', '--include-partial-messages']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('agentcli: --include-partial-messages needs --output-format stream-json.\n');
+  });
+});
+
+describe('--json-schema (structured output)', () => {
+  const schema = JSON.stringify({
+    type: 'object',
+    properties: { answer: { type: 'integer' }, reason: { type: 'string' } },
+    required: ['answer', 'reason'],
+    additionalProperties: false,
+  });
+
+  it('the model answers through StructuredOutput, whose input schema is the given schema; the result carries structured_output', async () => {
+    const run = await headless([turn(toolUse('StructuredOutput', { answer: 42, reason: 'asked' }))], ['-p', 'answer', '--output-format', 'json', `--json-schema=${schema}`]);
+    expect(run.code).toBe(0);
+    const offered = server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'StructuredOutput');
+    expect(offered.input_schema).toEqual(JSON.parse(schema));
+    expect(JSON.stringify(server!.requests[0]!.body.system)).toContain('StructuredOutput');
+    // The accepted call ends the run: no request after it.
+    expect(server!.requests).toHaveLength(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', is_error: false, structured_output: { answer: 42, reason: 'asked' } });
+  });
+
+  it('an invalid answer is refused with the reason, and the fixed one is accepted', async () => {
+    const run = await headless(
+      [turn(toolUse('StructuredOutput', { answer: 'forty-two' })), turn(toolUse('StructuredOutput', { answer: 42, reason: 'fixed' }))],
+      ['-p', 'answer', '--output-format', 'stream-json', '--verbose', '--json-schema', schema],
+    );
+    expect(run.code).toBe(0);
+    const refusal = server!.requests[1]!.body.messages.at(-1).content.find((block: { type: string }) => block.type === 'tool_result');
+    expect(refusal.is_error).toBe(true);
+    expect(JSON.stringify(refusal.content)).toMatch(/answer/);
+    expect(JSON.stringify(refusal.content)).toMatch(/reason/);
+    const result = JSON.parse(run.stdout.trimEnd().split('\n').at(-1)!);
+    expect(result).toMatchObject({ type: 'result', subtype: 'success', num_turns: 2, structured_output: { answer: 42, reason: 'fixed' } });
+  });
+
+  it('an answer never given is an error result: error_max_structured_output_retries, after a bounded number of nudges', async () => {
+    const run = await headless(
+      Array.from({ length: 6 }, () => endTurn('I would rather talk.')),
+      ['-p', 'answer', '--output-format', 'json', '--json-schema', schema],
+    );
+    expect(run.code).toBe(1);
+    expect(server!.requests).toHaveLength(5);
+    expect(JSON.stringify(server!.requests[1]!.body.messages.at(-1))).toContain('without calling StructuredOutput');
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ subtype: 'error_max_structured_output_retries', is_error: true });
+    expect(result.structured_output).toBeUndefined();
+    expect(run.stderr).toContain('--json-schema');
+  });
+
+  it('text output prints the structured answer as one JSON line', async () => {
+    const run = await headless([turn(toolUse('StructuredOutput', { answer: 7, reason: 'r' }))], ['-p', 'answer', '--json-schema', schema]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ answer: 7, reason: 'r' });
+  });
+
+  it('a schema that does not compile is refused in one line before any request', async () => {
+    const run = await headless([], ['-p', 'answer', '--json-schema', '{"type": "object", "properties": {"a": {"type": "nonsense"}}}']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^agentcli: --json-schema: not a valid JSON Schema: .+\n$/);
+    expect(server!.requests).toHaveLength(0);
   });
 });

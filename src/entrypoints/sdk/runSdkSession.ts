@@ -39,6 +39,8 @@ export type SdkSessionOptions = {
   readonly signal: AbortSignal;
   readonly baseUrl?: string;
   readonly verbose?: boolean;
+  /** --include-partial-messages: stream_event lines with the raw API stream events. */
+  readonly includePartialMessages?: boolean;
 };
 
 /** Returns the exit code: 0 when stdin closed and every turn was answered. */
@@ -109,6 +111,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
           ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
           ...(options.verbose ? { verbose: true } : {}),
           ...(message.uuid ? { userMessageUuid: message.uuid } : {}),
+          ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
         });
         writeLine(turn.result);
       } finally {

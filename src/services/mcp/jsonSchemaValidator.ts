@@ -24,21 +24,34 @@ type ValidateFunction = ((data: unknown) => boolean) & { errors?: readonly AjvEr
 type AjvInstance = { compile(schema: object): ValidateFunction };
 type AjvConstructor = new (options: Record<string, unknown>) => AjvInstance;
 
-let loading: Promise<JsonSchemaCompiler> | undefined;
+type AjvByDialect = Readonly<Record<'draft7' | 'draft2020' | 'draft2019', AjvInstance>>;
+let loadingAjv: Promise<AjvByDialect> | undefined;
 
-export function loadJsonSchemaCompiler(): Promise<JsonSchemaCompiler> {
-  loading ??= Promise.all([import('ajv'), import('ajv/dist/2020.js'), import('ajv/dist/2019.js')]).then(
-    ([draft7, draft2020, draft2019]) => {
-      const options = { strict: false, allErrors: true, validateFormats: false };
-      const byDialect = {
-        draft7: new (constructorOf(draft7))(options),
-        draft2020: new (constructorOf(draft2020))(options),
-        draft2019: new (constructorOf(draft2019))(options),
-      };
-      return (schema) => compileCheck(schema, byDialect[dialectOf(schema)]);
-    },
-  );
-  return loading;
+function loadAjv(): Promise<AjvByDialect> {
+  loadingAjv ??= Promise.all([import('ajv'), import('ajv/dist/2020.js'), import('ajv/dist/2019.js')]).then(([draft7, draft2020, draft2019]) => {
+    const options = { strict: false, allErrors: true, validateFormats: false };
+    return {
+      draft7: new (constructorOf(draft7))(options),
+      draft2020: new (constructorOf(draft2020))(options),
+      draft2019: new (constructorOf(draft2019))(options),
+    };
+  });
+  return loadingAjv;
+}
+
+export async function loadJsonSchemaCompiler(): Promise<JsonSchemaCompiler> {
+  const byDialect = await loadAjv();
+  return (schema) => compileCheck(schema, byDialect[dialectOf(schema)], { lenient: true });
+}
+
+/**
+ * The same checks for a schema agentcli itself must enforce (--json-schema):
+ * a schema ajv cannot compile throws, with ajv's reason, instead of passing
+ * everything through.
+ */
+export async function loadStrictJsonSchemaCompiler(): Promise<JsonSchemaCompiler> {
+  const byDialect = await loadAjv();
+  return (schema) => compileCheck(schema, byDialect[dialectOf(schema)], { lenient: false });
 }
 
 function dialectOf(schema: ToolInputJSONSchema): 'draft7' | 'draft2020' | 'draft2019' {
@@ -48,7 +61,7 @@ function dialectOf(schema: ToolInputJSONSchema): 'draft7' | 'draft2020' | 'draft
   return 'draft7';
 }
 
-function compileCheck(schema: ToolInputJSONSchema, ajv: AjvInstance): SchemaCheck {
+function compileCheck(schema: ToolInputJSONSchema, ajv: AjvInstance, options: { readonly lenient: boolean }): SchemaCheck {
   let validate: ValidateFunction;
   try {
     // $schema is dropped: each ajv instance already speaks its dialect, and an unknown meta-schema URL would throw.
@@ -56,6 +69,7 @@ function compileCheck(schema: ToolInputJSONSchema, ajv: AjvInstance): SchemaChec
     validate = ajv.compile(rest);
   } catch (error) {
     const reason = errorMessageOf(error);
+    if (!options.lenient) throw new Error(`not a valid JSON Schema: ${reason}`);
     if (process.env.AGENTCLI_DEBUG) process.stderr.write(`agentcli: MCP input schema not checked locally: ${reason}\n`);
     return () => [];
   }

@@ -237,6 +237,9 @@ export class TranscriptStore {
     if (outcome.reason === 'max_turns') {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the turn limit (--max-turns) was reached.' });
     }
+    if (outcome.reason === 'max_budget') {
+      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the session reached its cost limit (--max-budget-usd).' });
+    }
     if (outcome.reason === 'stopped_by_hook') {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: failureText ?? 'A hook stopped the turn.' });
     }
