@@ -24,6 +24,8 @@ export type CliOptions = {
   inputFormat: 'text' | 'stream-json';
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions?: boolean;
+  allowDangerouslySkipPermissions?: boolean;
+  includeHookEvents?: boolean;
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
@@ -130,6 +132,7 @@ export function buildProgram(): Command {
     )
     .option('--permission-mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, permissionMode)
     .option('--dangerously-skip-permissions', 'same as --permission-mode bypassPermissions (deny rules still hold)')
+    .option('--allow-dangerously-skip-permissions', 'let the session switch to bypassPermissions later (Shift+Tab, the Agent SDK\'s setPermissionMode) without starting in it')
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
@@ -156,6 +159,7 @@ export function buildProgram(): Command {
     .option('--no-session-persistence', 'do not save this session (no transcript; it cannot be resumed)')
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--permission-prompt-tool <tool>', 'headless: who answers permission questions — "stdio" (the Agent SDK client, over the control protocol) or an MCP tool (mcp__server__tool)')
+    .option('--include-hook-events', 'with --input-format stream-json: hook_started / hook_response lines for every hook run')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
   registerMcpCommand(program);
@@ -172,6 +176,7 @@ function sessionFlags(options: CliOptions) {
     model: options.model,
     fallbackModel: options.fallbackModel,
     permissionMode: options.dangerouslySkipPermissions ? ('bypassPermissions' as const) : options.permissionMode,
+    allowBypassPermissions: options.allowDangerouslySkipPermissions,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
     additionalDirectories: options.addDir,
@@ -256,6 +261,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     verbose: options.verbose,
     permissionPromptTool: options.permissionPromptTool,
     includePartialMessages: options.includePartialMessages,
+    includeHookEvents: options.includeHookEvents,
   });
 }
 

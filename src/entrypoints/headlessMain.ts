@@ -26,6 +26,8 @@ export type HeadlessMainOptions = {
   /** `stdio` or an MCP tool's name (mcp__server__tool). */
   readonly permissionPromptTool: string | undefined;
   readonly includePartialMessages: boolean | undefined;
+  /** Control protocol only: hook runs as system lines (the SDK always passes --verbose, so that cannot be the switch). */
+  readonly includeHookEvents: boolean | undefined;
 };
 
 /** The Agent SDK's way of running agentcli: stream-json both ways. */
@@ -72,6 +74,7 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
         ...(baseUrl ? { baseUrl } : {}),
         ...(options.verbose ? { verbose: true } : {}),
         ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
+        ...(options.includeHookEvents ? { includeHookEvents: true } : {}),
         start: async (setup) => {
           conversation = await startHeadlessConversation(options, setup);
           return conversation;

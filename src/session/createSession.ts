@@ -55,6 +55,8 @@ export type SessionOptions = {
   /** --fallback-model: where a query continues when the model stays overloaded. */
   readonly fallbackModel?: string;
   readonly permissionMode?: PermissionMode;
+  /** --allow-dangerously-skip-permissions: bypassPermissions may be switched to later (it is not the start mode). */
+  readonly allowBypassPermissions?: boolean;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
   readonly additionalDirectories?: readonly string[];
@@ -173,7 +175,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       allowedTools: options.allowedTools ?? [],
       disallowedTools: options.disallowedTools ?? [],
       isTrusted: options.isTrusted,
-      isBypassAvailable: options.permissionMode === 'bypassPermissions',
+      isBypassAvailable: options.permissionMode === 'bypassPermissions' || options.allowBypassPermissions === true,
       sandbox: options.sandbox,
     }),
     readSettingsValues(cwd, config),

@@ -1,7 +1,7 @@
 // The real Claude Agent SDK drives the built agentcli end to end over its control protocol,
 // against the fake Messages server. Effects are judged on disk and in what the model was sent.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createSdkMcpServer, tool, type PermissionResult, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -233,6 +233,63 @@ describe('Agent SDK → agentcli', () => {
     expect(toolResultText(rig, 1)).toContain('sum is 5');
     expect(rig.server.requests[0]!.body.tools.map((definition: { name: string }) => definition.name)).toContain('mcp__calc__add');
   });
+
+  it('--permission-prompt-tool <mcp tool>: the tool answers each ask with allow + updatedInput or deny', async () => {
+    rig = await startSdkRig([
+      turn(toolUse('Write', { file_path: 'a.txt', content: 'model text' })),
+      turn(toolUse('Write', { file_path: 'b.txt', content: 'model text' })),
+      endTurn('done'),
+    ]);
+    const asked: unknown[] = [];
+    const perm = createSdkMcpServer({
+      name: 'perm',
+      tools: [
+        tool('approve', 'Answers permission prompts', { tool_name: z.string(), input: z.record(z.string(), z.unknown()), tool_use_id: z.string() }, async (args) => {
+          asked.push(args);
+          const answer =
+            args.input.file_path === 'a.txt'
+              ? { behavior: 'allow', updatedInput: { ...args.input, content: 'approved by the prompt tool' } }
+              : { behavior: 'deny', message: 'b.txt is off limits' };
+          return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+        }),
+      ],
+    });
+    const messages = await collect(rig.run('write two files', { mcpServers: { perm }, permissionPromptToolName: 'mcp__perm__approve' }));
+    expect(resultOf(messages).subtype).toBe('success');
+    expect(asked).toEqual([
+      expect.objectContaining({ tool_name: 'Write', input: { file_path: 'a.txt', content: 'model text' }, tool_use_id: expect.stringMatching(/^toolu_/) }),
+      expect.objectContaining({ tool_name: 'Write', input: { file_path: 'b.txt', content: 'model text' } }),
+    ]);
+    expect(await readFile(path.join(rig.cwd, 'a.txt'), 'utf8')).toBe('approved by the prompt tool');
+    expect(existsSync(path.join(rig.cwd, 'b.txt'))).toBe(false);
+    expect(toolResultText(rig, 2)).toBe('b.txt is off limits');
+  });
+
+  it('setPermissionMode("bypassPermissions") needs allowDangerouslySkipPermissions', async () => {
+    rig = await startSdkRig([endTurn('one'), turn(toolUse('Bash', { command: 'echo bypassed > out.txt' })), endTurn('two')]);
+    const prompts = promptStream();
+    const refused = rig.run(prompts.stream);
+    prompts.push('first');
+    for await (const message of refused) {
+      if (message.type !== 'result') continue;
+      await expect(refused.setPermissionMode('bypassPermissions')).rejects.toThrow(/bypassPermissions can only be entered/);
+      prompts.end();
+    }
+    const again = promptStream();
+    const allowed = rig.run(again.stream, { allowDangerouslySkipPermissions: true });
+    await allowed.setPermissionMode('bypassPermissions');
+    again.push('second');
+    for await (const message of allowed) if (message.type === 'result') again.end();
+    expect(await readFile(path.join(rig.cwd, 'out.txt'), 'utf8')).toBe('bypassed\n');
+  });
+
+  it('includePartialMessages: stream_event messages arrive before the assistant message', async () => {
+    rig = await startSdkRig([endTurn('streamed answer')]);
+    const messages = await collect(rig.run('hi', { includePartialMessages: true }));
+    const types = messages.map((message) => message.type);
+    expect(types).toContain('stream_event');
+    expect(types.indexOf('stream_event')).toBeLessThan(types.indexOf('assistant'));
+  });
 });
 
 function isAlive(pid: number): boolean {
@@ -244,4 +301,3 @@ function isAlive(pid: number): boolean {
   }
 }
 
-void writeFile;

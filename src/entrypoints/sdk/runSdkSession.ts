@@ -41,6 +41,8 @@ export type SdkSessionOptions = {
   readonly verbose?: boolean;
   /** --include-partial-messages: stream_event lines with the raw API stream events. */
   readonly includePartialMessages?: boolean;
+  /** --include-hook-events: hook_started / hook_response system lines. */
+  readonly includeHookEvents?: boolean;
 };
 
 /** Returns the exit code: 0 when stdin closed and every turn was answered. */
@@ -87,7 +89,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
   ready.resolve(conversation);
 
   const askPermission = permissionAskerFor(options.permissionPromptTool, channel, conversation, problem);
-  const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: options.verbose === true, writeLine });
+  const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: options.includeHookEvents === true, writeLine });
   const agents = (await conversation.session.agentCatalog.catch(() => ({ agents: [] }))).agents.map((agent) => agent.agentType);
   try {
     for await (const message of queue) {
