@@ -3,7 +3,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { runCli, tempDir } from '../support/runCli.js';
-import { endTurn } from '../support/scenario.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { TINY_PNG_BASE64 } from '../support/tinyPng.js';
 
 let server: FakeAnthropicServer | undefined;
@@ -12,9 +14,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function streamJson(stdinLines: unknown[], extraArgs: string[] = []) {
-  server = await startFakeAnthropic({ script: [endTurn('one'), endTurn('two')] });
-  const cwd = await tempDir('agentcli-sj-');
+async function streamJson(stdinLines: unknown[], extraArgs: string[] = [], script = [endTurn('one'), endTurn('two')], cwd?: string) {
+  server = await startFakeAnthropic({ script });
+  cwd ??= await tempDir('agentcli-sj-');
   return runCli(['--input-format', 'stream-json', '--output-format', 'stream-json', ...extraArgs], {
     cwd,
     stdin: stdinLines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n') + '\n',
@@ -59,4 +61,22 @@ it('--permission-prompt-tool stdio without the control protocol fails with one l
   expect(run.code).not.toBe(0);
   expect(run.stderr).toMatch(/^agentcli: --permission-prompt-tool stdio needs --input-format stream-json --output-format stream-json/);
   expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+});
+
+it('attack: closing stdin so an SDK PreToolUse hook cannot answer does not let the call run unguarded', async () => {
+  const cwd = await tempDir('agentcli-sj-');
+  const run = await streamJson(
+    [
+      { type: 'control_request', request_id: 'init', request: { subtype: 'initialize', hooks: { PreToolUse: [{ matcher: 'Write', hookCallbackIds: ['guard'] }] } } },
+      { type: 'user', message: { role: 'user', content: 'write it' } },
+    ],
+    ['--permission-mode', 'acceptEdits'],
+    [turn(toolUse('Write', { file_path: 'unguarded.txt', content: 'x' })), endTurn('done')],
+    cwd,
+  );
+  expect(run.code).toBe(0);
+  expect(existsSync(path.join(cwd, 'unguarded.txt'))).toBe(false);
+  const [result] = lastToolResults(server!.requests[1]!);
+  expect(result).toMatchObject({ is_error: true });
+  expect(JSON.stringify(result!.content)).toContain('could not answer');
 });
