@@ -112,6 +112,38 @@ describe('Agent SDK → agentcli', () => {
     expect(isAlive(pid)).toBe(false);
   });
 
+  it('interrupt while canUseTool is pending withdraws the question and ends the turn', async () => {
+    rig = await startSdkRig([turn(toolUse('Write', { file_path: 'pending.txt', content: 'x' })), endTurn('never')]);
+    const prompts = promptStream();
+    let markAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (markAsked = resolve));
+    let withdrawn = false;
+    const run = rig.run(prompts.stream, {
+      canUseTool: (_name, input, { signal }) =>
+        new Promise<PermissionResult>((resolve) => {
+          markAsked();
+          signal.addEventListener('abort', () => {
+            withdrawn = true;
+            resolve({ behavior: 'allow', updatedInput: input });
+          });
+        }),
+    });
+    prompts.push('write');
+    const messages: SDKMessage[] = [];
+    const reading = (async () => {
+      for await (const message of run) {
+        messages.push(message);
+        if (message.type === 'result') prompts.end();
+      }
+    })();
+    await asked;
+    await run.interrupt();
+    await reading;
+    expect(resultOf(messages)).toMatchObject({ subtype: 'error_during_execution', result: 'interrupted' });
+    expect(withdrawn).toBe(true);
+    expect(existsSync(path.join(rig.cwd, 'pending.txt'))).toBe(false);
+  });
+
   it('streaming input: two prompts, two turns of one conversation, each with its own result', async () => {
     rig = await startSdkRig([endTurn('first answer'), endTurn('second answer')]);
     const prompts = promptStream();
