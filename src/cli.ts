@@ -32,6 +32,7 @@ export type CliOptions = {
   fallbackModel?: string;
   maxTurns?: number;
   maxThinkingTokens?: number;
+  thinking?: 'adaptive' | 'enabled' | 'disabled';
   effort?: Effort;
   addDir?: string[];
   appendSystemPrompt?: string;
@@ -139,6 +140,13 @@ export function buildProgram(): Command {
     .option('--fallback-model <model>', 'continue on this model when the main one stays overloaded')
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
+    .addOption(
+      new Option('--thinking <mode>', 'extended thinking on every response (adaptive | enabled) or never (disabled); the Agent SDK\'s thinking option').choices([
+        'adaptive',
+        'enabled',
+        'disabled',
+      ]),
+    )
     .option('--effort <level>', 'how hard adaptive-thinking models think: low | medium | high', effortLevel)
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--system-prompt <text>', 'replace the built-in system prompt (CLAUDE.md files and the environment facts are still added)')
@@ -186,7 +194,11 @@ function sessionFlags(options: CliOptions) {
     toolset: options.tools,
     maxTurns: options.maxTurns,
     maxBudgetUsd: options.maxBudgetUsd,
-    thinking: { maxThinkingTokens: options.maxThinkingTokens, effort: options.effort },
+    thinking: {
+      maxThinkingTokens: options.thinking === 'disabled' ? 0 : options.maxThinkingTokens,
+      effort: options.effort,
+      ...(options.thinking !== undefined ? { alwaysThinking: options.thinking !== 'disabled' } : {}),
+    },
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
   };

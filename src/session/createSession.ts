@@ -78,8 +78,8 @@ export type SessionOptions = {
   readonly maxTurns?: number;
   /** --max-budget-usd: the session stops before a request once its cost reaches this. */
   readonly maxBudgetUsd?: number;
-  /** Extended thinking flags (--max-thinking-tokens, --effort); settings add alwaysThinkingEnabled. */
-  readonly thinking?: Omit<ThinkingSettings, 'alwaysThinking'>;
+  /** Extended thinking flags (--max-thinking-tokens, --effort, --thinking); settings' alwaysThinkingEnabled when --thinking is not given. */
+  readonly thinking?: ThinkingSettings;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;
   /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
@@ -239,7 +239,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       ? { name: structuredOutputTool.name, maxAttempts: MAX_STRUCTURED_OUTPUT_ATTEMPTS, nudge: STRUCTURED_OUTPUT_NUDGE }
       : undefined,
     maxOutputTokens: Number.isFinite(maxTokens) && maxTokens > 0 ? maxTokens : DEFAULT_MAX_OUTPUT_TOKENS,
-    thinking: { ...options.thinking, alwaysThinking: settingsValues.alwaysThinking },
+    thinking: { ...options.thinking, alwaysThinking: options.thinking?.alwaysThinking ?? settingsValues.alwaysThinking },
     fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
     env,

@@ -189,7 +189,7 @@ describe('Agent SDK → agentcli', () => {
     expect(await readFile(path.join(rig.cwd, 'two.txt'), 'utf8')).toBe('2');
   });
 
-  it('setModel: the next turn asks the new model', async () => {
+  it('setModel and setMaxThinkingTokens: the next turn asks the new model, without thinking', async () => {
     rig = await startSdkRig([endTurn('one'), endTurn('two')]);
     const prompts = promptStream();
     const run = rig.run(prompts.stream);
@@ -200,10 +200,19 @@ describe('Agent SDK → agentcli', () => {
       results++;
       if (results === 1) {
         await run.setModel('haiku');
+        await run.setMaxThinkingTokens(0);
         prompts.push('second');
       } else prompts.end();
     }
     expect(rig.server.requests.map((request) => request.body.model)).toEqual(['claude-sonnet-5', 'claude-haiku-4-5-20251001']);
+    expect(rig.server.requests.map((request) => request.body.thinking)).toEqual([undefined, { type: 'disabled' }]);
+  });
+
+  it('the thinking option: disabled turns thinking off, adaptive turns it on', async () => {
+    rig = await startSdkRig([endTurn('no thinking'), endTurn('thought')]);
+    await collect(rig.run('quick', { thinking: { type: 'disabled' } }));
+    await collect(rig.run('deep', { thinking: { type: 'adaptive' } }));
+    expect(rig.server.requests.map((request) => request.body.thinking)).toEqual([{ type: 'disabled' }, { type: 'adaptive' }]);
   });
 
   it('SDK hook callbacks: a PreToolUse callback denies the call before it runs', async () => {
