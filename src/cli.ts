@@ -192,6 +192,8 @@ function sessionFlags(options: CliOptions) {
     systemPrompt: options.systemPrompt,
     jsonSchema: options.jsonSchema,
     toolset: options.tools,
+    settingSources: options.settingSources,
+    flagSettings: options.settings,
     maxTurns: options.maxTurns,
     maxBudgetUsd: options.maxBudgetUsd,
     thinking: {
@@ -216,17 +218,6 @@ function sessionChoice(options: CliOptions): SessionChoiceFlags {
   return { kind: 'new', ...(sessionId ? { sessionId } : {}) };
 }
 
-/** Flags that are parsed but whose behaviour has not landed yet: one clear line rather than a silent no-op. */
-function refuseUnservedFlags(options: CliOptions): void {
-  const unserved: Array<[keyof CliOptions, string]> = [
-    ['settingSources', '--setting-sources'],
-    ['settings', '--settings'],
-  ];
-  for (const [key, flag] of unserved) {
-    if (options[key] !== undefined) throw new UserFacingError(`${flag} is not supported yet.`);
-  }
-}
-
 /** Combinations that cannot mean anything, refused as one line before any work starts. */
 function checkFlagCombinations(options: CliOptions): void {
   if (options.includePartialMessages && options.outputFormat !== 'stream-json') {
@@ -239,7 +230,6 @@ function checkFlagCombinations(options: CliOptions): void {
 }
 
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
-  refuseUnservedFlags(options);
   checkFlagCombinations(options);
   const choice = sessionChoice(options);
   // The Agent SDK never passes -p: stream-json both ways is headless on its own.

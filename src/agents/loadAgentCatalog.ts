@@ -13,12 +13,16 @@ import path from 'node:path';
 import { UserFacingError, errorMessageOf } from '../utils/errors.js';
 import type { AgentCatalog, AgentDefinition, AgentSource } from './agentDefinition.js';
 import { BUILT_IN_AGENTS } from './builtInAgents.js';
+import type { SettingSource } from '../settings/settingSources.js';
+import { isSourceSelected } from '../settings/settingsFiles.js';
 
 export type LoadAgentCatalogOptions = {
   /** Where `.claude/agents` is looked for (the project root). */
   readonly projectRoot: string;
   readonly configDir: string;
   readonly isTrusted: boolean;
+  /** --setting-sources: user agents need `user`, project agents `project` (default: both). */
+  readonly settingSources?: readonly SettingSource[];
   /** From `--agents '<json>'` (parsed at start-up by parseCliAgents, so a bad flag stops it). */
   readonly cliAgents?: readonly AgentDefinition[];
 };
@@ -35,8 +39,8 @@ export async function loadAgentCatalog(options: LoadAgentCatalogOptions): Promis
   const cli = options.cliAgents ?? [];
   const warnings: string[] = [];
   const [user, project] = await Promise.all([
-    loadAgentFolder(userAgentsDir(options.configDir), 'user', warnings),
-    options.isTrusted ? loadAgentFolder(projectAgentsDir(options.projectRoot), 'project', warnings) : Promise.resolve([]),
+    isSourceSelected(options, 'user') ? loadAgentFolder(userAgentsDir(options.configDir), 'user', warnings) : Promise.resolve([]),
+    options.isTrusted && isSourceSelected(options, 'project') ? loadAgentFolder(projectAgentsDir(options.projectRoot), 'project', warnings) : Promise.resolve([]),
   ]);
   const byType = new Map<string, AgentDefinition>();
   for (const agent of [...BUILT_IN_AGENTS, ...user, ...project, ...cli]) byType.set(agent.agentType, agent);

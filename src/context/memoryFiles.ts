@@ -44,6 +44,14 @@ export async function loadMemoryFiles(options: {
   readonly cwd: string;
   readonly projectRoot: string | undefined;
   readonly configDir: string;
+  /**
+   * --setting-sources: memory files follow the settings of the same scope
+   * (user: the config folder's; project: the repository's CLAUDE.md,
+   * .claude/CLAUDE.md and AGENTS.md; local: CLAUDE.local.md), as in Claude
+   * Code, where an SDK caller that leaves out `project` gets no CLAUDE.md.
+   * Default: all.
+   */
+  readonly settingSources?: readonly MemoryScope[];
 }): Promise<MemoryFile[]> {
   const candidates: Array<{ path: string; scope: MemoryScope }> = [
     { path: path.join(options.configDir, 'CLAUDE.md'), scope: 'user' },
@@ -52,7 +60,8 @@ export async function loadMemoryFiles(options: {
   for (const dir of foldersFromRootToCwd(options.cwd, options.projectRoot)) {
     for (const { name, scope } of MEMORY_FILE_NAMES) candidates.push({ path: path.join(dir, name), scope });
   }
-  const loaded = await Promise.all(candidates.map((candidate) => readMemoryFile(candidate.path, candidate.scope)));
+  const selected = options.settingSources === undefined ? candidates : candidates.filter((candidate) => options.settingSources?.includes(candidate.scope));
+  const loaded = await Promise.all(selected.map((candidate) => readMemoryFile(candidate.path, candidate.scope)));
   return loaded.filter((file): file is MemoryFile => file !== undefined);
 }
 

@@ -14,7 +14,7 @@ import type { RuleFileError } from '../permissions/rules/ruleSet.js';
 import { isHookEventName, type HookEventName, HOOK_EVENT_NAMES } from './hookEvents.js';
 import { compileHookMatcher, type HookMatcher } from './hookMatcher.js';
 
-export type HookSourceKind = 'userSettings' | 'projectSettings' | 'localSettings';
+export type HookSourceKind = 'userSettings' | 'projectSettings' | 'localSettings' | 'flagSettings';
 
 export type ConfiguredCommandHook = {
   readonly event: HookEventName;

@@ -1,26 +1,25 @@
 /**
- * Loads the session's hooks from every settings file, merged — every
- * matching hook from every file runs:
+ * Loads the session's hooks from every settings layer --setting-sources
+ * selects (src/settings/settingsFiles.ts), merged — every matching hook from
+ * every layer runs:
  *   $AGENTCLI_CONFIG_DIR/settings.json   the user's own
  *   .claude/settings.json                repository content
  *   .claude/settings.local.json          repository content (this checkout)
+ *   --settings                           the caller's own
  * Repository hooks run only once the folder is trusted (they run code, like
  * an allow rule grants it); until then they are listed, inactive. A file
  * that cannot be read or a malformed entry stops start-up with a line naming
  * the file, line and key.
  */
-import { readIfExists } from '../utils/files/readIfExists.js';
-import { settingsPaths } from '../permissions/loadPermissionRules.js';
+import { readSettingsFiles, type SettingsSelection } from '../settings/settingsFiles.js';
 import type { RuleFileError } from '../permissions/rules/ruleSet.js';
 import { UserFacingError } from '../utils/errors.js';
 import { commandHookRunner } from './commandHookRunner.js';
 import { createHookSet } from './hookSet.js';
-import { describeHookConfigErrors, parseHooksSettings, type ConfiguredCommandHook, type HookSourceKind } from './hooksConfig.js';
+import { describeHookConfigErrors, parseHooksSettings, type ConfiguredCommandHook } from './hooksConfig.js';
 import type { HookRunner, HookSet } from './types.js';
 
-export type HookLoadOptions = {
-  readonly cwd: string;
-  readonly configDir: string;
+export type HookLoadOptions = SettingsSelection & {
   readonly isTrusted: boolean;
   /** The environment hook commands start from (scrubbed); default: this process's. */
   readonly env?: NodeJS.ProcessEnv;
@@ -30,20 +29,13 @@ export type HookLoadOptions = {
 
 export type LoadedHooks = { readonly hooks: readonly ConfiguredCommandHook[]; readonly errors: readonly RuleFileError[] };
 
-export async function readHookSettings(options: Pick<HookLoadOptions, 'cwd' | 'configDir'>): Promise<LoadedHooks> {
-  const paths = settingsPaths(options.cwd, options.configDir);
-  // Configuration order, which is also the order verdicts are merged in.
-  const sources: { file: string; kind: HookSourceKind; fromRepository: boolean }[] = [
-    { file: paths.user, kind: 'userSettings', fromRepository: false },
-    { file: paths.project, kind: 'projectSettings', fromRepository: true },
-    { file: paths.local, kind: 'localSettings', fromRepository: true },
-  ];
-  const texts = await Promise.all(sources.map((source) => readIfExists(source.file)));
+export async function readHookSettings(options: SettingsSelection): Promise<LoadedHooks> {
+  // Configuration order (farthest first: user, project, local, --settings), which is also the order verdicts are merged in.
+  const sources = (await readSettingsFiles(options)).reverse();
   const hooks: ConfiguredCommandHook[] = [];
   const errors: RuleFileError[] = [];
-  sources.forEach((source, index) => {
-    const read = texts[index];
-    if (read === undefined || read.kind === 'missing') return;
+  sources.forEach(({ read, ...source }) => {
+    if (read.kind === 'missing') return;
     if (read.kind === 'error') {
       errors.push({ file: source.file, line: undefined, message: `cannot read: ${read.message}` });
       return;

@@ -2,25 +2,24 @@
  * Loads every rule source a session runs with (ARCHITECTURE §5), each rule
  * remembering where it came from:
  *   --allowedTools / --disallowedTools
- *   .claude/settings.local.json, .claude/settings.json   (repository content)
- *   $AGENTCLI_CONFIG_DIR/settings.json                    (the user's own)
+ *   the settings layers (src/settings/settingsFiles.ts): --settings,
+ *   .claude/settings.local.json, .claude/settings.json (repository content),
+ *   $AGENTCLI_CONFIG_DIR/settings.json (the user's own) — as --setting-sources selects
  *   every CLAUDE.md / CLAUDE.local.md the session loads   (repository content,
  *                                                          except the user's)
  * A file that exists but cannot be parsed is an error naming file:line —
  * never skipped, because a skipped deny rule is a hole.
  */
-import { readIfExists } from '../utils/files/readIfExists.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
-import type { RuleSource, SourcedRule } from './rules/permissionRule.js';
+import type { SourcedRule } from './rules/permissionRule.js';
 import { parseClaudeMdRules, parseCliRules, parseSettingsJson, type ParsedRules } from './rules/ruleFileParsers.js';
 import type { PermissionModeName, RuleFileError } from './rules/ruleSet.js';
 import { parseSandboxSettings, type SourcedSandboxSettings } from '../sandbox/sandboxSettings.js';
+import { readSettingsFiles, type SettingsSelection } from '../settings/settingsFiles.js';
 
-export type RuleLoadOptions = {
-  readonly cwd: string;
-  readonly configDir: string;
+export type RuleLoadOptions = SettingsSelection & {
   readonly allowedTools: readonly string[];
   readonly disallowedTools: readonly string[];
   /**
@@ -47,14 +46,6 @@ export type LoadedRules = {
   readonly sandbox: readonly SourcedSandboxSettings[];
 };
 
-export function settingsPaths(cwd: string, configDir: string): { local: string; project: string; user: string } {
-  return {
-    local: path.join(cwd, '.claude', 'settings.local.json'),
-    project: path.join(cwd, '.claude', 'settings.json'),
-    user: path.join(configDir, 'settings.json'),
-  };
-}
-
 export async function loadPermissionRules(options: RuleLoadOptions): Promise<LoadedRules> {
   const rules: SourcedRule[] = [];
   const errors: RuleFileError[] = [];
@@ -66,24 +57,18 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   add(parseCliRules(options.allowedTools, 'allow', '--allowedTools'));
   add(parseCliRules(options.disallowedTools, 'deny', '--disallowedTools'));
 
-  const paths = settingsPaths(options.cwd, options.configDir);
-  const settingsSources: [string, RuleSource['kind'], boolean][] = [
-    [paths.local, 'localSettings', true],
-    [paths.project, 'projectSettings', true],
-    [paths.user, 'userSettings', false],
-  ];
   let defaultMode: PermissionModeName | undefined;
   let defaultModeFromRepository = false;
   const additionalDirectories: { dir: string; fromRepository: boolean }[] = [];
   const sandbox: SourcedSandboxSettings[] = [];
   // Read everything at once: this is on the start-up path.
   const projectRoot = findRepositoryRoot(options.cwd);
-  const [reads, memoryFiles] = await Promise.all([
-    Promise.all(settingsSources.map(([file]) => readIfExists(file))),
-    options.memoryFiles ?? loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir }),
+  const [settingsFiles, memoryFiles] = await Promise.all([
+    readSettingsFiles(options),
+    options.memoryFiles ??
+      loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir, ...(options.settingSources ? { settingSources: options.settingSources } : {}) }),
   ]);
-  for (const [index, [file, kind, fromRepository]] of settingsSources.entries()) {
-    const read = reads[index] ?? { kind: 'missing' };
+  for (const { file, kind, fromRepository, read } of settingsFiles) {
     if (read.kind === 'missing') continue;
     if (read.kind === 'error') {
       errors.push({ file, line: undefined, message: `cannot read: ${read.message}` });

@@ -3,6 +3,7 @@
  * CLI options and every rule source on disk. A malformed rule file stops
  * start-up with one line per problem, each naming file:line.
  */
+import type { SettingsSelection } from '../settings/settingsFiles.js';
 import os from 'node:os';
 import path from 'node:path';
 import { UserFacingError } from '../utils/errors.js';
@@ -15,9 +16,8 @@ import { probeSandbox, type SandboxAvailability } from '../sandbox/bwrapAvailabi
 import { mergeSandboxSettings } from '../sandbox/sandboxSettings.js';
 import { createSessionSandbox, sandboxStartupProblem } from '../sandbox/sessionSandbox.js';
 
-export type PermissionSetupOptions = {
-  readonly cwd: string;
-  readonly configDir: string;
+/** Which settings layers to read (cwd, configDir, --setting-sources, --settings) comes with SettingsSelection. */
+export type PermissionSetupOptions = SettingsSelection & {
   readonly mode: PermissionMode | undefined;
   readonly additionalDirectories: readonly string[];
   readonly allowedTools: readonly string[];

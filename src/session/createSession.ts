@@ -39,6 +39,8 @@ import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js'
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
+import type { SettingSource } from '../settings/settingSources.js';
+import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
@@ -73,6 +75,10 @@ export type SessionOptions = {
    * through the StructuredOutput tool (src/tools/StructuredOutputTool/).
    */
   readonly jsonSchema?: JsonSchemaObject;
+  /** --setting-sources: which settings files (and the CLAUDE.md, agents and commands of those scopes) are read; default all. */
+  readonly settingSources?: readonly SettingSource[];
+  /** --settings: one more settings layer above the files (a JSON file or inline JSON). */
+  readonly flagSettings?: string;
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
@@ -120,6 +126,8 @@ export type Session = {
   readonly env: NodeJS.ProcessEnv;
   readonly git: GitInfo | undefined;
   readonly memoryFiles: readonly MemoryFile[];
+  /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
+  readonly settings: SettingsSelection;
   /** Subfolders' CLAUDE.md files, sent as reminders once the model works under them. */
   readonly nestedMemory: NestedMemory;
   readonly todoStaleness: TodoStaleness;
@@ -162,14 +170,19 @@ export async function createSession(options: SessionOptions): Promise<Session> {
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
   const projectRoot = findRepositoryRoot(cwd);
-  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config });
+  const settings: SettingsSelection = {
+    cwd,
+    configDir: config,
+    ...(options.settingSources !== undefined ? { settingSources: options.settingSources } : {}),
+    ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
+  };
+  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
   const [git, memoryFiles, permissions, settingsValues, hooks] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
+      ...settings,
       memoryFiles: memoryFilesLoad,
-      cwd,
-      configDir: config,
       mode: options.permissionMode,
       additionalDirectories: options.additionalDirectories ?? [],
       allowedTools: options.allowedTools ?? [],
@@ -178,10 +191,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isBypassAvailable: options.permissionMode === 'bypassPermissions' || options.allowBypassPermissions === true,
       sandbox: options.sandbox,
     }),
-    readSettingsValues(cwd, config),
-    loadHooks({ cwd, configDir: config, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
+    readSettingsValues(settings),
+    loadHooks({ ...settings, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
   ]);
-  const agentCatalog = loadAgentCatalog({ projectRoot, configDir: config, isTrusted: options.isTrusted, cliAgents });
+  const agentCatalog = loadAgentCatalog({
+    projectRoot,
+    configDir: config,
+    isTrusted: options.isTrusted,
+    cliAgents,
+    ...(options.settingSources ? { settingSources: options.settingSources } : {}),
+  });
   agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
   const withAgentTool = options.baseTools === undefined || options.agents !== undefined;
   // A headless session is not offered tools that can only wait for a person (they would always fail).
@@ -245,9 +264,11 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     env,
     git,
     memoryFiles,
+    settings,
     nestedMemory: new NestedMemory({
       loadedFolders: foldersFromRootToCwd(cwd, projectRoot),
-      roots: [projectRoot, ...permissions.context.workingDirectories.slice(1)],
+      // Subfolders' CLAUDE.md files are project memory: none when --setting-sources leaves the project out.
+      roots: isSourceSelected(settings, 'project') ? [projectRoot, ...permissions.context.workingDirectories.slice(1)] : [],
     }),
     todoStaleness: new TodoStaleness(),
     systemPrompt,

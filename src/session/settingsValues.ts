@@ -1,30 +1,20 @@
 /**
- * Plain values from the settings files (not rules): the nearest file that
- * sets a key wins — .claude/settings.local.json, then .claude/settings.json,
- * then the user's settings.json. A file that is missing or not JSON gives
- * nothing here; the permission loader reports a malformed file at start-up
- * with its line.
+ * Plain values from the settings layers (not rules): the nearest layer that
+ * sets a key wins — --settings, .claude/settings.local.json,
+ * .claude/settings.json, then the user's settings.json, as --setting-sources
+ * selects (src/settings/settingsFiles.ts). A file that is missing or not JSON
+ * gives nothing here; the permission loader reports a malformed file at
+ * start-up with its line.
  */
-import { readFile } from 'node:fs/promises';
-import { settingsPaths } from '../permissions/loadPermissionRules.js';
+import { readSettingsObjects, type SettingsSelection } from '../settings/settingsFiles.js';
 
 export type SettingsValues = {
   /** `alwaysThinkingEnabled`: extended thinking on for every prompt. */
   readonly alwaysThinking: boolean;
 };
 
-export async function readSettingsValues(cwd: string, configDir: string): Promise<SettingsValues> {
-  const paths = settingsPaths(cwd, configDir);
-  const files = await Promise.all([paths.local, paths.project, paths.user].map(readJsonObject));
-  const nearest = (key: string): unknown => files.find((file) => file && key in file)?.[key];
+export async function readSettingsValues(selection: SettingsSelection): Promise<SettingsValues> {
+  const layers = await readSettingsObjects(selection);
+  const nearest = (key: string): unknown => layers.find((layer) => key in layer.values)?.values[key];
   return { alwaysThinking: nearest('alwaysThinkingEnabled') === true };
-}
-
-async function readJsonObject(file: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? Object.fromEntries(Object.entries(parsed)) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -72,6 +72,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         isTrusted: options.mcp.isTrusted,
         env,
         ...(options.mcp.extraServers ? { extraServers: options.mcp.extraServers } : {}),
+        ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
       })
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;

@@ -1,7 +1,8 @@
 /**
- * The REPL's display settings, from the same files as permissions (the
- * nearest that sets a key wins: `.claude/settings.local.json`, then
- * `.claude/settings.json`, then `$AGENTCLI_CONFIG_DIR/settings.json`):
+ * The REPL's display settings, from the same settings layers as permissions
+ * (src/settings/settingsFiles.ts; the nearest that sets a key wins:
+ * --settings, `.claude/settings.local.json`, `.claude/settings.json`, then
+ * `$AGENTCLI_CONFIG_DIR/settings.json`):
  *
  *   "statusLine": {"type": "command", "command": "~/bin/my-status"}
  *       a program whose first line of output is shown under the input box;
@@ -14,8 +15,7 @@
  * A malformed value is reported (as a warning to show) and ignored; the
  * files themselves are validated by the permission loader at start-up.
  */
-import { readFile } from 'node:fs/promises';
-import { settingsPaths } from '../permissions/loadPermissionRules.js';
+import { readSettingsObjects, type SettingsSelection } from './settingsFiles.js';
 
 export const NOTIFICATION_CHANNELS = ['auto', 'bell', 'osc9', 'osc777', 'off'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -28,16 +28,12 @@ export type DisplaySettings = {
   readonly warnings: readonly string[];
 };
 
-export async function loadDisplaySettings(options: { readonly cwd: string; readonly configDir: string }): Promise<DisplaySettings> {
-  const paths = settingsPaths(options.cwd, options.configDir);
-  const files = [paths.local, paths.project, paths.user];
-  const documents = await Promise.all(files.map(readJsonObject));
+export async function loadDisplaySettings(options: SettingsSelection): Promise<DisplaySettings> {
+  const layers = await readSettingsObjects(options);
   const warnings: string[] = [];
   let statusLine: StatusLineSetting | undefined;
   let notifications: NotificationChannel | undefined;
-  documents.forEach((document, index) => {
-    const file = files[index]!;
-    if (!document) return;
+  layers.forEach(({ file, values: document }) => {
     if (statusLine === undefined && document['statusLine'] !== undefined) {
       const value = document['statusLine'];
       if (isObject(value) && value['type'] === 'command' && typeof value['command'] === 'string' && value['command'].trim() !== '') {
@@ -53,15 +49,6 @@ export async function loadDisplaySettings(options: { readonly cwd: string; reado
     }
   });
   return { statusLine, notifications: notifications ?? 'auto', warnings };
-}
-
-async function readJsonObject(file: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    return isObject(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -61,8 +61,8 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   const { session } = conversation;
   const [history, customCommands, display] = await Promise.all([
     openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
-    loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir }),
-    loadDisplaySettings({ cwd: session.cwd, configDir: session.info.configDir }),
+    loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir, ...(session.settings.settingSources ? { settingSources: session.settings.settingSources } : {}) }),
+    loadDisplaySettings(session.settings),
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);

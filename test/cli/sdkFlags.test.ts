@@ -1,7 +1,10 @@
 // The flags the Claude Agent SDK passes (issue 17), each judged end to end on the built CLI against the fake server.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
-import { endTurn, toolUse, turn } from '../support/scenario.js';
+import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { runCli, tempDir } from '../support/runCli.js';
 
 let server: FakeAnthropicServer | undefined;
@@ -18,6 +21,7 @@ afterEach(async () => {
 });
 
 async function headless(script: ScriptedTurn[], args: string[]) {
+  await server?.close();
   server = await startFakeAnthropic({ script });
   return runCli(args, {
     cwd,
@@ -195,6 +199,72 @@ describe('--json-schema (structured output)', () => {
     const run = await headless([], ['-p', 'answer', '--json-schema', '{"type": "object", "properties": {"a": {"type": "nonsense"}}}']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^agentcli: --json-schema: not a valid JSON Schema: .+\n$/);
+    expect(server!.requests).toHaveLength(0);
+  });
+});
+
+describe('--setting-sources and --settings', () => {
+  const writeSettings = async (file: string, settings: unknown) => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(settings, null, 2));
+  };
+  const projectSettings = () => path.join(cwd, '.claude', 'settings.json');
+  const writeCall = (name: string) => turn(toolUse('Write', { file_path: path.join(cwd, name), content: 'written\n' }));
+  // Headless in default mode: Write asks, and an ask is a denial, unless a rule allows it.
+
+  it('without the flag a project allow rule applies (the baseline the exclusions are judged against)', async () => {
+    await writeSettings(projectSettings(), { permissions: { allow: ['Write'] } });
+    const run = await headless([writeCall('allowed.txt'), endTurn('ok')], ['-p', 'write']);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(cwd, 'allowed.txt'))).toBe(true);
+  });
+
+  it('--setting-sources user: the project allow rule is not read, so Write is refused and nothing is written', async () => {
+    await writeSettings(projectSettings(), { permissions: { allow: ['Write'] } });
+    const run = await headless([writeCall('refused.txt'), endTurn('ok')], ['-p', 'write', '--setting-sources=user']);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(cwd, 'refused.txt'))).toBe(false);
+    expect(lastToolResults(server!.requests[1]!)[0]?.is_error).toBe(true);
+  });
+
+  it('--setting-sources without project: a project hook does not run (no marker on disk); with it, it does', async () => {
+    const marker = path.join(cwd, 'hook-ran');
+    await writeSettings(projectSettings(), {
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `node -e "require('fs').writeFileSync('hook-ran', 'x')"` }] }] },
+    });
+    await headless([endTurn('ok')], ['-p', 'hi', '--setting-sources', 'user,local']);
+    expect(existsSync(marker)).toBe(false);
+    await headless([endTurn('ok')], ['-p', 'hi', '--setting-sources', 'user,project,local']);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('--setting-sources "" reads no settings file and no CLAUDE.md; the user settings file is excluded too', async () => {
+    await writeFile(path.join(cwd, 'CLAUDE.md'), 'Project instruction: always say banana.\n');
+    await writeSettings(path.join(configDir, 'settings.json'), { permissions: { allow: ['Write'] } });
+    const run = await headless([writeCall('refused.txt'), endTurn('ok')], ['-p', 'write', '--setting-sources=']);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(cwd, 'refused.txt'))).toBe(false);
+    expect(JSON.stringify(server!.requests[0]!.body.system)).not.toContain('banana');
+  });
+
+  it('--settings inline JSON adds a layer: its allow rule lets Write run, even with no settings files read', async () => {
+    const run = await headless([writeCall('from-flag.txt'), endTurn('ok')], ['-p', 'write', '--setting-sources=', '--settings', '{"permissions": {"allow": ["Write"]}}']);
+    expect(run.code).toBe(0);
+    expect(await readFile(path.join(cwd, 'from-flag.txt'), 'utf8')).toBe('written\n');
+  });
+
+  it('--settings <file>: its deny rule holds over a project allow rule', async () => {
+    await writeSettings(projectSettings(), { permissions: { allow: ['Write'] } });
+    await writeSettings(path.join(cwd, 'extra-settings.json'), { permissions: { deny: ['Write'] } });
+    const run = await headless([writeCall('denied.txt'), endTurn('ok')], ['-p', 'write', '--settings', 'extra-settings.json']);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(cwd, 'denied.txt'))).toBe(false);
+  });
+
+  it('--settings naming a missing file fails in one line before any request', async () => {
+    const run = await headless([], ['-p', 'hi', '--settings', 'nope.json']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trimEnd().split('\n')[0]).toContain('nope.json');
     expect(server!.requests).toHaveLength(0);
   });
 });

@@ -15,16 +15,23 @@ import { compareStrings } from '../../utils/format.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { parseTemplate, type TemplateParse } from './commandTemplate.js';
 import { renderCommandPrompt } from './renderCommandPrompt.js';
+import type { SettingSource } from '../../settings/settingSources.js';
+import { isSourceSelected } from '../../settings/settingsFiles.js';
 
 const MAX_COMMANDS = 200;
 const MAX_TEMPLATE_BYTES = 100_000;
 const MAX_DEPTH = 3;
 const MODEL_NAME = /^[\w.:@/-]+$/;
 
-export async function loadCustomCommands(options: { readonly projectRoot: string; readonly configDir: string }): Promise<SlashCommand[]> {
+export async function loadCustomCommands(options: {
+  readonly projectRoot: string;
+  readonly configDir: string;
+  /** --setting-sources: project commands need `project`, user commands `user` (default: both). */
+  readonly settingSources?: readonly SettingSource[];
+}): Promise<SlashCommand[]> {
   const [project, user] = await Promise.all([
-    findTemplates(path.join(options.projectRoot, '.claude', 'commands')),
-    findTemplates(path.join(options.configDir, 'commands')),
+    isSourceSelected(options, 'project') ? findTemplates(path.join(options.projectRoot, '.claude', 'commands')) : Promise.resolve([]),
+    isSourceSelected(options, 'user') ? findTemplates(path.join(options.configDir, 'commands')) : Promise.resolve([]),
   ]);
   const commands: SlashCommand[] = [];
   const seen = new Set<string>();

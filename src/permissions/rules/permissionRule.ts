@@ -4,7 +4,7 @@
  */
 export type RuleBehavior = 'allow' | 'ask' | 'deny';
 
-export type RuleSourceKind = 'cliArg' | 'localSettings' | 'projectSettings' | 'userSettings' | 'claudeMd' | 'session';
+export type RuleSourceKind = 'cliArg' | 'flagSettings' | 'localSettings' | 'projectSettings' | 'userSettings' | 'claudeMd' | 'session';
 
 export type RuleSource = {
   readonly kind: RuleSourceKind;

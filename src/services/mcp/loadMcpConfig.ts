@@ -4,7 +4,9 @@
  * `mcpServers`, the project's `.mcp.json`, the private
  * `.claude/settings.local.json` `mcpServers` (`agentcli mcp add`'s default
  * "local" scope), and each `--mcp-config` (a file or inline JSON).
- * `--strict-mcp-config` keeps only the last.
+ * `--strict-mcp-config` keeps only the last; `--setting-sources` keeps only
+ * the files of the named scopes (user: settings.json, project: .mcp.json,
+ * local: settings.local.json).
  *
  * `.mcp.json` is repository content and starts programs, so its servers wait
  * until the folder is trusted. A file that cannot be read or parsed stops
@@ -15,6 +17,8 @@ import path from 'node:path';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { McpConfigShapeError, parseMcpServers } from './parseMcpServers.js';
 import type { McpConfigScope, ScopedMcpServerConfig } from './types.js';
+import type { SettingSource } from '../../settings/settingSources.js';
+import { isSourceSelected } from '../../settings/settingsFiles.js';
 
 export const PROJECT_MCP_CONFIG_FILE = '.mcp.json';
 const INLINE_SOURCE = '--mcp-config (inline JSON)';
@@ -25,6 +29,8 @@ export type McpConfigOptions = {
   /** Each `--mcp-config` value, in order: a path or a JSON object. */
   readonly cliConfigs?: readonly string[];
   readonly strict?: boolean;
+  /** --setting-sources (default: all). */
+  readonly settingSources?: readonly SettingSource[];
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
 };
@@ -42,10 +48,11 @@ export async function loadMcpConfig(options: McpConfigOptions): Promise<LoadedMc
   const cliDocuments = await Promise.all((options.cliConfigs ?? []).map((value) => readCliConfig(value, options.cwd)));
   const documents: ConfigDocument[] = [];
   if (!options.strict) {
+    const selected = (source: SettingSource, file: string) => (isSourceSelected(options, source) ? readIfPresent(file) : Promise.resolve(undefined));
     const [user, project, local] = await Promise.all([
-      readIfPresent(path.join(options.configDir, 'settings.json')),
-      readIfPresent(path.join(options.cwd, PROJECT_MCP_CONFIG_FILE)),
-      readIfPresent(path.join(options.cwd, '.claude', 'settings.local.json')),
+      selected('user', path.join(options.configDir, 'settings.json')),
+      selected('project', path.join(options.cwd, PROJECT_MCP_CONFIG_FILE)),
+      selected('local', path.join(options.cwd, '.claude', 'settings.local.json')),
     ]);
     if (user !== undefined) documents.push({ ...user, scope: 'user', optionalKey: true });
     if (project !== undefined) documents.push({ ...project, scope: 'project', optionalKey: false });
