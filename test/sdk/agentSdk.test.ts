@@ -215,6 +215,46 @@ describe('Agent SDK → agentcli', () => {
     expect(rig.server.requests.map((request) => request.body.thinking)).toEqual([{ type: 'disabled' }, { type: 'adaptive' }]);
   });
 
+  it('canUseTool updatedPermissions: "always allow" goes live at once and is saved to local settings', async () => {
+    rig = await startSdkRig([
+      // make asks in default mode (it has side effects); Bash(make:*) allows it.
+      turn(toolUse('Bash', { command: 'make first' })),
+      turn(toolUse('Bash', { command: 'make again' })),
+      endTurn('done'),
+    ]);
+    let asks = 0;
+    const messages = await collect(
+      rig.run('echo twice', {
+        canUseTool: async (_name, input) => {
+          asks++;
+          return { behavior: 'allow', updatedInput: input, updatedPermissions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'make:*' }], behavior: 'allow', destination: 'localSettings' }] };
+        },
+      }),
+    );
+    expect(resultOf(messages).subtype).toBe('success');
+    expect(asks).toBe(1);
+    // The second call ran (make itself fails here: there is no Makefile) rather than being asked about.
+    expect(toolResultText(rig, 2)).toMatch(/again/);
+    const saved = JSON.parse(await readFile(path.join(rig.cwd, '.claude', 'settings.local.json'), 'utf8'));
+    expect(saved.permissions.allow).toEqual(['Bash(make:*)']);
+  });
+
+  it('subagents from the agents option: the child runs with its prompt, its messages carry parent_tool_use_id', async () => {
+    rig = await startSdkRig((request) => {
+      const system = JSON.stringify(request.body.system);
+      if (system.includes('You review diffs for bugs.')) return endTurn('no bugs found');
+      return request.index === 0 ? turn(toolUse('Agent', { description: 'review', prompt: 'review the diff', subagent_type: 'reviewer' }, { id: 'toolu_agent' })) : endTurn('the reviewer found nothing');
+    });
+    const messages = await collect(rig.run('get a review', { agents: { reviewer: { description: 'Reviews diffs', prompt: 'You review diffs for bugs.', tools: ['Read'] } }, allowedTools: ['Agent'] }));
+    const init = messages[0];
+    if (init?.type !== 'system' || init.subtype !== 'init') throw new Error('no init');
+    expect(init.agents).toContain('reviewer');
+    expect(resultOf(messages)).toMatchObject({ subtype: 'success', result: 'the reviewer found nothing' });
+    const child = messages.filter((message) => (message.type === 'assistant' || message.type === 'user') && message.parent_tool_use_id === 'toolu_agent');
+    expect(child.length).toBeGreaterThan(0);
+    expect(JSON.stringify(child)).toContain('no bugs found');
+  });
+
   it('SDK hook callbacks: a PreToolUse callback denies the call before it runs', async () => {
     rig = await startSdkRig([turn(toolUse('Write', { file_path: 'blocked.txt', content: 'x' })), endTurn('blocked')]);
     const seen: unknown[] = [];

@@ -9,6 +9,7 @@
  * not write the user's or the project's shared settings files on a client's
  * say-so: such rules hold for this session only, and we say so on stderr.
  */
+import path from 'node:path';
 import { z } from 'zod';
 import { addSessionRules, addRulesToLocalSettings, localSettingsPath } from '../../permissions/localSettingsRules.js';
 import { parseRule } from '../../permissions/rules/parseRule.js';
@@ -72,7 +73,6 @@ async function applyOne(update: PermissionUpdate, target: PermissionUpdateTarget
       return;
     }
     case 'addDirectories': {
-      const path = await import('node:path');
       const directories = update.directories.map((dir) => path.resolve(projectRoot, dir));
       appState.set((state) => {
         const context = state.toolPermissionContext;

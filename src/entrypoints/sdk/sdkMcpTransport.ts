@@ -8,7 +8,7 @@
  * like any other.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { ControlChannel } from './controlChannel.js';
 
@@ -34,8 +34,10 @@ export class SdkMcpTransport implements Transport {
       answered.catch((error: unknown) => this.onerror?.(new Error(`notification to SDK MCP server "${this.serverName}" failed: ${errorMessageOf(error)}`)));
       return;
     }
-    answered.then(
-      (answer) => {
+    // The protocol's schemas load with the first request (sessions without SDK servers never pay for them).
+    const schemas = import('@modelcontextprotocol/sdk/types.js');
+    Promise.all([answered, schemas]).then(
+      ([answer, { JSONRPCMessageSchema }]) => {
         const parsed = JSONRPCMessageSchema.safeParse(answer.mcp_response);
         this.onmessage?.(parsed.success ? parsed.data : errorResponse(message, 'the client answered without a JSON-RPC mcp_response'));
       },
