@@ -80,3 +80,14 @@ it('attack: closing stdin so an SDK PreToolUse hook cannot answer does not let t
   expect(result).toMatchObject({ is_error: true });
   expect(JSON.stringify(result!.content)).toContain('could not answer');
 });
+
+it('an initialize after the session started is refused, never silently half-applied', async () => {
+  const run = await streamJson([
+    { type: 'user', message: { role: 'user', content: 'hi' } },
+    { type: 'control_request', request_id: 'late', request: { subtype: 'initialize', hooks: { PreToolUse: [{ hookCallbackIds: ['h'] }] } } },
+  ]);
+  expect(run.code).toBe(0);
+  const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+  const answer = lines.find((line) => line.type === 'control_response');
+  expect(answer.response).toMatchObject({ subtype: 'error', request_id: 'late', error: expect.stringMatching(/already started.*not applied/) });
+});

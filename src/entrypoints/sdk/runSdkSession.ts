@@ -56,21 +56,29 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
   const ready = deferred<ConversationSession>();
   ready.promise.catch(() => undefined);
   let currentTurn: AbortController | undefined;
+  // The session takes its shape from the first of: initialize, a user message, the end of stdin.
+  let shaped = false;
+  const shape = (request: ControlRequestBody | undefined): boolean => {
+    if (shaped) return false;
+    shaped = true;
+    firstInitialize.resolve(request);
+    return true;
+  };
 
   serveControlRequests(channel, {
     ready: ready.promise,
-    onInitialize: (request) => firstInitialize.resolve(request),
+    onInitialize: (request) => shape(request),
     interrupt: () => currentTurn?.abort({ kind: 'user_interrupt' }),
   });
   readSdkInput(options.stdin, {
     channel,
     onUserMessage: (message) => {
-      firstInitialize.resolve(undefined);
+      shape(undefined);
       queue.push(message);
     },
     onProblem: problem,
     onEnd: () => {
-      firstInitialize.resolve(undefined);
+      shape(undefined);
       queue.end();
       channel.close('stdin was closed, so no answer can come');
     },
@@ -143,13 +151,17 @@ function permissionAskerFor(
 /** The client's requests: each one changes the conversation's own state, never a copy. */
 function serveControlRequests(
   channel: ControlChannel,
-  session: { readonly ready: Promise<ConversationSession>; readonly onInitialize: (request: ControlRequestBody) => void; readonly interrupt: () => void },
+  session: {
+    readonly ready: Promise<ConversationSession>;
+    /** False when the session has already started (initialized, or by a user message): this request shapes nothing. */
+    readonly onInitialize: (request: ControlRequestBody) => boolean;
+    readonly interrupt: () => void;
+  },
 ): void {
-  let initialized = false;
   channel.handle('initialize', async (request) => {
-    if (initialized) throw new Error('the session is already initialized');
-    initialized = true;
-    session.onInitialize(request);
+    if (!session.onInitialize(request)) {
+      throw new Error('the session has already started (initialize must be the first message, and comes once); its hooks, agents, MCP servers and system prompt were not applied');
+    }
     return initializeResponse(await session.ready);
   });
   channel.handle('interrupt', async () => {
