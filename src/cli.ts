@@ -95,10 +95,6 @@ function jsonSchemaArgument(value: string): JsonSchemaObject {
   }
 }
 
-function toolsetArgument(value: string): ToolsetChoice {
-  return parseToolsetChoice(value);
-}
-
 function settingSourcesArgument(value: string): SettingSource[] {
   try {
     return parseSettingSources(value);
@@ -133,7 +129,7 @@ export function buildProgram(): Command {
     )
     .option('--permission-mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, permissionMode)
     .option('--dangerously-skip-permissions', 'same as --permission-mode bypassPermissions (deny rules still hold)')
-    .option('--allow-dangerously-skip-permissions', 'let the session switch to bypassPermissions later (Shift+Tab, the Agent SDK\'s setPermissionMode) without starting in it')
+    .option('--allow-dangerously-skip-permissions', 'start in the given mode, but let the session switch to bypassPermissions later (Agent SDK)')
     .option('--allowedTools <rules...>', 'allow rules, e.g. "Bash(git log:*),Read"')
     .option('--disallowedTools <rules...>', 'deny rules, e.g. "Bash(rm:*)" WebFetch')
     .option('--model <model>', 'model to use (default: $ANTHROPIC_MODEL or the built-in default)')
@@ -141,7 +137,7 @@ export function buildProgram(): Command {
     .option('--max-turns <n>', 'stop after this many model turns', positiveInteger)
     .option('--max-thinking-tokens <n>', 'extended thinking budget per response (0: off); adaptive models get an effort level instead', nonNegativeInteger)
     .addOption(
-      new Option('--thinking <mode>', 'extended thinking on every response (adaptive | enabled) or never (disabled); the Agent SDK\'s thinking option').choices([
+      new Option('--thinking <mode>', 'extended thinking for every prompt: adaptive | enabled (on, the model or budget decides how much) | disabled').choices([
         'adaptive',
         'enabled',
         'disabled',
@@ -151,7 +147,7 @@ export function buildProgram(): Command {
     .option('--add-dir <dirs...>', 'extra working directories the tools may use')
     .option('--system-prompt <text>', 'replace the built-in system prompt (CLAUDE.md files and the environment facts are still added)')
     .option('--append-system-prompt <text>', 'text added to the end of the system prompt')
-    .option('--tools <list>', 'the built-in tools on offer: "default" (all), "" (none) or names, e.g. "Read,Grep,Bash"', toolsetArgument)
+    .option('--tools <list>', 'the built-in tools on offer: "default" (all), "" (none) or names, e.g. "Read,Grep,Bash"', parseToolsetChoice)
     .option('--setting-sources <list>', 'which settings files are read: user, project, local (comma-separated; "" for none)', settingSourcesArgument)
     .option('--settings <file-or-json>', 'one more settings layer, from a JSON file or inline JSON, above the settings files')
     .option('--json-schema <schema>', 'structured output: the final answer must be JSON matching this JSON Schema (result: structured_output)', jsonSchemaArgument)
@@ -196,13 +192,24 @@ function sessionFlags(options: CliOptions) {
     flagSettings: options.settings,
     maxTurns: options.maxTurns,
     maxBudgetUsd: options.maxBudgetUsd,
-    thinking: {
-      maxThinkingTokens: options.thinking === 'disabled' ? 0 : options.maxThinkingTokens,
-      effort: options.effort,
-      ...(options.thinking !== undefined ? { alwaysThinking: options.thinking !== 'disabled' } : {}),
-    },
+    thinking: thinkingFlags(options),
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
+  };
+}
+
+/**
+ * --thinking (the Agent SDK's thinkingConfig): `disabled` is
+ * --max-thinking-tokens 0; `adaptive`/`enabled` turn thinking on for every
+ * prompt, as the alwaysThinkingEnabled setting does. --max-thinking-tokens
+ * still sets the budget.
+ */
+function thinkingFlags(options: CliOptions) {
+  if (options.thinking === 'disabled') return { maxThinkingTokens: 0, effort: options.effort };
+  return {
+    maxThinkingTokens: options.maxThinkingTokens,
+    effort: options.effort,
+    ...(options.thinking !== undefined ? { alwaysThinking: true } : {}),
   };
 }
 

@@ -57,7 +57,7 @@ export type SessionOptions = {
   /** --fallback-model: where a query continues when the model stays overloaded. */
   readonly fallbackModel?: string;
   readonly permissionMode?: PermissionMode;
-  /** --allow-dangerously-skip-permissions: bypassPermissions may be switched to later (it is not the start mode). */
+  /** --allow-dangerously-skip-permissions: bypassPermissions may be switched to later (it is not the starting mode). */
   readonly allowBypassPermissions?: boolean;
   readonly allowedTools?: readonly string[];
   readonly disallowedTools?: readonly string[];
@@ -84,7 +84,7 @@ export type SessionOptions = {
   readonly maxTurns?: number;
   /** --max-budget-usd: the session stops before a request once its cost reaches this. */
   readonly maxBudgetUsd?: number;
-  /** Extended thinking flags (--max-thinking-tokens, --effort, --thinking); settings' alwaysThinkingEnabled when --thinking is not given. */
+  /** Extended thinking flags (--max-thinking-tokens, --effort, --thinking); without --thinking, settings' alwaysThinkingEnabled decides. */
   readonly thinking?: ThinkingSettings;
   readonly isInteractive: boolean;
   readonly isTrusted: boolean;

@@ -268,3 +268,17 @@ describe('--setting-sources and --settings', () => {
     expect(server!.requests).toHaveLength(0);
   });
 });
+
+describe('--thinking (the SDK thinkingConfig)', () => {
+  it('adaptive turns thinking on for a plain prompt; disabled turns it off', async () => {
+    await headless([endTurn('ok')], ['-p', 'hi', '--thinking=adaptive']);
+    expect(server!.requests[0]!.body.thinking).toEqual({ type: 'adaptive' });
+    await headless([endTurn('ok')], ['-p', 'ultrathink about it', '--thinking=disabled']);
+    expect(server!.requests[0]!.body.thinking).toEqual({ type: 'disabled' });
+  });
+
+  it('without it a plain prompt does not think', async () => {
+    await headless([endTurn('ok')], ['-p', 'hi']);
+    expect(server!.requests[0]!.body.thinking).toBeUndefined();
+  });
+});

@@ -54,6 +54,9 @@ describe('thinking', () => {
 
   it('--effort accepts low, medium, high only', () => {
     expect(parseEffort('High')).toBe('high');
+    // Claude Code's levels above high (the Agent SDK passes them) ask for our highest.
+    expect(parseEffort('xhigh')).toBe('high');
+    expect(parseEffort('max')).toBe('high');
     expect(() => parseEffort('extreme')).toThrow('--effort must be one of low, medium, high');
   });
 });

@@ -80,8 +80,15 @@ function effortForBudget(tokens: number): Effort {
   return 'high';
 }
 
+/**
+ * The Agent SDK also passes Claude Code's `xhigh` and `max`; agentcli's
+ * highest level is `high`, so they ask for that rather than fail the run.
+ */
+const ABOVE_HIGH = new Set(['xhigh', 'max']);
+
 export function parseEffort(value: string): Effort {
   const lower = value.trim().toLowerCase();
+  if (ABOVE_HIGH.has(lower)) return 'high';
   const level = EFFORT_LEVELS.find((candidate) => candidate === lower);
   if (level) return level;
   throw new Error(`--effort must be one of ${EFFORT_LEVELS.join(', ')}; got "${value}"`);
