@@ -16,8 +16,12 @@ import type { ShellCommandAnalysis } from './permissions/shell/analyzeShellComma
 import type { PermissionMode, ToolPermissionResult } from './permissions/types.js';
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from './types/messages.js';
 import type { UserInteraction } from './types/userInteraction.js';
+import type { TextFileAccess } from './utils/files/textFileAccess.js';
 import type { SubagentScope } from './agents/subagentScope.js';
 import type { ToolRenderers } from './ui/toolRenderers.js';
+
+/** A file's whole text before (undefined: the file is new) and after a change. */
+export type ChangePreview = { readonly path: string; readonly oldText: string | undefined; readonly newText: string };
 
 /** A JSON Schema object as the Messages API takes it (`input_schema`). */
 export type ToolInputJSONSchema = {
@@ -66,6 +70,8 @@ export type ToolUseContext = {
   readonly userInteraction?: UserInteraction;
   /** Set by the conversation running the turn: what the Agent tool needs to start a child. */
   readonly subagents?: SubagentScope;
+  /** Where file tools read and write text when an editor holds the files (unsaved buffers); absent: the local disk. */
+  readonly textFiles?: TextFileAccess;
 };
 
 export type PromptOptions = {
@@ -158,6 +164,12 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
   readonly requiresUserInteraction?: boolean;
   readonly isMcp?: boolean;
   readonly mcpInfo?: { readonly serverName: string; readonly toolName: string };
+  /**
+   * The file change this call would make, worked out without making it, so a
+   * permission request can show the diff before the user answers (an editor
+   * front end does). Undefined when the call would fail or change nothing.
+   */
+  previewChange?(call: PreparedCall<Input>, context: ToolUseContext): Promise<ChangePreview | undefined>;
   /** Lazily loads the Ink render functions (UI.tsx); headless runs never call it. */
   ui?(): Promise<ToolRenderers<Input, Output, Progress>>;
 }

@@ -55,6 +55,7 @@ export type CliOptions = {
   sessionPersistence: boolean;
   sandbox?: boolean;
   permissionPromptTool?: string;
+  acp?: boolean;
 };
 
 function positiveInteger(value: string): number {
@@ -164,6 +165,7 @@ export function buildProgram(): Command {
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--permission-prompt-tool <tool>', 'headless: who answers permission questions — "stdio" (the Agent SDK client, over the control protocol) or an MCP tool (mcp__server__tool)')
     .option('--include-hook-events', 'with --input-format stream-json: hook_started / hook_response lines for every hook run')
+    .option('--acp', 'run as an Agent Client Protocol agent on stdin/stdout (for editors such as Zed)')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
   registerMcpCommand(program);
@@ -238,6 +240,7 @@ function checkFlagCombinations(options: CliOptions): void {
 
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
   checkFlagCombinations(options);
+  if (options.acp) return runAcp(prompt, options);
   const choice = sessionChoice(options);
   // The Agent SDK never passes -p: stream-json both ways is headless on its own.
   const controlProtocol = options.inputFormat === 'stream-json' && options.outputFormat === 'stream-json';
@@ -271,6 +274,24 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     permissionPromptTool: options.permissionPromptTool,
     includePartialMessages: options.includePartialMessages,
     includeHookEvents: options.includeHookEvents,
+  });
+}
+
+/** --acp: the editor chooses sessions (new or load), prompts and modes; the flags set what every session starts with. */
+async function runAcp(prompt: string | undefined, options: CliOptions): Promise<number> {
+  if (prompt !== undefined) throw new UserFacingError('--acp takes no prompt: the editor sends the prompts.');
+  if (options.print) throw new UserFacingError('--acp and -p are different front ends; use one.');
+  if (options.continue || options.resume !== undefined || options.sessionId !== undefined || options.forkSession) {
+    throw new UserFacingError('--acp chooses sessions through the protocol (session/new, session/load); drop --continue, --resume, --session-id and --fork-session.');
+  }
+  // No Ink on this path: stdout is the protocol's.
+  const { runAcpAgent } = await import('./entrypoints/acp/runAcpAgent.js');
+  const { cwd: _cwd, ...session } = sessionFlags(options);
+  return runAcpAgent({
+    session,
+    persist: options.sessionPersistence,
+    mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig },
+    env: process.env,
   });
 }
 

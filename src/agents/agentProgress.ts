@@ -1,10 +1,15 @@
 /**
  * What a running child reports to its parent's front end: a status line
- * (current tool and its argument, tool uses, tokens, elapsed time) and each
- * message the child adds to its conversation, so stream-json can emit it
- * with `parent_tool_use_id` and the REPL can show the child's transcript.
+ * (current tool and its argument, tool uses, tokens, elapsed time, and the
+ * agents it started itself), each message the child adds to its
+ * conversation (stream-json emits it with `parent_tool_use_id`), and the
+ * child's whole conversation so far (the REPL's transcript view, Ctrl+O).
+ *
+ * A nested agent's progress is passed up through every level: its status
+ * joins its parent's `nested`, and its messages travel up tagged with the
+ * Agent call they belong to, so the top-level front end sees them too.
  */
-import type { AssistantMessage, UserMessage } from '../types/messages.js';
+import type { AssistantMessage, ConversationMessage, UserMessage } from '../types/messages.js';
 
 export type AgentStatus = {
   readonly agentId: string;
@@ -16,12 +21,22 @@ export type AgentStatus = {
   readonly elapsedMs: number;
   /** The tool the child is running now, with a short form of its main argument. */
   readonly currentTool?: { readonly name: string; readonly argument: string };
+  /** Agents this child started that are still running (their own nested ones inside), in call order. */
+  readonly nested?: readonly AgentStatus[];
 };
 
 export type AgentProgress = {
   readonly kind: 'agent';
   readonly status: AgentStatus;
+  /** A message just added to the child's conversation, or to a nested agent's (see messageToolUseId). */
   readonly message?: AssistantMessage | UserMessage;
+  /** The Agent call a nested agent's message belongs to; absent for the child's own messages. */
+  readonly messageToolUseId?: string;
+  /**
+   * The child's own conversation so far, after its delegated prompt: a new array per message,
+   * shared by the reports in between (never modified), so keeping the latest report keeps it all.
+   */
+  readonly transcript: readonly ConversationMessage[];
 };
 
 export function isAgentProgress(progress: unknown): progress is AgentProgress {

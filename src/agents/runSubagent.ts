@@ -9,7 +9,10 @@
  * - asks permission through the parent's front end, labelled with its name;
  *   it shares the parent's mode and rules (the same permission context), so
  *   it can never widen them;
- * - runs at most `AGENTCLI_SUBAGENT_MAX_TURNS` model turns (default 50).
+ * - runs at most `AGENTCLI_SUBAGENT_MAX_TURNS` model turns (default 50);
+ * - ends its turn through SubagentStop hooks, run in its own loop (see
+ *   ConversationSession): a blocking hook sends it back to work with the
+ *   reason, and only the answer after that reaches the parent.
  */
 import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
@@ -23,13 +26,12 @@ import { usedTokens } from '../session/compaction/tokenEstimate.js';
 import { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import { createReadFileState } from '../state/readFileState.js';
-import { textOfContent, type ConversationMessage } from '../types/messages.js';
+import { textOfContent, type AssistantMessage, type ConversationMessage, type UserMessage } from '../types/messages.js';
 import { newUuid } from '../utils/ids.js';
 import { userShell } from '../utils/process/userShell.js';
 import type { AgentDefinition } from './agentDefinition.js';
-import { mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
+import { isAgentProgress, mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
-import { notifySubagentStop } from './subagentLifecycle.js';
 import type { SubagentScope } from './subagentScope.js';
 
 export const DEFAULT_SUBAGENT_MAX_TURNS = 50;
@@ -46,7 +48,6 @@ export type RunSubagentOptions = {
   readonly parentToolUseId: string;
   /** Stops the child (the parent's call signal, or a background task's own). */
   readonly signal: AbortSignal;
-  readonly background: boolean;
   readonly onProgress?: (progress: AgentProgress) => void;
   /** The id to use (a background task announces it before the child starts). */
   readonly agentId?: string;
@@ -106,23 +107,42 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
       cwd: parentContext.cwd,
       costTracker: session.costTracker.forAgent(agent.agentType),
       agentId,
+      agentType: agent.agentType,
       parentToolUseId: options.parentToolUseId,
       rootSessionId: scope.sessionId,
       rootSessionDir: scope.sessionDir,
+      rootTranscriptPath: scope.transcriptPath,
     },
   });
 
   let status: AgentStatus = { agentId, agentType: agent.agentType, description: options.description, toolUses: 0, tokens: 0, elapsedMs: 0 };
   const running = new Map<string, { name: string; argument: string }>();
-  const report = (message?: AgentProgress['message']): void => {
+  // Agents this child started, by their Agent call: their latest status, passed up with ours.
+  const nested = new Map<string, AgentStatus>();
+  let transcript: readonly ConversationMessage[] = [];
+  const report = (passedUp?: { readonly message: AgentProgress['message']; readonly toolUseId: string | undefined }): void => {
     const current = [...running.values()].at(-1);
-    status = { ...status, elapsedMs: performance.now() - started, ...(current ? { currentTool: current } : { currentTool: undefined }) };
-    options.onProgress?.({ kind: 'agent', status, ...(message ? { message } : {}) });
+    status = {
+      ...status,
+      elapsedMs: performance.now() - started,
+      currentTool: current,
+      nested: nested.size > 0 ? [...nested.values()] : undefined,
+    };
+    options.onProgress?.({
+      kind: 'agent',
+      status,
+      transcript,
+      ...(passedUp?.message ? { message: passedUp.message, ...(passedUp.toolUseId ? { messageToolUseId: passedUp.toolUseId } : {}) } : {}),
+    });
+  };
+  const addMessage = (message: AssistantMessage | UserMessage): void => {
+    transcript = [...transcript, message];
+    report({ message, toolUseId: undefined });
   };
 
   let outcome: QueryOutcome;
   try {
-    const run = child.submit(options.prompt, { signal: options.signal, env: childEnv(scope.env, agent.agentType), ...(scope.userInteraction ? { userInteraction: scope.userInteraction } : {}) });
+    const run = child.submit(options.prompt, { signal: options.signal, env: childEnv(scope.env, agent.agentType), ...(scope.userInteraction ? { userInteraction: scope.userInteraction } : {}), ...(scope.textFiles ? { textFiles: scope.textFiles } : {}) });
     let step = await run.next();
     while (!step.done) {
       const event = step.value;
@@ -132,16 +152,24 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
           status = { ...status, toolUses: status.toolUses + 1 };
           report();
           break;
+        case 'tool_progress':
+          // A nested agent at work: its status joins ours, its messages go up tagged with its call.
+          if (isAgentProgress(event.progress)) {
+            nested.set(event.toolUseId, event.progress.status);
+            report({ message: event.progress.message, toolUseId: event.progress.messageToolUseId ?? event.toolUseId });
+          }
+          break;
         case 'tool_result':
           running.delete(event.outcome.toolUseId);
+          nested.delete(event.outcome.toolUseId);
           report();
           break;
         case 'assistant_message':
           status = { ...status, tokens: usedTokens(event.message.usage) };
-          report(event.message);
+          addMessage(event.message);
           break;
         case 'user_message':
-          report(event.message);
+          addMessage(event.message);
           break;
         default:
           break;
@@ -165,16 +193,6 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
     durationMs: performance.now() - started,
     transcriptPath: transcriptFile,
   };
-  await notifySubagentStop({
-    agentId,
-    agentType: agent.agentType,
-    parentToolUseId: options.parentToolUseId,
-    sessionId: scope.sessionId,
-    transcriptPath: transcriptFile,
-    cwd: child.cwd,
-    stopReason: outcome.reason,
-    background: options.background,
-  });
   switch (outcome.reason) {
     case 'api_error':
       throw new SubagentFailure(

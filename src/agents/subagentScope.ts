@@ -8,11 +8,14 @@
 import type { Session } from '../session/createSession.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { UserInteraction } from '../types/userInteraction.js';
+import type { TextFileAccess } from '../utils/files/textFileAccess.js';
 
 export type SubagentScope = {
   readonly session: Session;
   readonly env: ToolRunEnv;
   readonly userInteraction?: UserInteraction;
+  /** The editor's view of the files, when the front end has one: a child reads and edits the same buffers. */
+  readonly textFiles?: TextFileAccess;
   /** 0 for the main conversation, 1 for its children … */
   readonly depth: number;
   /** Whether transcripts are written (false with --no-session-persistence). */
@@ -21,4 +24,6 @@ export type SubagentScope = {
   readonly sessionDir: string;
   /** The main conversation's id (sidechain lines carry it, as Claude Code's do). */
   readonly sessionId: string;
+  /** The main conversation's JSONL: a child's hooks get it as transcript_path (undefined when nothing is saved). */
+  readonly transcriptPath: string | undefined;
 };

@@ -7,13 +7,21 @@ import type { PermissionMode } from '../permissions/types.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import type { ConversationMessage } from '../types/messages.js';
+import type { ChoiceRequest } from '../types/userInteraction.js';
+import type { EditorRun } from '../utils/process/externalEditor.js';
 import type { RenderedPrompt, ShellRunner } from './custom/renderCommandPrompt.js';
 
 export type CommandResult =
   /** Shown in the transcript under the command. */
   | { readonly type: 'text'; readonly text: string; readonly tone?: 'info' | 'error' }
   /** Sent to the model as the user's prompt (custom commands). */
-  | { readonly type: 'prompt'; readonly prompt: string; readonly commandTurn?: CommandTurn }
+  | {
+      readonly type: 'prompt';
+      readonly prompt: string;
+      readonly commandTurn?: CommandTurn;
+      /** The turn may write memory files (/init): read them again when it ends, so the next request carries them. */
+      readonly reloadsMemory?: boolean;
+    }
   | { readonly type: 'exit' }
   /** Nothing to show (the command changed state the status line already shows). */
   | { readonly type: 'none' }
@@ -75,6 +83,10 @@ export type CommandContext = {
   readonly toggleVimMode: () => boolean;
   /** Puts text on the user's clipboard (OSC 52); returns why not, if it could not. */
   readonly copyToClipboard: (text: string) => string | undefined;
+  /** A picker (the REPL's choice dialog): the chosen option's value, or undefined for Esc. */
+  readonly choose: (request: ChoiceRequest) => Promise<string | undefined>;
+  /** Opens a file in the user's editor, the terminal handed over until it exits. */
+  readonly editFile: (file: string) => Promise<EditorRun>;
 };
 
 export type SlashCommand = {

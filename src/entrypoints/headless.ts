@@ -4,7 +4,7 @@
  * permission question here, so `ask` decisions become denials (and are
  * listed in the result's permission_denials).
  */
-import { headlessPromptContent } from '../attachments/headlessImages.js';
+import { prepareHeadlessPrompt } from './headlessCommand.js';
 import type { QueryStopReason } from '../query/events.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
@@ -48,13 +48,27 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   let exitCode = 0;
   for await (const prompt of options.prompts) {
     const started = performance.now();
-    const content = await headlessPromptContent(prompt, {
-      session: conversation.session,
-      cwd: conversation.cwd,
-      signal: options.signal,
-      messages: conversation.messages,
-    });
-    const turn = await runHeadlessTurn({ ...options, content, writeLine, started });
+    const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
+    if (!prepared.ok) {
+      // Nothing was sent: a result line that says why, shaped like any failed run's.
+      const base = resultLine(conversation, { reason: options.signal.aborted ? 'interrupted' : 'completed', turns: 0, text: '', denials: [] }, performance.now() - started);
+      const failed = { ...base, subtype: 'error_during_execution' as const, is_error: true, result: prepared.error };
+      if (outputFormat !== 'text') writeLine(failed);
+      io.stderr(`agentcli: ${prepared.error}\n`);
+      // Interrupted while a command's snippets ran: stop as an interrupted run does.
+      if (options.signal.aborted) {
+        exitCode = 130;
+        break;
+      }
+      exitCode = 1;
+      continue;
+    }
+    let turn: HeadlessTurn;
+    try {
+      turn = await runHeadlessTurn({ ...options, content: prepared.content, writeLine, started, ...(prepared.model ? { model: prepared.model } : {}) });
+    } finally {
+      prepared.release();
+    }
     const { result, text } = turn;
     if (outputFormat === 'text') {
       // --json-schema: the answer is the data; a script reading text output gets it as one JSON line.
@@ -88,6 +102,8 @@ export type HeadlessTurnOptions = {
   readonly verbose?: boolean;
   /** The client's uuid of the user message this turn answers (echoed in the result). */
   readonly userMessageUuid?: string;
+  /** This turn only (a custom command's `model`). */
+  readonly model?: string;
   /** --include-partial-messages: with stream-json, stream_event lines carrying the raw API stream events. */
   readonly includePartialMessages?: boolean;
 };
@@ -109,7 +125,12 @@ export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<Hea
   const { conversation, io, outputFormat, writeLine } = options;
   const deniedBefore = conversation.session.permissionDenials.length;
   const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
-  const run = conversation.submit(options.content, { signal: options.signal, ...(options.env ? { env: options.env } : {}), ...(rawStreamEvents ? { rawStreamEvents } : {}) });
+  const run = conversation.submit(options.content, {
+    signal: options.signal,
+    ...(options.env ? { env: options.env } : {}),
+    ...(rawStreamEvents ? { rawStreamEvents } : {}),
+    ...(options.model ? { model: options.model } : {}),
+  });
   let step = await run.next();
   while (!step.done) {
     const event = step.value;
@@ -120,8 +141,9 @@ export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<Hea
       if (event.type === 'compact_boundary') writeLine(compactBoundaryLine(conversation, event));
       // A subagent's messages, tagged with the Agent call they belong to (Claude Code's shape).
       if (event.type === 'tool_progress' && isAgentProgress(event.progress) && event.progress.message) {
-        const message = event.progress.message;
-        writeLine(message.type === 'assistant' ? assistantLine(conversation, message, event.toolUseId) : userLine(conversation, message, event.toolUseId));
+        const { message, messageToolUseId } = event.progress;
+        const owner = messageToolUseId ?? event.toolUseId;
+        writeLine(message.type === 'assistant' ? assistantLine(conversation, message, owner) : userLine(conversation, message, owner));
       }
     }
     if (event.type === 'compaction_failed' && outputFormat !== 'stream-json') io.stderr(`agentcli: compaction failed: ${event.error}\n`);

@@ -53,7 +53,15 @@ export type HookEventInput =
     }
   | { readonly hook_event_name: 'UserPromptSubmit'; readonly prompt: string }
   | { readonly hook_event_name: 'Stop'; readonly stop_hook_active: boolean }
-  | { readonly hook_event_name: 'SubagentStop'; readonly stop_hook_active: boolean }
+  | {
+      /** transcript_path stays the main session's (as in Claude Code); the child's own is agent_transcript_path. */
+      readonly hook_event_name: 'SubagentStop';
+      readonly stop_hook_active: boolean;
+      readonly agent_id: string;
+      readonly agent_type: string;
+      /** The child's sidechain JSONL; absent when nothing is saved (--no-session-persistence). */
+      readonly agent_transcript_path?: string;
+    }
   | { readonly hook_event_name: 'SessionStart'; readonly source: 'startup' | 'resume' | 'clear' | 'compact' }
   | { readonly hook_event_name: 'SessionEnd'; readonly reason: 'clear' | 'logout' | 'prompt_input_exit' | 'other' }
   | { readonly hook_event_name: 'PreCompact'; readonly trigger: 'manual' | 'auto'; readonly custom_instructions: string }
@@ -63,7 +71,8 @@ export type HookInput = HookCommonInput & HookEventInput;
 
 /**
  * What a matcher is compared with: the tool name for tool events, the
- * source / trigger for SessionStart / PreCompact (as Claude Code does);
+ * source / trigger for SessionStart / PreCompact, the agent type for
+ * SubagentStop (as Claude Code does);
  * undefined for events that take no matcher.
  */
 export function matchTargetOf(input: HookEventInput): string | undefined {
@@ -76,6 +85,8 @@ export function matchTargetOf(input: HookEventInput): string | undefined {
       return input.source;
     case 'PreCompact':
       return input.trigger;
+    case 'SubagentStop':
+      return input.agent_type;
     default:
       return undefined;
   }

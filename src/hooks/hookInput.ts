@@ -29,8 +29,18 @@ export function commonHookInput(fields: HookSessionFields): HookCommonInput {
   };
 }
 
+/**
+ * A tool call's hook input. Inside a subagent the session is still the main one (its id and its
+ * transcript, as in Claude Code): the conversation running the turn says which, through its subagent scope.
+ */
 export function commonInputOfContext(context: ToolUseContext): HookCommonInput {
-  return commonHookInput({ session: context.session, cwd: context.cwd, permissionMode: context.appState.get().toolPermissionContext.mode });
+  const main = context.subagents;
+  return commonHookInput({
+    session: main ? { id: main.sessionId, dir: main.sessionDir } : context.session,
+    cwd: context.cwd,
+    permissionMode: context.appState.get().toolPermissionContext.mode,
+    ...(main?.transcriptPath ? { transcriptPath: main.transcriptPath } : {}),
+  });
 }
 
 export function runContextOf(context: ToolUseContext): HookRunContext {

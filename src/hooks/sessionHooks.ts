@@ -43,12 +43,36 @@ export async function runUserPromptSubmitHooks(hooks: HookSet, call: SessionHook
   return { kind: 'proceed', context: contextFor('UserPromptSubmit', merged) };
 }
 
-export async function runStopHooks(
-  hooks: HookSet,
-  call: SessionHookCall,
-  options: { readonly event: 'Stop' | 'SubagentStop'; readonly stopHookActive: boolean },
-): Promise<StopAnswer> {
-  const merged = await runEvent(hooks, call, { hook_event_name: options.event, stop_hook_active: options.stopHookActive });
+export async function runStopHooks(hooks: HookSet, call: SessionHookCall, options: { readonly stopHookActive: boolean }): Promise<StopAnswer> {
+  return stopAnswer(await runEvent(hooks, call, { hook_event_name: 'Stop', stop_hook_active: options.stopHookActive }));
+}
+
+/** The child whose turn is ending, for SubagentStop's input. */
+export type SubagentStopFields = {
+  readonly stopHookActive: boolean;
+  readonly agentId: string;
+  readonly agentType: string;
+  /** The child's sidechain transcript, when it is saved. */
+  readonly agentTranscriptPath: string | undefined;
+};
+
+/**
+ * Runs inside the child's own loop, when the child ends its turn and
+ * before the parent sees its answer: a block sends the child back to work.
+ */
+export async function runSubagentStopHooks(hooks: HookSet, call: SessionHookCall, fields: SubagentStopFields): Promise<StopAnswer> {
+  return stopAnswer(
+    await runEvent(hooks, call, {
+      hook_event_name: 'SubagentStop',
+      stop_hook_active: fields.stopHookActive,
+      agent_id: fields.agentId,
+      agent_type: fields.agentType,
+      ...(fields.agentTranscriptPath ? { agent_transcript_path: fields.agentTranscriptPath } : {}),
+    }),
+  );
+}
+
+function stopAnswer(merged: MergedHookVerdict | undefined): StopAnswer {
   if (!merged) return { kind: 'stop' };
   if (merged.stop) return { kind: 'halt', reason: merged.stop.reason ?? `stopped by hook: ${merged.stop.hook}` };
   if (merged.block) return { kind: 'continue', reason: merged.block.reason };

@@ -13,7 +13,7 @@
 import { statSync } from 'node:fs';
 import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
-import { runStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
+import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
@@ -26,8 +26,10 @@ import type { SubagentScope } from '../agents/subagentScope.js';
 import type { ReadFileState } from '../state/readFileState.js';
 import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
+import type { TextFileAccess } from '../utils/files/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
 import { collectReminders } from './collectReminders.js';
+import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
 import { compactConversation } from './compaction/compactConversation.js';
 import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
 import { measureContext } from './context/contextUsage.js';
@@ -73,10 +75,12 @@ export type ChildConversationOptions = {
   /** Counts towards the session's total and the agent type's share. */
   readonly costTracker: CostTracker;
   readonly agentId: string;
+  readonly agentType: string;
   readonly parentToolUseId: string;
-  /** The main conversation's id and folder (sidechain lines and nested children). */
+  /** The main conversation's id, folder and JSONL (sidechain lines, nested children, hook input). */
   readonly rootSessionId: string;
   readonly rootSessionDir: string;
+  readonly rootTranscriptPath: string | undefined;
 };
 
 export type TurnOptions = {
@@ -84,6 +88,8 @@ export type TurnOptions = {
   /** The front end's part of the tool environment, e.g. askPermission. */
   readonly env?: Partial<ToolRunEnv>;
   readonly userInteraction?: UserInteraction;
+  /** An editor's view of the files (unsaved buffers) for the file tools; absent: the local disk. */
+  readonly textFiles?: TextFileAccess;
   /** This turn only (a custom command's `model`); the conversation's model is unchanged. */
   readonly model?: string;
   /** Pass the API's raw stream events up as raw_stream_event (--include-partial-messages). */
@@ -206,15 +212,9 @@ export class ConversationSession {
     this.pendingReminders.push(text);
   }
 
-  /** Who and where this conversation is, for a hook's input (the turn's signal stops the hooks with it). */
-  private hookCall(signal: AbortSignal): SessionHookCall {
-    return {
-      session: this.info,
-      cwd: this.currentCwd,
-      permissionMode: this.session.appState.get().toolPermissionContext.mode,
-      ...(this.transcriptPath ? { transcriptPath: this.transcriptPath } : {}),
-      run: { signal, cwd: this.currentCwd, projectDir: this.session.cwd },
-    };
+  /** Who and where this conversation is, for its hooks' input. */
+  private get hookSubject(): ConversationHookSubject {
+    return { session: this.session, info: this.info, cwd: this.currentCwd, transcriptPath: this.transcriptPath, child: this.options.child };
   }
 
   onLifecycle(listener: SessionLifecycleListener): () => void {
@@ -246,7 +246,7 @@ export class ConversationSession {
     // UserPromptSubmit hooks see the prompt before anything is recorded: a blocking hook drops it.
     let hookContext: readonly string[] = [];
     if (this.session.hooks.has('UserPromptSubmit')) {
-      const answer = await runUserPromptSubmitHooks(this.session.hooks, this.hookCall(turn.signal), typedText(content));
+      const answer = await runUserPromptSubmitHooks(this.session.hooks, conversationHookCall(this.hookSubject, turn.signal), typedText(content));
       if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
       hookContext = answer.context;
     }
@@ -264,8 +264,12 @@ export class ConversationSession {
     this.currentMessages = addition.messages;
 
     const model = turn.model ?? this.currentModel;
+    const onStop = conversationStopHook(this.hookSubject, turn.signal);
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
-    const context: ToolUseContext = { ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction }), subagents: this.subagentScope(env, turn.userInteraction) };
+    const context: ToolUseContext = {
+      ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
+      subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
+    };
     const run = query({
       messages: addition.messages,
       systemPrompt: this.systemPrompt,
@@ -295,10 +299,7 @@ export class ConversationSession {
       compaction: this.compactionHook(),
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
-      // A child's end is the SubagentStop event, fired by the Agent tool (src/agents/subagentLifecycle.ts).
-      ...(this.session.hooks.has('Stop') && !this.options.child
-        ? { onStop: ({ stopHookActive }) => runStopHooks(this.session.hooks, this.hookCall(turn.signal), { event: 'Stop', stopHookActive }) }
-        : {}),
+      ...(onStop ? { onStop } : {}),
     });
     let step = await run.next();
     while (!step.done) {
@@ -352,7 +353,10 @@ export class ConversationSession {
   }
 
   /** A context for tools the front end runs itself (`!cmd`, `@file`), like the loop's own. */
-  toolContext(signal: AbortSignal, extra: { readonly toolUseId?: string; readonly userInteraction?: UserInteraction } = {}): ToolUseContext {
+  toolContext(
+    signal: AbortSignal,
+    extra: { readonly toolUseId?: string; readonly userInteraction?: UserInteraction; readonly textFiles?: TextFileAccess } = {},
+  ): ToolUseContext {
     const base = this.session.toolUseContext(signal, this.currentMessages, this.currentCwd);
     return {
       ...base,
@@ -362,20 +366,23 @@ export class ConversationSession {
       ...(this.options.tools ? { tools: this.options.tools } : {}),
       ...(this.options.readFileState ? { readFileState: this.options.readFileState } : {}),
       ...(extra.userInteraction ? { userInteraction: extra.userInteraction } : {}),
+      ...(extra.textFiles ? { textFiles: extra.textFiles } : {}),
     };
   }
 
   /** What the Agent tool needs to start a child of this conversation. */
-  private subagentScope(env: ToolRunEnv, userInteraction: UserInteraction | undefined): SubagentScope {
+  private subagentScope(env: ToolRunEnv, userInteraction: UserInteraction | undefined, textFiles: TextFileAccess | undefined): SubagentScope {
     const child = this.options.child;
     return {
       session: this.session,
       env,
       ...(userInteraction ? { userInteraction } : {}),
+      ...(textFiles ? { textFiles } : {}),
       depth: child?.depth ?? 0,
       persist: this.options.persist,
       sessionDir: child?.rootSessionDir ?? this.info.dir,
       sessionId: child?.rootSessionId ?? this.currentId,
+      transcriptPath: child ? child.rootTranscriptPath : this.transcriptPath,
     };
   }
 

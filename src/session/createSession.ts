@@ -17,6 +17,7 @@ import { loadHooks } from '../hooks/loadHooks.js';
 import type { HookRunner, HookSet } from '../hooks/types.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
+import { replaceMemoryRules } from '../permissions/memoryRules.js';
 import { setupPermissions } from '../permissions/setup.js';
 import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
@@ -125,9 +126,17 @@ export type Session = {
   /** The environment the session was configured from (thresholds, secrets to keep out of transcripts). */
   readonly env: NodeJS.ProcessEnv;
   readonly git: GitInfo | undefined;
+  /** The memory files in force now (a new array after reloadMemory). */
   readonly memoryFiles: readonly MemoryFile[];
   /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
   readonly settings: SettingsSelection;
+  /**
+   * Reads the memory files again after the user changed one (`/memory`, a
+   * `#` note): the system prompt and the memory files' rule lines of the
+   * next request follow. Returns a problem to show (a malformed rule line
+   * leaves the previous rules in force), or undefined.
+   */
+  reloadMemory(): Promise<string | undefined>;
   /** Subfolders' CLAUDE.md files, sent as reminders once the model works under them. */
   readonly nestedMemory: NestedMemory;
   readonly todoStaleness: TodoStaleness;
@@ -221,21 +230,25 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     // A status change alone keeps the same array, so nothing downstream recomputes.
     if (next.length !== tools.length || next.some((tool, index) => tool !== tools[index])) tools = next;
   });
-  const systemPrompt = buildSystemPrompt({
-    cwd,
-    additionalDirectories: permissions.context.workingDirectories.slice(1),
-    platform: process.platform,
-    date: new Date(),
-    git,
-    model,
-    memoryFiles,
-    appendSystemPrompt: [structuredOutputTool ? STRUCTURED_OUTPUT_SYSTEM_NOTE : '', options.appendSystemPrompt?.trim() ?? '']
-      .filter((part) => part !== '')
-      .join('\n\n'),
-    coreInstructions: options.systemPrompt,
-    isInteractive: options.isInteractive,
-    shell: path.basename(userShell(env)),
-  });
+  const startedAt = new Date();
+  const promptFor = (files: readonly MemoryFile[]): readonly TextBlockParam[] =>
+    buildSystemPrompt({
+      cwd,
+      additionalDirectories: permissions.context.workingDirectories.slice(1),
+      platform: process.platform,
+      date: startedAt,
+      git,
+      model,
+      memoryFiles: files,
+      appendSystemPrompt: [structuredOutputTool ? STRUCTURED_OUTPUT_SYSTEM_NOTE : '', options.appendSystemPrompt?.trim() ?? '']
+        .filter((part) => part !== '')
+        .join('\n\n'),
+      coreInstructions: options.systemPrompt,
+      isInteractive: options.isInteractive,
+      shell: path.basename(userShell(env)),
+    });
+  // The one owner of the memory in force: replaced together with the prompt built from it.
+  let memory = { files: memoryFiles, systemPrompt: promptFor(memoryFiles) };
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
   const appState = createAppStateStore(initialAppState(permissions.context));
@@ -263,15 +276,25 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     isInteractive: options.isInteractive,
     env,
     git,
-    memoryFiles,
     settings,
+    get memoryFiles() {
+      return memory.files;
+    },
+    async reloadMemory() {
+      const files = await loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
+      memory = { files, systemPrompt: promptFor(files) };
+      const rules = replaceMemoryRules(appState, files, { projectRoot: cwd, folderTrusted: options.isTrusted });
+      return rules.ok ? undefined : `The memory files' rule lines were not applied (the previous ones stay in force): ${rules.problem}`;
+    },
     nestedMemory: new NestedMemory({
       loadedFolders: foldersFromRootToCwd(cwd, projectRoot),
       // Subfolders' CLAUDE.md files are project memory: none when --setting-sources leaves the project out.
       roots: isSourceSelected(settings, 'project') ? [projectRoot, ...permissions.context.workingDirectories.slice(1)] : [],
     }),
     todoStaleness: new TodoStaleness(),
-    systemPrompt,
+    get systemPrompt() {
+      return memory.systemPrompt;
+    },
     get tools() {
       return tools;
     },

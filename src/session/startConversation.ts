@@ -4,8 +4,6 @@
  * the session, and the ConversationSession that owns it. Errors about the
  * session flags come before anything starts, as one clear line.
  */
-import { onSubagentStop } from '../agents/subagentLifecycle.js';
-import { runStopHooks } from '../hooks/sessionHooks.js';
 import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
 import type { McpManager } from '../services/mcp/McpManager.js';
@@ -111,24 +109,6 @@ export async function startConversation(options: StartConversationOptions): Prom
         addContext: (texts) => texts.forEach((text) => conversation.addReminder(text)),
       }),
     );
-    // SubagentStop runs when a child of this session finishes. Its answer already stands: a blocking
-    // SubagentStop hook is reported like any hook error but does not send the child back to work.
-    if (session.hooks.has('SubagentStop')) {
-      onSubagentStop(async (event) => {
-        if (event.sessionId !== conversation.id) return;
-        await runStopHooks(
-          session.hooks,
-          {
-            session: conversation.info,
-            cwd: event.cwd,
-            permissionMode: session.appState.get().toolPermissionContext.mode,
-            ...(event.transcriptPath ? { transcriptPath: event.transcriptPath } : {}),
-            run: { signal: new AbortController().signal, cwd: event.cwd, projectDir: session.cwd },
-          },
-          { event: 'SubagentStop', stopHookActive: false },
-        );
-      });
-    }
   }
   return { conversation, mcp };
 }

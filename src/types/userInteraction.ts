@@ -20,3 +20,19 @@ export type UserInteraction = {
   askQuestions(questions: readonly UserQuestion[], signal: AbortSignal): Promise<UserAnswers>;
   approvePlan(plan: string, signal: AbortSignal): Promise<PlanApproval>;
 };
+
+/**
+ * A pick from a short list the REPL itself offers (the /model picker, which
+ * memory file): one option or none (Esc), nothing typed.
+ */
+export type ChoiceOption = {
+  readonly value: string;
+  readonly label: string;
+  readonly description?: string;
+};
+export type ChoiceRequest = {
+  readonly title: string;
+  readonly options: readonly ChoiceOption[];
+  /** The option that is in effect now: marked, and where the cursor starts. */
+  readonly current?: string;
+};

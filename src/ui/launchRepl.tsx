@@ -20,6 +20,8 @@ import { followSessionInStatusLine } from './status/followSessionInStatusLine.js
 import { StatusLineCommand } from './status/statusLineCommand.js';
 import { ReplApp } from './repl/ReplApp.js';
 import { ReplController } from './repl/replController.js';
+import { createTerminalHandoff } from './repl/terminalHandoff.js';
+import { runEditorInForeground } from '../utils/process/externalEditor.js';
 import { replayItems } from './repl/replayItems.js';
 import type { ReplLaunchOptions } from './startRepl.js';
 import { loadToolRenderers } from './tools/toolRendererCache.js';
@@ -65,6 +67,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     loadDisplaySettings(session.settings),
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
+  const handOffTerminal = createTerminalHandoff({ stdin: process.stdin, write: terminal.write, env });
   const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
@@ -81,6 +84,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
     baseUrl: env.ANTHROPIC_BASE_URL || undefined,
     terminal,
     notifier: new AttentionNotifier({ setting: display.notifications, env, write: terminal.write }),
+    openEditor: (file) => handOffTerminal(() => runEditorInForeground(file, env)),
   });
   for (const warning of display.warnings) controller.transcript.addNotice('warning', warning);
   const statusLine = display.statusLine ? followSessionInStatusLine(controller, new StatusLineCommand({ command: display.statusLine.command, cwd: session.cwd, env })) : undefined;

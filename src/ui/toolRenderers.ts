@@ -4,6 +4,8 @@
  * anything. Tools load them lazily (Tool.ui) so headless runs never load Ink.
  */
 import type { ReactNode } from 'react';
+import type { ToolCallStatus } from '../services/tools/toolExecution.js';
+import type { ToolPhase } from './repl/transcriptTypes.js';
 
 export type RenderOptions = { readonly verbose: boolean; readonly columns: number };
 
@@ -22,7 +24,8 @@ export type ToolRenderers<Input, Output, Progress> = {
    */
   renderToolUseTag?(progress: readonly Progress[], output: Output | undefined): ReactNode;
   renderToolUseProgressMessage?(progress: readonly Progress[], options: RenderOptions): ReactNode;
-  renderToolResultMessage?(output: Output, input: Input, options: RenderOptions): ReactNode;
+  /** `progress`: what the call reported while it ran (the newest events, bounded), e.g. a subagent's whole conversation. */
+  renderToolResultMessage?(output: Output, input: Input, options: RenderOptions, progress?: readonly Progress[]): ReactNode;
   renderToolUseRejectedMessage?(input: Input, reason: string, options: RenderOptions): ReactNode;
   renderToolUseErrorMessage?(error: string, options: RenderOptions): ReactNode;
   /**
@@ -33,4 +36,24 @@ export type ToolRenderers<Input, Output, Progress> = {
   renderPermissionRequest?(input: Input, options: RenderOptions): ReactNode;
   /** Parallel calls of one tool may render as one group. */
   renderGroupedToolUse?(inputs: readonly Partial<Input>[], options: RenderOptions): ReactNode;
+  /**
+   * Several calls of this tool from one assistant message, drawn as one block from the first call
+   * until the last one finished, and printed as one block then (Agent: "Running 3 agents…").
+   * The REPL draws the bullet; this returns everything after it.
+   */
+  renderToolGroup?(calls: readonly GroupedToolCall<Input, Output, Progress>[], options: RenderOptions): ReactNode;
+};
+
+/** One call of a group, in whatever state it is. */
+export type GroupedToolCall<Input, Output, Progress> = {
+  readonly id: string;
+  /** As far as it is known (the input may still be streaming). */
+  readonly input: Partial<Input>;
+  readonly phase: ToolPhase;
+  readonly progress: readonly Progress[];
+  readonly status?: ToolCallStatus;
+  /** The tool's output (success only). */
+  readonly output?: Output;
+  /** The tool_result text: the error or rejection reason when it did not succeed. */
+  readonly resultText?: string;
 };

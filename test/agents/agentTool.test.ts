@@ -18,6 +18,7 @@ import type { RecordedRequest, ScriptedTurn } from '../support/fakeAnthropic.js'
 import { runScenario, resultText, toolResultEvents, type ScenarioResult } from '../support/queryHarness.js';
 import { endTurn, lastToolResults, serverError, toolResultText, toolUse, turn } from '../support/scenario.js';
 import { tempDir } from '../support/runCli.js';
+import { conversations, firstPrompt, requestsOf as requestsIn } from '../support/agentConversations.js';
 
 const TOOLS: Tool[] = [BashTool, GlobTool, GrepTool, ReadTool, WriteTool, TodoWriteTool, TaskOutputTool];
 
@@ -27,12 +28,6 @@ afterEach(async () => {
   scenario = undefined;
 });
 
-/** The text of a request's first user message: the parent's prompt or a child's delegated prompt. */
-function firstPrompt(request: RecordedRequest): string {
-  const content = request.body.messages[0].content;
-  return typeof content === 'string' ? content : content.map((block: { text?: string }) => block.text ?? '').join('');
-}
-
 function toolNames(request: RecordedRequest): string[] {
   return (request.body.tools ?? []).map((tool: { name: string }) => tool.name);
 }
@@ -41,23 +36,8 @@ function systemText(request: RecordedRequest): string {
   return (request.body.system ?? []).map((block: { text: string }) => block.text).join('\n');
 }
 
-/** Answers each conversation from its own script, chosen by its first prompt. */
-function conversations(scripts: Record<string, Array<ScriptedTurn | ((request: RecordedRequest) => ScriptedTurn)>>) {
-  const cursor = new Map<string, number>();
-  return (request: RecordedRequest): ScriptedTurn => {
-    const prompt = firstPrompt(request);
-    const script = scripts[prompt];
-    if (!script) throw new Error(`no script for a conversation starting "${prompt}"`);
-    const index = cursor.get(prompt) ?? 0;
-    cursor.set(prompt, index + 1);
-    const step = script[index];
-    if (!step) throw new Error(`script for "${prompt}" exhausted`);
-    return typeof step === 'function' ? step(request) : step;
-  };
-}
-
 function requestsOf(result: ScenarioResult, prompt: string): RecordedRequest[] {
-  return result.server.requests.filter((request) => firstPrompt(request) === prompt);
+  return requestsIn(result.server.requests, prompt);
 }
 
 describe('Agent tool', () => {

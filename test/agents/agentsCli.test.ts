@@ -26,11 +26,11 @@ function firstPrompt(request: RecordedRequest): string {
   return typeof content === 'string' ? content : content.map((block: { text?: string }) => block.text ?? '').join('');
 }
 
-async function run(args: string[], script: (request: RecordedRequest) => ScriptedTurn) {
+async function run(args: string[], script: (request: RecordedRequest) => ScriptedTurn, env: Record<string, string> = {}) {
   server = await startFakeAnthropic({ script });
   return runCli(args, {
     cwd,
-    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
+    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...env },
   });
 }
 
@@ -54,6 +54,25 @@ describe('subagents in the built CLI', () => {
     const final = lines.at(-1);
     expect(final.type).toBe('result');
     expect(final.agentUsage.Explore.modelUsage['claude-haiku-4-5-20251001'].input_tokens).toBe(500);
+  });
+
+  it("stream-json: a nested agent's messages are passed up to the top, tagged with the child's Agent call", async () => {
+    const nesting = (request: RecordedRequest): ScriptedTurn => {
+      const prompt = firstPrompt(request);
+      const first = request.body.messages.length === 1;
+      if (prompt === 'inner job') return endTurn('inner answer');
+      if (prompt === 'outer job') return first ? turn(toolUse('Agent', { description: 'inner', prompt: 'inner job', subagent_type: 'Explore' }, { id: 'toolu_inner' })) : endTurn('outer answer');
+      return first ? turn(toolUse('Agent', { description: 'outer', prompt: 'outer job' }, { id: 'toolu_outer' })) : endTurn('parent answer');
+    };
+    const result = await run(['-p', 'go', '--output-format', 'stream-json', '--verbose'], nesting, { AGENTCLI_SUBAGENT_NESTING: '1' });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const inner = lines.filter((line) => line.parent_tool_use_id === 'toolu_inner');
+    expect(inner.map((line) => [line.type, line.message.content[0].text])).toEqual([['assistant', 'inner answer']]);
+    const outer = lines.filter((line) => line.parent_tool_use_id === 'toolu_outer');
+    expect(outer.map((line) => line.type)).toEqual(['assistant', 'user', 'assistant']);
+    expect(outer[0].message.content[0]).toMatchObject({ type: 'tool_use', id: 'toolu_inner', name: 'Agent' });
+    expect(outer[2].message.content[0].text).toBe('outer answer');
   });
 
   it("each child writes a sidechain transcript under the session folder; the parent's transcript has none of its lines", async () => {

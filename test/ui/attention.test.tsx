@@ -82,6 +82,18 @@ describe('notifications', () => {
     expect(written).toEqual(['\u001B]777;notify;agentcli;waiting for your answer\u0007']);
     stop();
   });
+
+  it('a picker the user opened (/model, a # note) is never announced, however long it stays open', async () => {
+    vi.useFakeTimers();
+    const written: string[] = [];
+    const notifier = new AttentionNotifier({ setting: 'bell', env: {}, write: (text) => written.push(text) });
+    const queue = new DialogQueue();
+    const stop = notifier.watchDialogs(queue);
+    void queue.choose({ title: 'Which model?', options: [{ value: 'a', label: 'A' }] });
+    vi.advanceTimersByTime(DIALOG_WAIT_MS * 10);
+    expect(written).toEqual([]);
+    stop();
+  });
 });
 
 describe('statusLine command', () => {

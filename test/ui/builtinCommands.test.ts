@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
+import { MODEL_TABLE } from '../../src/services/api/models.js';
 import type { CommandResult } from '../../src/commands/types.js';
 import { usage } from './support/events.js';
 import { commandFixture, type CommandFixture } from './support/commandContext.js';
@@ -32,6 +33,7 @@ describe('built-in slash commands', () => {
     expect(help).toContain('List commands and keys');
     expect(help).toContain('Shift+Tab');
     expect(help).toContain('Esc');
+    expect(help).toMatch(/# note +save a line to a memory file you choose/);
   });
 
   it('/clear forgets the conversation', async () => {
@@ -71,17 +73,32 @@ describe('built-in slash commands', () => {
     expect(await run('agents', 'bogus')).toMatchObject({ tone: 'error' });
   });
 
-  it('/model shows the model, changes it, and refuses nonsense', async () => {
-    expect(text(await run('model'))).toContain(fixture.session.model);
-    const listing = text(await run('model'));
-    expect(listing).toContain('opus');
-    expect(listing).toContain('claude-haiku-4-5-20251001');
+  it('/model with an argument switches (aliases resolved) and refuses nonsense', async () => {
     await run('model', 'opus');
     expect(fixture.state.model).toBe('claude-opus-4-8');
     await run('model', 'claude-some-new-model');
     expect(fixture.state.model).toBe('claude-some-new-model');
     const refused = await run('model', 'two words');
     expect(refused).toMatchObject({ type: 'text', tone: 'error' });
+    expect(fixture.state.asked).toHaveLength(0);
+  });
+
+  it('/model alone opens a picker over the model table with the current model marked; the choice switches', async () => {
+    fixture.state.choices.push('claude-haiku-4-5-20251001');
+    expect(text(await run('model'))).toBe('Model set to claude-haiku-4-5-20251001 for the next prompts.');
+    const picker = fixture.state.asked[0]!;
+    expect(picker.options.map((option) => option.value)).toEqual(MODEL_TABLE.map((spec) => spec.id));
+    expect(picker.current).toBe(fixture.session.model);
+    expect(picker.options.find((option) => option.value === 'claude-opus-4-8')!.label).toBe('Opus 4.8 (opus)');
+    expect(fixture.state.model).toBe('claude-haiku-4-5-20251001');
+  });
+
+  it('/model picker: Esc keeps the model; a model outside the table is offered as the current one', async () => {
+    fixture.state.model = 'claude-some-new-model';
+    fixture.state.choices.push(undefined);
+    expect(text(await run('model'))).toBe('Model unchanged: claude-some-new-model.');
+    expect(fixture.state.model).toBe('claude-some-new-model');
+    expect(fixture.state.asked[0]!.options.at(-1)).toMatchObject({ value: 'claude-some-new-model', description: "not in agentcli's model table" });
   });
 
   it('/status shows folder, session and the mode in words', async () => {
@@ -133,6 +150,53 @@ describe('memory commands', () => {
     expect(listing).toContain('/repo/AGENTS.md (project)');
     expect(listing).toContain('instructions only');
     expect(text(await run('memory'))).toContain('No memory files are in force');
+    expect(fixture.state.edited).toHaveLength(0);
+  });
+
+  it('/memory offers the files in force and the standard places, creates the chosen one, edits it and reloads memory', async () => {
+    const userMemory = path.join(fixture.session.info.configDir, 'CLAUDE.md');
+    await writeFile(path.join(fixture.cwd, 'CLAUDE.md'), 'Use tabs.\n');
+    await fixture.session.reloadMemory();
+    fixture.state.choices.push(userMemory);
+    fixture.state.editor = async (file) => {
+      await appendFile(file, 'Answer in French.\n');
+      return { ok: true, editor: 'fake-editor' };
+    };
+    const result = await run('memory');
+    expect(text(result)).toBe(`Edited ${userMemory} with fake-editor. Memory reloaded: the next request carries it.`);
+    const picker = fixture.state.asked[0]!;
+    expect(picker.options.map((option) => option.label)).toEqual([
+      `Project memory: .${path.sep}CLAUDE.md`,
+      `Local project memory: .${path.sep}CLAUDE.local.md`,
+      expect.stringMatching(/^User memory: /),
+    ]);
+    expect(picker.options.map((option) => option.description)).toEqual([undefined, 'new file', 'new file']);
+    expect(fixture.state.edited).toEqual([userMemory]);
+    expect(await readFile(userMemory, 'utf8')).toBe('Answer in French.\n');
+    expect(fixture.session.memoryFiles.map((file) => file.path)).toContain(userMemory);
+    expect(JSON.stringify(fixture.session.systemPrompt)).toContain('Answer in French.');
+  });
+
+  it('/memory: a memory file\'s new rule lines hold after the edit; an editor that fails is reported', async () => {
+    const project = path.join(fixture.cwd, 'CLAUDE.md');
+    fixture.state.choices.push(project, project);
+    fixture.state.editor = async (file) => {
+      await appendFile(file, 'deny: Bash(rm:*)\n');
+      return { ok: true, editor: 'fake-editor' };
+    };
+    await run('memory');
+    expect(text(await run('permissions'))).toMatch(/Deny:\n {2}Bash\(rm:\*\) {2}— .*CLAUDE\.md/);
+    fixture.state.editor = async () => ({ ok: false, reason: 'no editor found: set $EDITOR' });
+    const failed = await run('memory');
+    expect(failed).toMatchObject({ tone: 'error' });
+    expect(text(failed)).toContain(`Could not open ${project}: no editor found: set $EDITOR.`);
+  });
+
+  it('/memory: Esc opens nothing and creates nothing', async () => {
+    fixture.state.choices.push(undefined);
+    await run('memory');
+    expect(fixture.state.edited).toEqual([]);
+    await expect(readFile(path.join(fixture.cwd, 'CLAUDE.md'), 'utf8')).rejects.toThrow();
   });
 
   it('/init sends the model a prompt to write CLAUDE.md through its normal tools', async () => {

@@ -42,7 +42,8 @@ describe('REPL: a custom command turn', () => {
     expect(frame).toContain('● Bash(touch marker.txt && echo touched)');
     expect(await exists(path.join(repl.cwd, 'marker.txt'))).toBe(true);
     const request = repl.server.requests[0]!;
-    expect(request.body.model).toBe('claude-haiku-4-5');
+    // The command's model goes through the model table like --model does: the alias names the dated id.
+    expect(request.body.model).toBe('claude-haiku-4-5-20251001');
     const sent = lastUserText(request.body);
     expect(sent).toContain('Label first. Touch said: [touched]');
     // @file references in the template are read through Read's permission check and attached.

@@ -70,11 +70,37 @@ describe('parallel calls of one tool', () => {
     terminal.unmount();
   });
 
+  it("a message's Agent calls stay one group however many there are: shown whole, never cut by the visible-tools limit", async () => {
+    const { createAgentTool } = await import('../../src/tools/AgentTool/AgentTool.js');
+    const { loadToolRenderers } = await import('../../src/ui/tools/toolRendererCache.js');
+    const agentTool = createAgentTool(Promise.resolve({ agents: [], warnings: [] }));
+    await loadToolRenderers(agentTool);
+    const agent = (index: number) => ({
+      kind: 'tool' as const,
+      id: `a${index}`,
+      toolName: 'Agent',
+      batch: 1,
+      input: { description: `task ${index}`, prompt: 'p' },
+      phase: 'running' as const,
+      progress: [],
+    });
+    const terminal = renderInTerminal(
+      <LiveArea segments={Array.from({ length: 8 }, (_, index) => agent(index + 1))} turn={undefined} tools={[agentTool]} verbose={false} columns={100} maxRows={30} showSpinner={false} />,
+      { columns: 100, rows: 40 },
+    );
+    const frame = await terminal.waitFor('Running 8 agents…');
+    expect(frame).toContain('general-purpose(task 1)');
+    expect(frame).toContain('└─ general-purpose(task 8)');
+    expect(frame).not.toContain('more tool calls running');
+    expect(frame.match(/● /g)).toHaveLength(1);
+    terminal.unmount();
+  });
+
   it('groups only calls of the same tool that are still running', async () => {
     const { groupParallelTools } = await import('../../src/ui/transcript/liveGroups.js');
     const tool = (id: string, toolName: string, phase: 'running' | 'done') => ({ kind: 'tool' as const, id, toolName, input: {}, phase, progress: [] });
-    const entries = groupParallelTools([tool('1', 'Read', 'running'), tool('2', 'Read', 'running'), tool('3', 'Grep', 'running'), tool('4', 'Read', 'done'), tool('5', 'Read', 'running')], () => true);
-    expect(entries.map((entry) => (entry.kind === 'group' ? `group:${entry.tools.map((t) => t.id).join('')}` : entry.segment.id))).toEqual(['group:12', '3', '4', '5']);
+    const entries = groupParallelTools([tool('1', 'Read', 'running'), tool('2', 'Read', 'running'), tool('3', 'Grep', 'running'), tool('4', 'Read', 'done'), tool('5', 'Read', 'running')], { drawsMessageGroups: () => false, drawsRunningGroups: () => true });
+    expect(entries.map((entry) => (entry.kind === 'segment' ? entry.segment.id : `${entry.kind}:${entry.tools.map((t) => t.id).join('')}`))).toEqual(['group:12', '3', '4', '5']);
   });
 });
 

@@ -214,3 +214,80 @@ describe('transcript store: results already shown', () => {
     expect(transcript.getSnapshot().staticItems.filter((item) => item.kind === 'tool_call')).toHaveLength(1);
   });
 });
+
+describe('transcript store: calls of one message as a group', () => {
+  function groupingStore(): TranscriptStore {
+    const created = new TranscriptStore({ publishIntervalMs: 0, drawsMessageGroups: (toolName) => toolName === 'Agent' });
+    created.beginTurn();
+    return created;
+  }
+  const startAgent = (transcript: TranscriptStore, id: string): void => {
+    transcript.handle(toolUseStart(id, 'Agent'));
+    transcript.handle(toolStarted(id, 'Agent', { description: id, prompt: 'p' }));
+  };
+
+  it('holds finished calls of the group back until the last one finishes, then prints one group item in call order', () => {
+    const transcript = groupingStore();
+    transcript.handle(requestStart());
+    for (const id of ['a1', 'a2', 'a3']) startAgent(transcript, id);
+    transcript.handle(assistantMessage(''));
+    transcript.handle(toolProgress('a2', 'Agent', { step: 1 }));
+    transcript.handle(toolResult(outcome('a2', 'Agent', 'success', 'two', { answer: 2 })));
+    transcript.handle(toolResult(outcome('a1', 'Agent', 'success', 'one', { answer: 1 })));
+    transcript.flush();
+    expect(kinds(transcript.getSnapshot().staticItems)).toEqual([]);
+    expect(transcript.getSnapshot().live.map((segment) => segment.kind === 'tool' && [segment.id, segment.phase, segment.batch])).toEqual([
+      ['a1', 'done', 1],
+      ['a2', 'done', 1],
+      ['a3', 'running', 1],
+    ]);
+    transcript.handle(toolResult(outcome('a3', 'Agent', 'error', 'failed')));
+    transcript.flush();
+    const [group] = transcript.getSnapshot().staticItems;
+    expect(group).toMatchObject({
+      kind: 'tool_group',
+      toolName: 'Agent',
+      calls: [
+        { id: 'a1', status: 'success', data: { answer: 1 }, resultText: 'one' },
+        { id: 'a2', status: 'success', data: { answer: 2 }, resultText: 'two', progress: [{ step: 1 }] },
+        { id: 'a3', status: 'error', resultText: 'failed' },
+      ],
+    });
+    expect(transcript.getSnapshot().live).toEqual([]);
+  });
+
+  it('a lone call, calls from different messages, and tools that draw no groups print one by one', () => {
+    const transcript = groupingStore();
+    transcript.handle(requestStart());
+    startAgent(transcript, 'solo');
+    transcript.handle(toolUseStart('r1', 'Read'));
+    transcript.handle(toolStarted('r1', 'Read', {}));
+    transcript.handle(assistantMessage(''));
+    transcript.handle(toolProgress('solo', 'Agent', { step: 1 }));
+    transcript.handle(toolResult(outcome('solo', 'Agent', 'success', 'answer')));
+    transcript.handle(toolResult(outcome('r1', 'Read', 'success', 'text')));
+    transcript.handle(requestStart());
+    startAgent(transcript, 'next');
+    transcript.handle(assistantMessage(''));
+    transcript.handle(toolResult(outcome('next', 'Agent', 'success', 'later')));
+    transcript.flush();
+    const items = transcript.getSnapshot().staticItems;
+    expect(items.map((item) => (item.kind === 'tool_call' ? item.resultText : item.kind))).toEqual(['answer', 'text', 'later']);
+    // A finished call keeps what it reported while running, for its result renderer.
+    expect(items[0]).toMatchObject({ kind: 'tool_call', progress: [{ step: 1 }] });
+  });
+
+  it('a call finished before its message is complete waits: another call of the group may still come', () => {
+    const transcript = groupingStore();
+    transcript.handle(requestStart());
+    startAgent(transcript, 'early');
+    transcript.handle(toolResult(outcome('early', 'Agent', 'success', 'fast')));
+    transcript.flush();
+    expect(transcript.getSnapshot().staticItems).toEqual([]);
+    startAgent(transcript, 'late');
+    transcript.handle(assistantMessage(''));
+    transcript.handle(toolResult(outcome('late', 'Agent', 'success', 'slow')));
+    transcript.flush();
+    expect(transcript.getSnapshot().staticItems).toMatchObject([{ kind: 'tool_group', calls: [{ id: 'early' }, { id: 'late' }] }]);
+  });
+});

@@ -9,6 +9,7 @@ const KEYS: ReadonlyArray<readonly [string, string]> = [
   ['@path', 'attach a file (read with the Read tool; images go as images)'],
   ['Ctrl+V', "attach the clipboard's image (wl-paste / xclip)"],
   ['!command', 'run a shell command; its output joins the conversation'],
+  ['# note', 'save a line to a memory file you choose (not sent to the model)'],
   ['Esc', 'interrupt the running turn'],
   ['Shift+Tab', 'switch permission mode'],
   ['Ctrl+O', 'verbose transcript on/off'],

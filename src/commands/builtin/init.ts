@@ -3,6 +3,8 @@ import type { SlashCommand } from '../types.js';
 /**
  * The model writes the project's CLAUDE.md itself, through its normal tools
  * and permission checks (the user approves the Write like any other edit).
+ * When the turn ends the memory is read again, so the new CLAUDE.md is in
+ * force from the next request without a restart.
  */
 export const INIT_PROMPT = `Write a CLAUDE.md file for this repository: instructions for coding agents (and people) who will work in it.
 
@@ -19,6 +21,6 @@ export const initCommand: SlashCommand = {
   name: 'init',
   description: 'Ask the model to write (or improve) CLAUDE.md for this repository',
   run() {
-    return { type: 'prompt', prompt: INIT_PROMPT };
+    return { type: 'prompt', prompt: INIT_PROMPT, reloadsMemory: true };
   },
 };

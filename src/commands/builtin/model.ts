@@ -1,28 +1,48 @@
-import { MODEL_TABLE, modelSpec, resolveModelName } from '../../services/api/models.js';
-import type { SlashCommand } from '../types.js';
+import { MODEL_TABLE, modelSpec, resolveModelName, type ModelSpec } from '../../services/api/models.js';
+import type { CommandResult, SlashCommand } from '../types.js';
 
+/**
+ * `/model <alias or id>` switches the model for the next prompts; `/model`
+ * alone opens a picker over the model table (the model in use marked and
+ * under the cursor, Esc keeps it).
+ */
 export const modelCommand: SlashCommand = {
   name: 'model',
-  description: 'Show or change the model for the next prompts',
+  description: 'Choose the model for the next prompts (a picker, or the alias or id given)',
   argumentHint: '[sonnet|opus|haiku|model id]',
-  run(args, context) {
+  async run(args, context) {
     const requested = args.trim();
-    if (requested === '') return { type: 'text', text: describeModels(context.getModel()) };
+    const current = context.getModel();
+    if (requested === '') {
+      const chosen = await context.choose({
+        title: 'Which model should answer the next prompts?',
+        current,
+        options: [
+          ...MODEL_TABLE.map((spec) => ({ value: spec.id, label: pickerLabel(spec), description: pickerDetails(spec) })),
+          ...(modelSpec(current) ? [] : [{ value: current, label: current, description: 'not in agentcli\'s model table' }]),
+        ],
+      });
+      if (chosen === undefined || chosen === current) return { type: 'text', text: `Model unchanged: ${current}.` };
+      return switchTo(chosen, context.setModel);
+    }
     if (!/^[\w.:@/[\]-]+$/.test(requested)) {
       return { type: 'text', tone: 'error', text: `"${requested}" does not look like a model name.` };
     }
-    const model = resolveModelName(requested);
-    context.setModel(model);
-    const known = modelSpec(model) ? '' : ' (not in agentcli\'s model table: the API decides whether it exists)';
-    return { type: 'text', text: `Model set to ${model} for the next prompts${known}.` };
+    return switchTo(resolveModelName(requested), context.setModel);
   },
 };
 
-function describeModels(current: string): string {
-  const lines = MODEL_TABLE.filter((spec) => spec.aliases.some((alias) => !alias.startsWith('claude-'))).map((spec) => {
-    const alias = spec.aliases.find((name) => !name.startsWith('claude-')) ?? spec.id;
-    const marker = spec.id === current ? '●' : ' ';
-    return `${marker} ${alias.padEnd(7)} ${spec.label} (${spec.id}) · ${spec.contextWindow / 1000}k context · $${spec.price.input}/$${spec.price.output} per Mtok`;
-  });
-  return [`Model: ${current}`, ...lines, 'Change it with /model <alias or id>, e.g. /model opus.'].join('\n');
+function switchTo(model: string, setModel: (model: string) => void): CommandResult {
+  setModel(model);
+  const known = modelSpec(model) ? '' : ' (not in agentcli\'s model table: the API decides whether it exists)';
+  return { type: 'text', text: `Model set to ${model} for the next prompts${known}.` };
+}
+
+function pickerLabel(spec: ModelSpec): string {
+  const alias = spec.aliases.find((name) => !name.startsWith('claude-'));
+  return alias ? `${spec.label} (${alias})` : spec.label;
+}
+
+function pickerDetails(spec: ModelSpec): string {
+  return `${spec.id} · ${spec.contextWindow / 1000}k context · $${spec.price.input}/$${spec.price.output} per Mtok`;
 }

@@ -10,30 +10,37 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SlashCommand } from '../types.js';
+import type { CommandResult, SlashCommand } from '../types.js';
 import { compareStrings } from '../../utils/format.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { parseTemplate, type TemplateParse } from './commandTemplate.js';
 import { renderCommandPrompt } from './renderCommandPrompt.js';
 import type { SettingSource } from '../../settings/settingSources.js';
 import { isSourceSelected } from '../../settings/settingsFiles.js';
+import { resolveModelName } from '../../services/api/models.js';
 
 const MAX_COMMANDS = 200;
 const MAX_TEMPLATE_BYTES = 100_000;
 const MAX_DEPTH = 3;
 const MODEL_NAME = /^[\w.:@/-]+$/;
 
+/**
+ * A custom command needs nothing from the REPL: `expand` turns the typed
+ * arguments into its turn, and headless `-p "/name args"` uses it directly.
+ */
+export type CustomCommand = SlashCommand & { readonly expand: (args: string) => Promise<CommandResult> };
+
 export async function loadCustomCommands(options: {
   readonly projectRoot: string;
   readonly configDir: string;
   /** --setting-sources: project commands need `project`, user commands `user` (default: both). */
   readonly settingSources?: readonly SettingSource[];
-}): Promise<SlashCommand[]> {
+}): Promise<CustomCommand[]> {
   const [project, user] = await Promise.all([
     isSourceSelected(options, 'project') ? findTemplates(path.join(options.projectRoot, '.claude', 'commands')) : Promise.resolve([]),
     isSourceSelected(options, 'user') ? findTemplates(path.join(options.configDir, 'commands')) : Promise.resolve([]),
   ]);
-  const commands: SlashCommand[] = [];
+  const commands: CustomCommand[] = [];
   const seen = new Set<string>();
   // Project commands win over user commands of the same name.
   for (const [source, files] of [['project', project], ['user', user]] as const) {
@@ -68,34 +75,37 @@ async function findTemplates(root: string, prefix = '', depth = 0): Promise<Temp
   return found;
 }
 
-async function templateCommand(file: TemplateFile, source: 'project' | 'user'): Promise<SlashCommand> {
+async function templateCommand(file: TemplateFile, source: 'project' | 'user'): Promise<CustomCommand> {
   const parsed = await readTemplate(file.path);
   const template = parsed.ok ? parsed.template : undefined;
+  const expand = async (args: string): Promise<CommandResult> => {
+    const current = await readTemplate(file.path);
+    if (!current.ok) return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): ${current.error}` };
+    const { body, allowedTools, model } = current.template;
+    if (model !== undefined && !MODEL_NAME.test(model)) {
+      return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): "${model}" does not look like a model name.` };
+    }
+    return {
+      type: 'prompt',
+      prompt: body,
+      commandTurn: {
+        commandName: file.name,
+        allowedTools,
+        fromRepository: source === 'project',
+        // Aliases (`model: haiku`) mean what they mean everywhere else.
+        ...(model !== undefined ? { model: resolveModelName(model) } : {}),
+        render: (runShell) => renderCommandPrompt(body, args, runShell),
+      },
+    };
+  };
   return {
     name: file.name,
     description:
       template?.description ?? (template && firstLine(template.body)) ?? (parsed.ok ? `Custom command from ${path.basename(file.path)}` : `(broken: ${parsed.error})`),
     argumentHint: template?.argumentHint,
     source,
-    async run(args) {
-      const current = await readTemplate(file.path);
-      if (!current.ok) return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): ${current.error}` };
-      const { body, allowedTools, model } = current.template;
-      if (model !== undefined && !MODEL_NAME.test(model)) {
-        return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): "${model}" does not look like a model name.` };
-      }
-      return {
-        type: 'prompt',
-        prompt: body,
-        commandTurn: {
-          commandName: file.name,
-          allowedTools,
-          fromRepository: source === 'project',
-          ...(model !== undefined ? { model } : {}),
-          render: (runShell) => renderCommandPrompt(body, args, runShell),
-        },
-      };
-    },
+    expand,
+    run: (args) => expand(args),
   };
 }
 

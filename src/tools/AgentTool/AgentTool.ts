@@ -93,7 +93,7 @@ export function createAgentTool(catalog: Promise<AgentCatalog>): Tool<AgentInput
           sessionId: context.session.id,
           sessionDir: context.session.dir,
           // Its own controller: the turn ending or an Esc does not stop it; TaskStop does.
-          run: async (signal) => agentResultText({ kind: 'completed', ...(await runSubagent({ ...common, agentId, signal, background: true })) }),
+          run: async (signal) => agentResultText({ kind: 'completed', ...(await runSubagent({ ...common, agentId, signal })) }),
         });
         return { data: { kind: 'background', taskId: task.id, agentType: agent.agentType, description: input.description } };
       }
@@ -103,7 +103,7 @@ export function createAgentTool(catalog: Promise<AgentCatalog>): Tool<AgentInput
       if (context.abortSignal.aborted) stopChild();
       context.abortSignal.addEventListener('abort', stopChild, { once: true });
       try {
-        const result = await runSubagent({ ...common, signal: child.signal, background: false, onProgress });
+        const result = await runSubagent({ ...common, signal: child.signal, onProgress });
         return { data: { kind: 'completed', ...result } };
       } finally {
         context.abortSignal.removeEventListener('abort', stopChild);

@@ -1,12 +1,16 @@
 /**
  * How Agent calls look in the REPL: the task's description on the tool
- * line; while the child works, what it is doing now and what it has done
- * so far; then a one-line summary (the answer itself in verbose mode).
+ * line; while the child works, what it is doing now (and what the agents it
+ * started are doing) and what it has done so far; then a one-line summary.
+ * Several Agent calls of one message are one group (src/ui/agents/AgentWork.tsx).
+ * Verbose (Ctrl+O) adds the child's whole conversation, and its answer.
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { describeAgentWork, mainArgument, type AgentProgress } from '../../agents/agentProgress.js';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import { describeAgentWork, type AgentProgress } from '../../agents/agentProgress.js';
+import { AgentGroupView, AgentStatusView } from '../../ui/agents/AgentWork.js';
+import { ChildTranscript } from '../../ui/agents/ChildTranscript.js';
+import type { GroupedToolCall, RenderOptions } from '../../ui/toolRenderers.js';
 import type { AgentInput, AgentOutput } from './AgentTool.js';
 
 export function renderToolUseMessage(input: Partial<AgentInput>, _options: RenderOptions): ReactNode {
@@ -19,45 +23,24 @@ export function renderToolUseMessage(input: Partial<AgentInput>, _options: Rende
 }
 
 export function renderToolUseProgressMessage(progress: readonly AgentProgress[], options: RenderOptions): ReactNode {
-  const latest = progress.at(-1)?.status;
-  if (!latest) return <Text dimColor>Starting…</Text>;
-  const current = latest.currentTool;
-  const argument = current?.argument ? `(${current.argument.slice(0, Math.max(10, options.columns - current.name.length - 12))})` : '';
-  return (
-    <Box flexDirection="column">
-      {options.verbose ? childTranscript(progress, options) : null}
-      <Text dimColor>{current ? `${current.name}${argument}` : 'Thinking…'}</Text>
-      <Text dimColor>{describeAgentWork(latest)}</Text>
-    </Box>
-  );
+  return <AgentStatusView progress={progress} prompt={undefined} options={options} />;
 }
 
-/** Verbose (Ctrl+O): the child's recent messages — what it said and which tools it called. */
-function childTranscript(progress: readonly AgentProgress[], options: RenderOptions): ReactNode {
-  const lines: string[] = [];
-  for (const entry of progress) {
-    const message = entry.message;
-    if (message?.type !== 'assistant') continue;
-    for (const block of message.content) {
-      if (block.type === 'text' && block.text.trim()) lines.push(block.text.trim().split('\n')[0]!.slice(0, options.columns - 8));
-      if (block.type === 'tool_use') lines.push(`● ${block.name}(${mainArgument(block.input)})`);
-    }
-  }
-  if (lines.length === 0) return null;
-  return <Text>{lines.slice(-CHILD_TRANSCRIPT_LINES).join('\n')}</Text>;
-}
-
-const CHILD_TRANSCRIPT_LINES = 12;
-
-export function renderToolResultMessage(output: AgentOutput, _input: AgentInput, options: RenderOptions): ReactNode {
+export function renderToolResultMessage(output: AgentOutput, input: AgentInput, options: RenderOptions, progress: readonly AgentProgress[] = []): ReactNode {
   if (output.kind === 'background') return <Text dimColor>Running in background as {output.taskId}</Text>;
   const summary = `Done (${describeAgentWork({ toolUses: output.toolUses, tokens: output.tokens, elapsedMs: output.durationMs })})`;
+  const transcript = progress.at(-1)?.transcript;
   return (
     <Box flexDirection="column">
       <Text dimColor>{summary}</Text>
-      {options.verbose && output.text ? <Text>{output.text}</Text> : null}
+      {options.verbose && transcript ? <ChildTranscript prompt={input.prompt} transcript={transcript} /> : null}
+      {options.verbose && output.text && !transcript ? <Text>{output.text}</Text> : null}
     </Box>
   );
+}
+
+export function renderToolGroup(calls: readonly GroupedToolCall<AgentInput, AgentOutput, AgentProgress>[], options: RenderOptions): ReactNode {
+  return <AgentGroupView calls={calls} options={options} />;
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {

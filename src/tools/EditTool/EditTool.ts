@@ -12,7 +12,7 @@ import { displayPath, expandHome, fileStateKey, resolveToolPath } from '../../ut
 import { failureBlock, fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import { changeRefusal, loadFileForChange } from '../../utils/files/loadFileForChange.js';
 import { describeMissingFile } from '../../utils/files/similarFiles.js';
-import { toModelLineEndings, UTF8_LF } from '../../utils/files/textEncoding.js';
+import { toModelLineEndings, UTF8_LF, type TextFormat } from '../../utils/files/textEncoding.js';
 import { writeTextFile } from '../../utils/files/writeTextFile.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
 import { applyEdit, editSnippet, type EditOutcome, type LineRange } from './applyEdit.js';
@@ -57,6 +57,17 @@ export const EditTool = buildTool<EditInput, EditOutput>({
   mapToolResultToToolResultBlockParam: mapEditResult,
   ui: () => import('./UI.js'),
 
+  async previewChange(call, context) {
+    const { input } = call;
+    const filePath = resolveToolPath(input.file_path, context.cwd);
+    const file = await loadFileForChange(filePath, displayPath(filePath, context.cwd), context.textFiles);
+    if (file.kind === 'missing') return input.old_string === '' ? { path: filePath, oldText: undefined, newText: input.new_string } : undefined;
+    if (file.kind !== 'text' || file.text.length > MAX_PREVIEW_CHARS) return undefined;
+    const content = toModelLineEndings(file.text, file.format.lineEnding);
+    const outcome = applyEditTolerantOfMixedEndings(content, modelLineEndings(input, file.format.lineEnding), filePath);
+    return outcome.ok && outcome.newContent !== content ? { path: filePath, oldText: content, newText: outcome.newContent } : undefined;
+  },
+
   async validateInput(input) {
     if (input.old_string === input.new_string) {
       return {
@@ -71,7 +82,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
     const filePath = resolveToolPath(input.file_path, context.cwd);
     const shownPath = displayPath(filePath, context.cwd);
     const key = await fileStateKey(filePath);
-    const file = await loadFileForChange(filePath, shownPath);
+    const file = await loadFileForChange(filePath, shownPath, context.textFiles);
 
     if (file.kind === 'unchangeable') return fileToolFailure(file.message);
     if (file.kind === 'missing') {
@@ -80,7 +91,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
         return fileToolFailure(`${missing} To create a new file, use Write, or Edit with an empty old_string.`);
       }
       const written = await writeTextFile({
-        filePath, key, shownPath, text: input.new_string, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true,
+        filePath, key, shownPath, text: input.new_string, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true, textFiles: context.textFiles,
       });
       if (!written.ok) return fileToolFailure(written.message);
       const outcome = { newContent: input.new_string, replacements: 1, lineRanges: [], quotesNormalized: false };
@@ -93,12 +104,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
     if (refusal) return fileToolFailure(refusal);
 
     const content = toModelLineEndings(file.text, file.format.lineEnding);
-    // In a CRLF file the model works on plain line breaks; a CRLF it sent anyway means the same.
-    const modelInput =
-      file.format.lineEnding === 'CRLF'
-        ? { ...input, old_string: input.old_string.replace(/\r\n/g, '\n'), new_string: input.new_string.replace(/\r\n/g, '\n') }
-        : input;
-    const outcome = applyEditTolerantOfMixedEndings(content, modelInput, shownPath);
+    const outcome = applyEditTolerantOfMixedEndings(content, modelLineEndings(input, file.format.lineEnding), shownPath);
     if (!outcome.ok) return fileToolFailure(outcome.message);
     if (outcome.newContent === content) {
       return fileToolFailure(
@@ -108,13 +114,22 @@ export const EditTool = buildTool<EditInput, EditOutput>({
 
     const wholeFileKnown = context.readFileState.get(key)?.partial === undefined;
     const written = await writeTextFile({
-      filePath, key, shownPath, text: outcome.newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown,
+      filePath, key, shownPath, text: outcome.newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown, textFiles: context.textFiles,
     });
     if (!written.ok) return fileToolFailure(written.message);
     const patch = await buildFilePatch(shownPath, content, outcome.newContent);
     return { data: success({ filePath, shownPath, created: false, outcome, patch }) };
   },
 });
+
+/** Past this a preview would cost more to send than it helps (the edit itself still runs). */
+const MAX_PREVIEW_CHARS = 512 * 1024;
+
+/** In a CRLF file the model works on plain line breaks; a CRLF it sent anyway means the same. */
+function modelLineEndings(input: EditInput, lineEnding: TextFormat['lineEnding']): EditInput {
+  if (lineEnding !== 'CRLF') return input;
+  return { ...input, old_string: input.old_string.replace(/\r\n/g, '\n'), new_string: input.new_string.replace(/\r\n/g, '\n') };
+}
 
 /**
  * A file with both LF and CRLF line breaks is edited byte-for-byte (it has no

@@ -82,6 +82,7 @@ export const ReadTool = buildTool<ReadInput, ReadOutput>({
       limit: input.limit,
       readFileState: context.readFileState,
       signal: context.abortSignal,
+      ...(context.textFiles ? { textFiles: context.textFiles } : {}),
     };
     try {
       if (hasImageExtension(filePath)) return await readImageFile(request);

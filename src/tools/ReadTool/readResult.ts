@@ -3,6 +3,7 @@
  * gets: numbered text with a note on how to continue, image blocks, or a
  * notebook's cells with their outputs.
  */
+import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
 import type { ImageMediaType } from '../../utils/files/fileKinds.js';
 import { failureBlock, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
@@ -23,6 +24,8 @@ export type FileReadRequest = {
   readonly limit?: number;
   readonly readFileState: ReadFileState;
   readonly signal: AbortSignal;
+  /** An editor's view of the text (unsaved buffers); absent: the disk. */
+  readonly textFiles?: TextFileAccess;
 };
 
 export type ReadTextOutput = {

@@ -31,7 +31,11 @@ export async function readTextFile(request: FileReadRequest): Promise<TextReadRe
   }
   const head = size <= MAX_WHOLE_READ_BYTES ? await readFile(request.filePath, { signal: request.signal }) : await readHead(request.filePath);
   if (looksBinary(request.filePath, head.subarray(0, SNIFF_BYTES))) return binaryFailure(shownPath, size);
-  return size <= MAX_WHOLE_READ_BYTES ? readWhole(request, head) : readWindow(request, head);
+  if (size > MAX_WHOLE_READ_BYTES) return readWindow(request, head);
+  // A whole read takes the editor's text when there is one (an unsaved buffer is what the user means); a
+  // window of a large file is read from the disk, which an editor would have to send whole to answer.
+  const text = request.textFiles ? await request.textFiles.readText(request.filePath, request.signal) : decodeText(head).text;
+  return readWhole(request, text);
 }
 
 function binaryFailure(shownPath: string, size: number): { data: FileToolFailure } {
@@ -61,8 +65,7 @@ function newCollector(request: FileReadRequest, startLineNumber = 1): LineCollec
   });
 }
 
-function readWhole(request: FileReadRequest, bytes: Buffer): TextReadResult {
-  const { text } = decodeText(bytes);
+function readWhole(request: FileReadRequest, text: string): TextReadResult {
   const collector = newCollector(request);
   collector.feed(text);
   collector.end();

@@ -33,6 +33,9 @@ export type WriteSuccess = {
 
 export type WriteOutput = WriteSuccess | FileToolFailure;
 
+/** Past this a preview would cost more to send than it helps (the write itself still runs). */
+const MAX_PREVIEW_CHARS = 512 * 1024;
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const breaks = text.split('\n').length - 1;
@@ -60,17 +63,26 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
   mapToolResultToToolResultBlockParam: mapWriteResult,
   ui: () => import('./UI.js'),
 
+  async previewChange(call, context) {
+    const filePath = resolveToolPath(call.input.file_path, context.cwd);
+    const file = await loadFileForChange(filePath, displayPath(filePath, context.cwd), context.textFiles);
+    if (file.kind === 'missing') return { path: filePath, oldText: undefined, newText: call.input.content };
+    if (file.kind !== 'text' || file.text.length > MAX_PREVIEW_CHARS) return undefined;
+    const oldText = toModelLineEndings(file.text, file.format.lineEnding);
+    return oldText === call.input.content ? undefined : { path: filePath, oldText, newText: call.input.content };
+  },
+
   async call(input, context) {
     const filePath = resolveToolPath(input.file_path, context.cwd);
     const shownPath = displayPath(filePath, context.cwd);
     const key = await fileStateKey(filePath);
-    const file = await loadFileForChange(filePath, shownPath);
+    const file = await loadFileForChange(filePath, shownPath, context.textFiles);
     if (file.kind === 'unchangeable') return fileToolFailure(file.message);
 
     const lineCount = countLines(input.content);
     if (file.kind === 'missing') {
       const written = await writeTextFile({
-        filePath, key, shownPath, text: input.content, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true,
+        filePath, key, shownPath, text: input.content, format: UTF8_LF, readFileState: context.readFileState, wholeFileKnown: true, textFiles: context.textFiles,
       });
       if (!written.ok) return fileToolFailure(written.message);
       const createdDirectory = written.createdDirectory ? displayPath(written.createdDirectory, context.cwd) : undefined;
@@ -91,7 +103,7 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
       return { data: { type: 'unchanged', filePath, shownPath, lineCount, patch: await buildFilePatch(shownPath, oldContent, newContent) } };
     }
     const written = await writeTextFile({
-      filePath, key, shownPath, text: newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown: true,
+      filePath, key, shownPath, text: newContent, format: file.format, readFileState: context.readFileState, wholeFileKnown: true, textFiles: context.textFiles,
     });
     if (!written.ok) return fileToolFailure(written.message);
     return { data: { type: 'overwrite', filePath, shownPath, lineCount, patch: await buildFilePatch(shownPath, oldContent, newContent) } };

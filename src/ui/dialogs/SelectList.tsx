@@ -42,11 +42,13 @@ export type SelectListProps<T> = {
   readonly onChoose: (value: T) => void;
   readonly onCancel?: () => void;
   readonly isActive?: boolean;
+  /** Where the cursor starts (default: the first option). */
+  readonly initialIndex?: number;
 };
 
-export function SelectList<T>({ options, onChoose, onCancel, isActive = true }: SelectListProps<T>): ReactNode {
+export function SelectList<T>({ options, onChoose, onCancel, isActive = true, initialIndex = 0 }: SelectListProps<T>): ReactNode {
   // A ref, not state: two keys in one stdin chunk must see each other's effect.
-  const index = useRef(0);
+  const index = useRef(Math.min(Math.max(0, initialIndex), Math.max(0, options.length - 1)));
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   useInput(
     (input, key) => {

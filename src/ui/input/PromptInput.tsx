@@ -6,6 +6,7 @@
  */
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { memoryNoteOf } from '../../commands/memoryNote.js';
 import type { CommandRegistry } from '../../commands/registry.js';
 import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
@@ -99,6 +100,8 @@ export function PromptInput(props: PromptInputProps): ReactNode {
       {state.vim ? <Text dimColor>  -- {state.vim.mode === 'normal' ? 'NORMAL' : 'INSERT'} --</Text> : null}
       {state.exitArmed ? (
         <Text dimColor>  Press Ctrl+C again to exit</Text>
+      ) : memoryNoteOf(state.buffer.text) !== undefined ? (
+        <Text dimColor>  # note: Enter saves it to a memory file you choose; it is not sent to the model</Text>
       ) : props.hint ? (
         <Text dimColor>  {props.hint}</Text>
       ) : null}

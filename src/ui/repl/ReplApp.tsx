@@ -11,6 +11,7 @@ import { Box, Static, Text, useApp, useInput } from 'ink';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { CommandRegistry } from '../../commands/registry.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
+import { ChoiceDialog } from '../dialogs/ChoiceDialog.js';
 import { PlanApprovalDialog } from '../dialogs/PlanApprovalDialog.js';
 import { QuestionsDialog } from '../dialogs/QuestionsDialog.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
@@ -142,6 +143,8 @@ function DialogView({ dialog, columns, maxBodyRows }: { readonly dialog: Pending
       return <QuestionsDialog questions={dialog.questions} onAnswer={dialog.answer} />;
     case 'plan':
       return <PlanApprovalDialog plan={dialog.plan} onAnswer={dialog.answer} columns={columns} maxPlanRows={maxBodyRows} />;
+    case 'choice':
+      return <ChoiceDialog request={dialog.request} onAnswer={dialog.answer} />;
   }
 }
 

@@ -39,7 +39,10 @@ export function notificationSequence(channel: Channel, body: string, env: NodeJS
   }
 }
 
-type DialogSource = { readonly subscribe: (listener: () => void) => () => void; readonly current: () => { readonly id: number } | undefined };
+type DialogSource = {
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly current: () => { readonly id: number; readonly kind: string } | undefined;
+};
 
 export class AttentionNotifier {
   private readonly channel: Channel;
@@ -58,7 +61,9 @@ export class AttentionNotifier {
 
   watchDialogs(dialogs: DialogSource): () => void {
     const check = (): void => {
-      const id = dialogs.current()?.id;
+      const dialog = dialogs.current();
+      // A picker the user opened (/model, a # note) is not the agent waiting on them: nothing to announce.
+      const id = dialog?.kind === 'choice' ? undefined : dialog?.id;
       if (id === this.watchedDialog) return;
       this.watchedDialog = id;
       clearTimeout(this.dialogTimer);

@@ -6,7 +6,8 @@
  */
 import type { CommandTurn } from '../../commands/types.js';
 import type { ShellRunner } from '../../commands/custom/renderCommandPrompt.js';
-import { runUserTool, toolResultText, type UserToolRunner } from './userToolRuns.js';
+import { shellSnippetOutcome } from '../../commands/custom/shellSnippetOutcome.js';
+import { runUserTool, type UserToolRunner } from './userToolRuns.js';
 
 export type PromptTurnOptions = {
   /** Overrides the REPL's model for this turn only (a command's `model:`). */
@@ -16,24 +17,5 @@ export type PromptTurnOptions = {
 };
 
 export function shellSnippetRunner(runner: UserToolRunner): ShellRunner {
-  return async (command) => {
-    const outcome = await runUserTool(runner, 'Bash', { command });
-    if (!outcome) return { ok: false, reason: 'this session has no Bash tool' };
-    switch (outcome.status) {
-      // A command that exits non-zero still ran: its output (and error text) is what the template asked for.
-      case 'success':
-      case 'error':
-        return { ok: true, output: toolResultText(outcome.result) };
-      case 'denied':
-      case 'rejected':
-        return { ok: false, reason: `denied: ${firstLine(toolResultText(outcome.result))}` };
-      case 'cancelled':
-      case 'interrupted':
-        return { ok: false, reason: 'interrupted' };
-    }
-  };
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0]!.slice(0, 200);
+  return async (command) => shellSnippetOutcome(await runUserTool(runner, 'Bash', { command }));
 }

@@ -9,12 +9,14 @@
  */
 import type { PermissionRequest } from '../../services/tools/toolExecution.js';
 import type { PermissionResponse } from '../../permissions/types.js';
-import type { PlanApproval, UserAnswers, UserInteraction, UserQuestion } from '../../types/userInteraction.js';
+import type { ChoiceRequest, PlanApproval, UserAnswers, UserInteraction, UserQuestion } from '../../types/userInteraction.js';
 
 export type PendingDialog =
   | { readonly id: number; readonly kind: 'permission'; readonly request: PermissionRequest; answer(response: PermissionResponse): void }
   | { readonly id: number; readonly kind: 'questions'; readonly questions: readonly UserQuestion[]; answer(answers: UserAnswers): void }
-  | { readonly id: number; readonly kind: 'plan'; readonly plan: string; answer(approval: PlanApproval): void };
+  | { readonly id: number; readonly kind: 'plan'; readonly plan: string; answer(approval: PlanApproval): void }
+  /** The REPL's own pickers (/model, which memory file): the chosen value, or undefined for Esc. */
+  | { readonly id: number; readonly kind: 'choice'; readonly request: ChoiceRequest; answer(value: string | undefined): void };
 
 export class DialogQueue {
   private queue: PendingDialog[] = [];
@@ -48,11 +50,16 @@ export class DialogQueue {
       this.enqueue<PlanApproval>(signal, { approved: false }, (id, settle) => ({ id, kind: 'plan', plan, answer: settle })),
   };
 
+  /** A pick the REPL asks for itself; undefined when the user presses Esc (or the REPL exits). */
+  choose = (request: ChoiceRequest, signal: AbortSignal = new AbortController().signal): Promise<string | undefined> =>
+    this.enqueue<string | undefined>(signal, undefined, (id, settle) => ({ id, kind: 'choice', request, answer: settle }));
+
   /** Withdraws every open question (exit): each gets its safe answer. */
   cancelAll(): void {
     for (const dialog of [...this.queue]) {
       if (dialog.kind === 'permission') dialog.answer({ type: 'deny' });
       else if (dialog.kind === 'plan') dialog.answer({ approved: false });
+      else if (dialog.kind === 'choice') dialog.answer(undefined);
       else dialog.answer({});
     }
   }

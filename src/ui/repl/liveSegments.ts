@@ -17,6 +17,10 @@ export type ToolSegment = {
   kind: 'tool';
   id: string;
   toolName: string;
+  /** The assistant message (request) the call came from; undefined for calls the REPL ran itself. */
+  batch: number | undefined;
+  /** Set once that message is complete: no more calls will join its group. */
+  messageComplete: boolean;
   /** The input JSON streamed so far, until the input is final. */
   partialJson: string;
   /** partialJson's length when `input` was last parsed from it. */
@@ -30,11 +34,13 @@ export type ToolSegment = {
 };
 export type Segment = TextSegment | ThinkingSegment | ToolSegment;
 
-export function newToolSegment(options: { id: string; toolName: string; input: unknown; inputFinal: boolean; phase: ToolPhase; now: number }): ToolSegment {
+export function newToolSegment(options: { id: string; toolName: string; batch: number | undefined; input: unknown; inputFinal: boolean; phase: ToolPhase; now: number }): ToolSegment {
   return {
     kind: 'tool',
     id: options.id,
     toolName: options.toolName,
+    batch: options.batch,
+    messageComplete: options.batch === undefined,
     partialJson: '',
     parsedFrom: 0,
     input: options.input,
@@ -66,6 +72,7 @@ export function liveViewOf(segment: Segment): LiveSegment {
         kind: 'tool',
         id: segment.id,
         toolName: segment.toolName,
+        ...(segment.batch !== undefined ? { batch: segment.batch } : {}),
         input: segment.input,
         phase: segment.phase,
         progress: [...segment.progress],

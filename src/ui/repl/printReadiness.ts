@@ -15,12 +15,12 @@ export function printReadinessFor(tools: () => Tools): StaticReadiness {
   return {
     isReady(item: TranscriptItem) {
       if (item.kind === 'assistant_text' || item.kind === 'thinking' || item.kind === 'plan') return isMarkdownReady(item.text);
-      if (item.kind === 'tool_call') return areToolRenderersSettled(findToolByName(tools(), item.toolName));
+      if (item.kind === 'tool_call' || item.kind === 'tool_group') return areToolRenderersSettled(findToolByName(tools(), item.toolName));
       return true;
     },
     async whenReady(item: TranscriptItem) {
       if (item.kind === 'assistant_text' || item.kind === 'thinking' || item.kind === 'plan') await whenMarkdownReady(item.text);
-      if (item.kind === 'tool_call') {
+      if (item.kind === 'tool_call' || item.kind === 'tool_group') {
         const tool = findToolByName(tools(), item.toolName);
         if (tool) await loadToolRenderers(tool);
       }

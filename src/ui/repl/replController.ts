@@ -11,6 +11,8 @@ import { nextPermissionMode } from '../../commands/permissionModes.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
 import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '../../commands/types.js';
+import { memoryNoteOf, saveMemoryNote } from '../../commands/memoryNote.js';
+import type { EditorRun } from '../../utils/process/externalEditor.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
@@ -34,6 +36,8 @@ import { replayItems } from './replayItems.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
+import { findToolByName } from '../../Tool.js';
+import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
 import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
@@ -71,6 +75,8 @@ export type ReplControllerOptions = {
   readonly terminal?: { readonly write: (sequence: string) => void };
   /** Announces a long turn's end and a waiting dialog (the `notifications` setting). */
   readonly notifier?: AttentionNotifier;
+  /** Opens a file in the user's editor with the terminal handed over (absent: no terminal to hand over). */
+  readonly openEditor?: (file: string) => EditorRun;
 };
 
 type TurnEnd = Pick<QueryOutcome, 'reason' | 'detail'> & { readonly failure?: QueryOutcome['failure'] };
@@ -101,7 +107,11 @@ export class ReplController {
 
   constructor(private readonly options: ReplControllerOptions) {
     const { conversation } = options;
-    this.transcript = new TranscriptStore({ readiness: options.readiness, publishIntervalMs: options.publishIntervalMs });
+    this.transcript = new TranscriptStore({
+      readiness: options.readiness,
+      publishIntervalMs: options.publishIntervalMs,
+      drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(this.session.tools, toolName))?.renderToolGroup !== undefined,
+    });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
     this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
@@ -242,7 +252,30 @@ export class ReplController {
       }
     }
     if (text.startsWith('!') && text.length > 1) return this.runShell(text.slice(1).trim());
+    const note = memoryNoteOf(text);
+    if (note !== undefined) return this.rememberNote(text, note);
     return this.runPrompt(text, text);
+  }
+
+  private async reloadMemory(): Promise<void> {
+    const problem = await this.session.reloadMemory();
+    if (problem) this.transcript.addNotice('warning', problem);
+  }
+
+  /** `# note`: appended to the memory file the user picks; never sent to the model. Esc puts the text back. */
+  private async rememberNote(typed: string, note: string): Promise<void> {
+    const outcome = await saveMemoryNote(note, { session: this.session, choose: (request) => this.dialogs.choose(request) });
+    switch (outcome.kind) {
+      case 'cancelled':
+        this.transcript.addItem({ kind: 'command', input: typed, output: 'Not saved.', tone: 'info' });
+        this.restoreInput(typed);
+        return;
+      case 'failed':
+        this.transcript.addItem({ kind: 'command', input: typed, output: outcome.text, tone: 'error' });
+        return;
+      case 'saved':
+        this.transcript.addItem({ kind: 'command', input: typed, output: outcome.text, tone: outcome.tone });
+    }
   }
 
   private async runCommand(input: string, args: string, command: SlashCommand): Promise<void> {
@@ -257,7 +290,10 @@ export class ReplController {
         this.transcript.addItem({ kind: 'command', input, output: result.text, tone: result.tone ?? 'info' });
         return;
       case 'prompt':
-        return result.commandTurn ? this.runCommandTurn(input, result.commandTurn) : this.runPrompt(result.prompt, input);
+        if (result.commandTurn) await this.runCommandTurn(input, result.commandTurn);
+        else await this.runPrompt(result.prompt, input);
+        if (result.reloadsMemory) await this.reloadMemory();
+        return;
       case 'exit':
         this.requestExit();
         return;
@@ -333,6 +369,8 @@ export class ReplController {
         return this.status.vimMode;
       },
       copyToClipboard: (text) => writeClipboard(text, this.options.terminal ? (data) => this.options.terminal?.write(data) : undefined),
+      choose: (request) => this.dialogs.choose(request),
+      editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
     };
   }
 

@@ -20,7 +20,8 @@ import { parsePartialJson } from '../tools/partialJson.js';
 import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
 import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segment, type ToolSegment } from './liveSegments.js';
 import { ThrottledPublisher } from './throttledPublisher.js';
-import type { NoticeTone, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
+import { messageGroupLength } from '../transcript/liveGroups.js';
+import type { FinishedGroupCall, NoticeTone, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
 
 /** Tells the store whether an item can be printed in its final form yet (renderers and markdown loaded). */
 export type StaticReadiness = {
@@ -33,6 +34,11 @@ export type TranscriptStoreOptions = {
   /** Minimum time between two publications (default 40 ms: at most 25 repaints per second, under Ink's 30). */
   readonly publishIntervalMs?: number;
   readonly now?: () => number;
+  /**
+   * Whether a tool draws its calls from one assistant message as one block (renderToolGroup): such
+   * calls are printed together once all have finished, not one by one. Default: no tool does.
+   */
+  readonly drawsMessageGroups?: (toolName: string) => boolean;
 };
 
 const CHARS_PER_TOKEN = 4;
@@ -50,13 +56,17 @@ export class TranscriptStore {
   private live: Segment[] = [];
   private turn: Turn | undefined;
   private nextId = 0;
+  /** Counts the model's requests: each is one assistant message, and its calls share this number. */
+  private batch = 0;
 
   private readonly publisher: ThrottledPublisher<TranscriptSnapshot>;
   private readonly readiness: StaticReadiness;
   private readonly now: () => number;
+  private readonly drawsMessageGroups: (toolName: string) => boolean;
 
   constructor(options: TranscriptStoreOptions = {}) {
     this.readiness = options.readiness ?? ALWAYS_READY;
+    this.drawsMessageGroups = options.drawsMessageGroups ?? (() => false);
     this.now = options.now ?? (() => Date.now());
     this.publisher = new ThrottledPublisher(() => this.buildSnapshot(), { intervalMs: options.publishIntervalMs ?? 40, now: this.now });
   }
@@ -107,7 +117,7 @@ export class TranscriptStore {
   /** A tool call the REPL ran itself (`!cmd`, `@file`), shown like any other. */
   startLocalTool(toolUseId: string, toolName: string, input: unknown): void {
     this.closeAllText();
-    this.live.push(newToolSegment({ id: toolUseId, toolName, input, inputFinal: true, phase: 'running', now: this.now() }));
+    this.live.push(newToolSegment({ id: toolUseId, toolName, batch: undefined, input, inputFinal: true, phase: 'running', now: this.now() }));
     this.changed();
   }
 
@@ -148,6 +158,7 @@ export class TranscriptStore {
     const turn = this.turn;
     switch (event.type) {
       case 'request_start':
+        this.batch++;
         if (turn) Object.assign(turn, { activity: 'requesting', streamedChars: 0, printedThisAttempt: 0 });
         break;
       case 'text_delta':
@@ -161,7 +172,9 @@ export class TranscriptStore {
       case 'tool_use_start':
         this.closeAllText();
         if (!this.findTool(event.toolUseId)) {
-          this.live.push(newToolSegment({ id: event.toolUseId, toolName: event.toolName, input: undefined, inputFinal: false, phase: 'streaming_input', now: this.now() }));
+          this.live.push(
+            newToolSegment({ id: event.toolUseId, toolName: event.toolName, batch: this.batch, input: undefined, inputFinal: false, phase: 'streaming_input', now: this.now() }),
+          );
         }
         this.setActivity('tool_input', 0);
         break;
@@ -189,7 +202,9 @@ export class TranscriptStore {
       case 'assistant_message':
         this.closeAllText();
         for (const segment of this.live) {
-          if (segment.kind === 'tool' && segment.phase === 'streaming_input') segment.phase = 'queued';
+          if (segment.kind !== 'tool') continue;
+          if (segment.phase === 'streaming_input') segment.phase = 'queued';
+          segment.messageComplete = true;
         }
         if (turn) {
           turn.reportedTokens += event.message.usage.output_tokens;
@@ -222,6 +237,7 @@ export class TranscriptStore {
   endTurn(outcome: Pick<QueryOutcome, 'reason'>, failureText?: string): void {
     this.closeAllText();
     for (const segment of this.live) {
+      if (segment.kind === 'tool') segment.messageComplete = true;
       if (segment.kind === 'tool' && segment.phase !== 'done') {
         const interrupted = outcome.reason === 'interrupted';
         segment.phase = 'done';
@@ -283,7 +299,7 @@ export class TranscriptStore {
   }
 
   private pushTool(id: string, toolName: string): ToolSegment {
-    const segment = newToolSegment({ id, toolName, input: undefined, inputFinal: false, phase: 'queued', now: this.now() });
+    const segment = newToolSegment({ id, toolName, batch: this.turn ? this.batch : undefined, input: undefined, inputFinal: false, phase: 'queued', now: this.now() });
     this.live.push(segment);
     return segment;
   }
@@ -325,17 +341,20 @@ export class TranscriptStore {
     while (this.live.length > 0) {
       const head = this.live[0]!;
       if (head.kind === 'tool') {
+        const groupLength = messageGroupLength(this.live, 0, this.drawsMessageGroups);
+        if (groupLength > 0) {
+          // A message's group leaves as one block: once its message is complete and every call in it has finished.
+          const group = this.live.slice(0, groupLength).filter((segment): segment is ToolSegment => segment.kind === 'tool');
+          if (!head.messageComplete || group.some((segment) => segment.phase !== 'done' || !segment.outcome)) return;
+          if (groupLength >= 2) {
+            this.live.splice(0, groupLength);
+            this.enqueuePrint({ kind: 'tool_group', id: this.newId('tools'), toolName: head.toolName, calls: group.map(finishedCall) });
+            continue;
+          }
+        }
         if (head.phase !== 'done' || !head.outcome) return;
         this.live.shift();
-        this.enqueuePrint({
-          kind: 'tool_call',
-          id: this.newId('tool'),
-          toolName: head.toolName,
-          input: head.input,
-          status: head.outcome.status,
-          data: head.outcome.data,
-          resultText: head.outcome.resultText,
-        });
+        this.enqueuePrint({ ...finishedCall(head), kind: 'tool_call', id: this.newId('tool'), toolName: head.toolName });
         continue;
       }
       if (head.kind === 'thinking') {
@@ -415,6 +434,11 @@ export class TranscriptStore {
   private newId(prefix: string): string {
     return `${prefix}-${++this.nextId}`;
   }
+}
+
+function finishedCall(segment: ToolSegment): FinishedGroupCall {
+  const outcome = segment.outcome!;
+  return { id: segment.id, input: segment.input, status: outcome.status, data: outcome.data, resultText: outcome.resultText, progress: segment.progress };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -25,7 +25,11 @@ export type TranscriptItem =
       readonly data?: unknown;
       /** The tool_result text the model got, bounded; the fallback body and the error/rejection reason. */
       readonly resultText: string;
+      /** What the call reported while it ran (the newest events), for its result renderer. */
+      readonly progress: readonly unknown[];
     }
+  /** Calls of one tool from one assistant message, printed as one block once all finished (see LiveToolSegment.batch). */
+  | { readonly kind: 'tool_group'; readonly id: string; readonly toolName: string; readonly calls: readonly FinishedGroupCall[] }
   | { readonly kind: 'command'; readonly id: string; readonly input: string; readonly output: string; readonly tone: 'info' | 'error' }
   | { readonly kind: 'notice'; readonly id: string; readonly tone: NoticeTone; readonly text: string }
   /** An item already printed whose payload was released (Static never looks back). */
@@ -33,10 +37,21 @@ export type TranscriptItem =
 
 export type ToolPhase = 'streaming_input' | 'queued' | 'running' | 'done';
 
+export type FinishedGroupCall = {
+  readonly id: string;
+  readonly input: unknown;
+  readonly status: ToolCallStatus;
+  readonly data?: unknown;
+  readonly resultText: string;
+  readonly progress: readonly unknown[];
+};
+
 export type LiveToolSegment = {
   readonly kind: 'tool';
   readonly id: string;
   readonly toolName: string;
+  /** The assistant message the call came from (calls the REPL ran itself have none): calls of one message may form a group. */
+  readonly batch?: number;
   /** The input as far as it is known: parsed from partial JSON while streaming, then the parsed input. */
   readonly input: unknown;
   readonly phase: ToolPhase;

@@ -9,7 +9,8 @@
 import type { Tools, ToolUseContext } from '../../Tool.js';
 import { findToolByName } from '../../Tool.js';
 import { runToolUse, type ToolCallOutcome, type ToolRunEnv } from '../../services/tools/toolExecution.js';
-import type { ContentBlockParam, ToolResultBlockParam } from '../../types/messages.js';
+import type { ContentBlockParam } from '../../types/messages.js';
+import { toolResultText } from '../../commands/custom/shellSnippetOutcome.js';
 
 export type UserToolRunner = {
   readonly tools: Tools;
@@ -40,10 +41,4 @@ export function shellContextBlock(command: string, outcome: ToolCallOutcome): Co
   const body = toolResultText(outcome.result);
   const label = outcome.status === 'success' ? 'output' : `did not complete (${outcome.status})`;
   return { type: 'text', text: `The user ran a shell command in the REPL: \`${command}\`\nIts ${label}:\n${body}` };
-}
-
-export function toolResultText(result: ToolResultBlockParam): string {
-  const content = result.content;
-  if (typeof content === 'string') return content;
-  return (content ?? []).map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
 }

@@ -16,6 +16,7 @@ import { groupParallelTools } from './liveGroups.js';
 import { tailThatFits } from './liveTail.js';
 import { Spinner } from './Spinner.js';
 import { ToolCallView } from './ToolCallView.js';
+import { MessageGroupView } from './MessageGroupView.js';
 import { ToolGroupView } from './ToolGroupView.js';
 import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 
@@ -31,20 +32,49 @@ export type LiveAreaProps = {
   readonly showSpinner: boolean;
 };
 
-/** Running tools shown in full; more are counted on one line. */
+/** Running tools (or groups of them) shown in full; more are counted on one line. */
 const MAX_VISIBLE_TOOLS = 6;
 
 export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, showSpinner }: LiveAreaProps): ReactNode {
-  const toolSegments = segments.filter((segment) => segment.kind === 'tool');
-  const hiddenTools = Math.max(0, toolSegments.length - MAX_VISIBLE_TOOLS);
-  const visible = hiddenTools > 0 ? segments.filter((segment) => segment.kind !== 'tool' || toolSegments.indexOf(segment) < MAX_VISIBLE_TOOLS) : segments;
-  const textRows = Math.max(3, maxRows - 3 * Math.min(toolSegments.length, MAX_VISIBLE_TOOLS));
-  // Each live tool (its progress, or a result waiting for an earlier call) gets a share of the rows.
-  const toolRows = Math.max(3, Math.floor((maxRows - 2) / Math.max(1, Math.min(toolSegments.length, MAX_VISIBLE_TOOLS))));
+  const entries = groupParallelTools(segments, {
+    drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderToolGroup !== undefined,
+    drawsRunningGroups: (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderGroupedToolUse !== undefined,
+  });
+  // A group is one block on screen: it is shown whole or counted whole.
+  const toolEntries = entries.filter((entry) => entry.kind !== 'segment' || entry.segment.kind === 'tool');
+  const hiddenEntries = new Set(toolEntries.slice(MAX_VISIBLE_TOOLS));
+  const hiddenTools = [...hiddenEntries].reduce((count, entry) => count + (entry.kind === 'segment' ? 1 : entry.tools.length), 0);
+  const visible = hiddenEntries.size > 0 ? entries.filter((entry) => !hiddenEntries.has(entry)) : entries;
+  const shownTools = Math.min(toolEntries.length, MAX_VISIBLE_TOOLS);
+  const textRows = Math.max(3, maxRows - 3 * shownTools);
+  // Each live tool or group (its progress, or a result waiting for an earlier call) gets a share of the rows.
+  const toolRows = Math.max(3, Math.floor((maxRows - 2) / Math.max(1, shownTools)));
   if (visible.length === 0 && !(turn && showSpinner)) return null;
   return (
     <Box flexDirection="column">
-      {groupParallelTools(visible, (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderGroupedToolUse !== undefined).map((entry) => {
+      {visible.map((entry) => {
+        if (entry.kind === 'message_group') {
+          return (
+            <Box key={entry.tools[0]!.id} marginTop={1} flexDirection="column">
+              <ClippedBox maxRows={toolRows}>
+                <MessageGroupView
+                  tool={findToolByName(tools, entry.toolName)}
+                  toolName={entry.toolName}
+                  calls={entry.tools.map((segment) => ({
+                    id: segment.id,
+                    input: typeof segment.input === 'object' && segment.input !== null ? segment.input : {},
+                    phase: segment.phase,
+                    progress: segment.progress,
+                    ...(segment.status ? { status: segment.status } : {}),
+                    ...(segment.status === 'success' ? { output: segment.data } : {}),
+                    ...(segment.resultText !== undefined ? { resultText: segment.resultText } : {}),
+                  }))}
+                  options={{ verbose, columns }}
+                />
+              </ClippedBox>
+            </Box>
+          );
+        }
         if (entry.kind === 'group') {
           return (
             <Box key={entry.tools[0]!.id} marginTop={1} flexDirection="column">

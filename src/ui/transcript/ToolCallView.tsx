@@ -115,7 +115,7 @@ function finishedBody(props: ToolCallViewProps, renderers: AnyToolRenderers | un
   switch (props.status) {
     case 'success':
       if (renderers?.renderToolResultMessage && props.data !== undefined) {
-        return renderers.renderToolResultMessage(props.data, props.input, options);
+        return renderers.renderToolResultMessage(props.data, props.input, options, props.progress ?? []);
       }
       return <ResultTextPreview text={text} options={options} />;
     case 'denied':

@@ -11,6 +11,7 @@ import { Markdown } from '../markdown/Markdown.js';
 import type { NoticeTone, TranscriptItem } from '../repl/transcriptTypes.js';
 import { colors, glyphs } from '../theme.js';
 import { Gutter } from '../layout/Gutter.js';
+import { MessageGroupView } from './MessageGroupView.js';
 import { ToolCallView } from './ToolCallView.js';
 
 export type TranscriptItemViewProps = {
@@ -96,6 +97,26 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
             status={item.status}
             data={item.data}
             resultText={item.resultText}
+            progress={item.progress}
+            options={{ verbose, columns }}
+          />
+        </Box>
+      );
+    case 'tool_group':
+      return (
+        <Box marginTop={1} flexDirection="column">
+          <MessageGroupView
+            tool={findToolByName(tools, item.toolName)}
+            toolName={item.toolName}
+            calls={item.calls.map((call) => ({
+              id: call.id,
+              input: typeof call.input === 'object' && call.input !== null ? call.input : {},
+              phase: 'done' as const,
+              progress: call.progress,
+              status: call.status,
+              ...(call.status === 'success' ? { output: call.data } : {}),
+              resultText: call.resultText,
+            }))}
             options={{ verbose, columns }}
           />
         </Box>

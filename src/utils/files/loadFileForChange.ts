@@ -11,6 +11,11 @@ import { describeFsError, errnoCode } from './fsErrors.js';
 import { formatBytes } from './formatBytes.js';
 import { checkReadBeforeWrite, type GuardOptions } from './readFileGuard.js';
 import { decodeText, type TextFormat } from './textEncoding.js';
+import type { TextFileAccess } from './textFileAccess.js';
+import { errorMessageOf } from '../errors.js';
+
+/** An editor that does not answer in this time is treated like an unreadable file. */
+const EDITOR_READ_TIMEOUT_MS = 30_000;
 
 /** Edits rewrite the whole file in memory; past this a text editor or sed is the better tool. */
 export const MAX_CHANGEABLE_FILE_BYTES = 64 * 1024 * 1024;
@@ -27,7 +32,8 @@ export type FileForChange =
     }
   | { readonly kind: 'unchangeable'; readonly message: string };
 
-export async function loadFileForChange(absolutePath: string, shownPath: string): Promise<FileForChange> {
+/** `textFiles`: an editor's view of the text (unsaved buffers); the disk still says what kind of file it is. */
+export async function loadFileForChange(absolutePath: string, shownPath: string, textFiles?: TextFileAccess): Promise<FileForChange> {
   let stats;
   try {
     stats = await stat(absolutePath);
@@ -58,7 +64,14 @@ export async function loadFileForChange(absolutePath: string, shownPath: string)
     return { kind: 'unchangeable', message: `${shownPath} is a binary file; the file tools change text files only.` };
   }
   const { text, format } = decodeText(bytes);
-  return { kind: 'text', text, format, mtimeMs: stats.mtimeMs, mode: stats.mode };
+  if (!textFiles) return { kind: 'text', text, format, mtimeMs: stats.mtimeMs, mode: stats.mode };
+  let current: string;
+  try {
+    current = await textFiles.readText(absolutePath, AbortSignal.timeout(EDITOR_READ_TIMEOUT_MS));
+  } catch (error) {
+    return { kind: 'unchangeable', message: `${shownPath} could not be read from the editor: ${errorMessageOf(error)}` };
+  }
+  return { kind: 'text', text: current, format, mtimeMs: stats.mtimeMs, mode: stats.mode };
 }
 
 /**

@@ -14,6 +14,7 @@ import { EditTool } from '../../../src/tools/EditTool/EditTool.js';
 import { NotebookEditTool } from '../../../src/tools/NotebookEditTool/NotebookEditTool.js';
 import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
+import type { TextFileAccess } from '../../../src/utils/files/textFileAccess.js';
 
 export const FILE_TOOLS: Tool[] = [ReadTool, WriteTool, EditTool, NotebookEditTool];
 
@@ -39,7 +40,8 @@ let counter = 0;
 // Permissions are not under test here (the end-to-end tests use the session's real engine).
 const allowEverything: CanUseToolFn = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'bypassPermissions' } });
 
-export async function createSandbox(): Promise<FileToolSandbox> {
+/** `textFiles`: an editor's view of the files, as an ACP client offers it; absent: the disk. */
+export async function createSandbox(options: { readonly textFiles?: TextFileAccess } = {}): Promise<FileToolSandbox> {
   const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentcli-files-')));
   const readFileState = createReadFileState();
   const appState = createAppStateStore(
@@ -58,6 +60,7 @@ export async function createSandbox(): Promise<FileToolSandbox> {
     isInteractive: false,
     appState,
     mcpClients: [],
+    ...(options.textFiles ? { textFiles: options.textFiles } : {}),
   });
   return {
     dir,

@@ -8,13 +8,28 @@ import type { CommandContext, SlashCommand } from '../../../src/commands/types.j
 import { ConversationSession } from '../../../src/session/conversationSession.js';
 import { createSession, type Session } from '../../../src/session/createSession.js';
 import type { ConversationMessage } from '../../../src/types/messages.js';
+import type { ChoiceRequest } from '../../../src/types/userInteraction.js';
+import type { EditorRun } from '../../../src/utils/process/externalEditor.js';
 
 export type CommandFixture = {
   readonly session: Session;
   readonly context: CommandContext;
   readonly cwd: string;
   readonly conversation: ConversationSession;
-  readonly state: { model: string; cleared: number; messages: ConversationMessage[]; saveErrors: string[]; copied: string[]; vim: boolean };
+  readonly state: {
+    model: string;
+    cleared: number;
+    messages: ConversationMessage[];
+    saveErrors: string[];
+    copied: string[];
+    vim: boolean;
+    /** Pickers the command opened; each is answered with the next entry of `choices` (undefined = Esc). */
+    asked: ChoiceRequest[];
+    choices: Array<string | undefined>;
+    /** Files the command opened in the editor; `editor` says what the fake editor does. */
+    edited: string[];
+    editor: (file: string) => Promise<EditorRun>;
+  };
   cleanup(): Promise<void>;
 };
 
@@ -29,7 +44,18 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
     baseTools: [],
   });
   const conversation = new ConversationSession({ session, persist: false });
-  const state = { model: session.model, cleared: 0, messages: [] as ConversationMessage[], saveErrors: [] as string[], copied: [] as string[], vim: false };
+  const state: CommandFixture['state'] = {
+    model: session.model,
+    cleared: 0,
+    messages: [],
+    saveErrors: [],
+    copied: [],
+    vim: false,
+    asked: [],
+    choices: [],
+    edited: [],
+    editor: async () => ({ ok: true, editor: 'fake-editor' }),
+  };
   const context: CommandContext = {
     session,
     commands: () => options.commands ?? BUILTIN_COMMANDS,
@@ -48,6 +74,14 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
     copyToClipboard: (text) => {
       state.copied.push(text);
       return undefined;
+    },
+    choose: async (request) => {
+      state.asked.push(request);
+      return state.choices.shift();
+    },
+    editFile: (file) => {
+      state.edited.push(file);
+      return state.editor(file);
     },
     permissions: createPermissionRulesAccess({
       projectRoot: cwd,

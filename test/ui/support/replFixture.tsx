@@ -18,6 +18,7 @@ import { printReadinessFor } from '../../../src/ui/repl/printReadiness.js';
 import { ReplApp } from '../../../src/ui/repl/ReplApp.js';
 import { ReplController } from '../../../src/ui/repl/replController.js';
 import type { AttentionNotifier } from '../../../src/ui/repl/attentionNotifier.js';
+import type { EditorRun } from '../../../src/utils/process/externalEditor.js';
 import { followSessionInStatusLine } from '../../../src/ui/status/followSessionInStatusLine.js';
 import { StatusLineCommand } from '../../../src/ui/status/statusLineCommand.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn, type ScriptFn } from '../../support/fakeAnthropic.js';
@@ -45,6 +46,11 @@ export async function startReplFixture(options: {
   /** A `statusLine` program, as the setting gives it. */
   readonly statusLineCommand?: string;
   readonly notifier?: AttentionNotifier;
+  /** What opening a file in the editor does (the real REPL hands the terminal to $EDITOR). */
+  readonly openEditor?: (file: string) => EditorRun;
+  /** Adds the Agent tool (with these --agents JSON definitions, if any). */
+  readonly agents?: { readonly cliJson?: string };
+  readonly env?: Record<string, string>;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -55,12 +61,13 @@ export async function startReplFixture(options: {
   }
   const session = await createSession({
     cwd,
-    env: { AGENTCLI_CONFIG_DIR: configDir, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
+    env: { AGENTCLI_CONFIG_DIR: configDir, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...options.env },
     permissionMode: options.mode ?? 'default',
     isInteractive: true,
     isTrusted: true,
     baseTools: options.tools ?? [],
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
+    ...(options.agents ? { agents: options.agents } : {}),
   });
   const [history, custom] = await Promise.all([
     openPromptHistory({ configDir, projectRoot: cwd }),
@@ -82,6 +89,7 @@ export async function startReplFixture(options: {
     readiness: printReadinessFor(() => session.tools),
     publishIntervalMs: 5,
     ...(options.notifier ? { notifier: options.notifier } : {}),
+    ...(options.openEditor ? { openEditor: options.openEditor } : {}),
   });
   const statusLine = options.statusLineCommand
     ? followSessionInStatusLine(controller, new StatusLineCommand({ command: options.statusLineCommand, cwd, minIntervalMs: 20 }))

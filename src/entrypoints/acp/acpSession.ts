@@ -1,0 +1,276 @@
+/**
+ * One ACP session: a ConversationSession (the conversation's one owner,
+ * the same engine and transcripts as the REPL and `--resume`) driven by
+ * the editor. It turns prompts into turns and their events into updates,
+ * asks the editor for permissions and plan approvals, reads and writes
+ * through the editor's buffers when it offers them, and keeps the editor's
+ * view of the mode and the task list in step with the session's state.
+ */
+import { RequestError, type AgentContext, type ClientCapabilities, type ContentBlock, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
+import { allowAlwaysHandler } from '../../permissions/allowAlways.js';
+import { isPermissionMode, type PermissionMode } from '../../permissions/types.js';
+import type { QueryOutcome } from '../../query/events.js';
+import { describeApiFailure } from '../../services/api/describeApiFailure.js';
+import type { McpManager } from '../../services/mcp/McpManager.js';
+import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
+import type { ConversationSession } from '../../session/conversationSession.js';
+import type { AppState } from '../../state/appState.js';
+import type { ContentBlockParam } from '../../types/messages.js';
+import type { UserInteraction } from '../../types/userInteraction.js';
+import { errorMessageOf } from '../../utils/errors.js';
+import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
+import { parseSlashInput } from '../../commands/registry.js';
+import { INIT_PROMPT } from '../../commands/builtin/init.js';
+import type { AcpCommandSet } from './acpCommands.js';
+import { modeState } from './acpModes.js';
+import { clientTextFiles } from './clientTextFiles.js';
+import { runCommandSnippet } from './commandSnippets.js';
+import { acpPermissionAsker } from './permissionAsker.js';
+import { approvePlanInEditor } from './planApproval.js';
+import { promptContent } from './promptContent.js';
+import { replayConversation } from './replayConversation.js';
+import { TurnUpdates } from './turnUpdates.js';
+import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
+
+export type AcpSessionOptions = {
+  readonly conversation: ConversationSession;
+  readonly mcp: McpManager | undefined;
+  readonly client: AgentContext;
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  readonly commands: AcpCommandSet;
+  readonly log: (message: string) => void;
+};
+
+type RunningTurn = { readonly controller: AbortController; readonly updates: TurnUpdates; done?: Promise<unknown> };
+
+/** How long closing waits for a cancelled turn to stop its tools (their processes are killed on the abort). */
+const CLOSE_GRACE_MS = 5_000;
+
+export class AcpSession {
+  readonly id: string;
+  private running: RunningTurn | undefined;
+  private sending: Promise<void> = Promise.resolve();
+  private readonly textFiles: TextFileAccess | undefined;
+  private readonly env: ToolRunEnv;
+  private readonly userInteraction: UserInteraction;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: AcpSessionOptions) {
+    const { conversation, client } = options;
+    this.id = conversation.id;
+    const session = conversation.session;
+    this.textFiles = clientTextFiles(client, options.clientCapabilities, () => this.id);
+    this.env = {
+      ...session.baseEnv,
+      askPermission: acpPermissionAsker({
+        client,
+        sessionId: () => this.id,
+        announce: (request) => this.currentUpdates().announce(request),
+        appState: session.appState,
+        projectRoot: session.cwd,
+      }),
+      onAllowAlways: allowAlwaysHandler({ onSaveError: (message) => options.log(`"always allow" holds for this session only: ${message}`) }),
+    };
+    this.userInteraction = {
+      approvePlan: (plan, signal) => approvePlanInEditor({ client, sessionId: this.id, plan, signal, send: (update) => this.send(update) }),
+      askQuestions: async () => {
+        throw new Error('this editor has no way to show questions; ask the user in your reply instead and wait for their answer');
+      },
+    };
+    let last = session.appState.get();
+    this.unsubscribe = session.appState.subscribe((state) => {
+      this.followState(last, state);
+      last = state;
+    });
+  }
+
+  get mode(): PermissionMode {
+    return this.options.conversation.session.appState.get().toolPermissionContext.mode;
+  }
+
+  modes() {
+    return modeState(this.mode);
+  }
+
+  /** Sends one update; updates leave in the order they were sent, and a failed send is logged, never thrown into a turn. */
+  send(update: SessionUpdate): Promise<void> {
+    const sent = this.sending.then(() => this.options.client.notify('session/update', { sessionId: this.id, update }));
+    this.sending = sent.catch((error: unknown) => this.options.log(`could not send an update: ${errorMessageOf(error)}`));
+    return this.sending;
+  }
+
+  async announceCommands(): Promise<void> {
+    await this.send({ sessionUpdate: 'available_commands_update', availableCommands: this.options.commands.available });
+  }
+
+  async replay(): Promise<void> {
+    await replayConversation(this.options.conversation, (update) => this.send(update));
+    const todos = this.options.conversation.session.appState.get().todos;
+    if (todos.length > 0) await this.send(planUpdate(todos));
+  }
+
+  async prompt(blocks: readonly ContentBlock[]): Promise<StopReason> {
+    if (this.running) throw RequestError.invalidRequest(undefined, 'a prompt is already running in this session; cancel it first');
+    const controller = new AbortController();
+    const updates = this.turnUpdates(controller.signal);
+    const running: RunningTurn = { controller, updates };
+    this.running = running;
+    const turn = this.runPrompt(promptContent(blocks), controller.signal, updates);
+    running.done = turn.catch(() => undefined);
+    try {
+      const stop = await turn;
+      await this.sending;
+      return controller.signal.aborted ? 'cancelled' : stop;
+    } catch (error) {
+      await this.sending;
+      if (controller.signal.aborted) return 'cancelled';
+      throw error;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** session/cancel: the turn stops, running tools and their processes with it; the prompt answers `cancelled`. */
+  cancel(): void {
+    this.running?.controller.abort({ kind: 'user_interrupt' });
+  }
+
+  setMode(modeId: string): void {
+    if (!isPermissionMode(modeId)) throw RequestError.invalidParams(undefined, `unknown mode "${modeId}"`);
+    this.options.conversation.session.appState.set((state) => {
+      const context = state.toolPermissionContext;
+      if (context.mode === modeId) return state;
+      // Chosen in the editor's mode picker: as deliberate as the command-line flag (see acpModes.ts).
+      return { ...state, toolPermissionContext: { ...context, mode: modeId, isBypassAvailable: context.isBypassAvailable || modeId === 'bypassPermissions' } };
+    });
+  }
+
+  /** The connection is gone: the turn is cancelled and given time to stop its processes before the transcript closes. */
+  async close(): Promise<void> {
+    const running = this.running;
+    this.cancel();
+    if (running?.done) await Promise.race([running.done, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+    this.unsubscribe();
+    await this.options.conversation.end('exit');
+    await this.options.mcp?.close();
+  }
+
+  private async runPrompt(content: ContentBlockParam[], signal: AbortSignal, updates: TurnUpdates): Promise<StopReason> {
+    const slash = content.length === 1 && content[0]!.type === 'text' ? parseSlashInput(content[0]!.text) : undefined;
+    const command = slash ? this.options.commands.find(slash.name) : undefined;
+    if (slash && command?.kind === 'compact') return this.compact(slash.args, signal, updates);
+    if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
+    if (slash && command?.kind === 'custom') {
+      const result = await command.command.expand(slash.args);
+      if (result.type !== 'prompt' || !result.commandTurn) {
+        if (result.type === 'text') await this.say(result.text);
+        return 'end_turn';
+      }
+      const turn = result.commandTurn;
+      const grant = grantCommandRules(this.options.conversation.session.appState, {
+        projectRoot: this.options.conversation.session.cwd,
+        rules: turn.allowedTools,
+        commandName: turn.commandName,
+        fromRepository: turn.fromRepository,
+      });
+      if (!grant.ok) {
+        await this.say(grant.error);
+        return 'end_turn';
+      }
+      try {
+        const rendered = await turn.render((snippet) => runCommandSnippet(snippet, { conversation: this.options.conversation, env: this.env, signal, updates, textFiles: this.textFiles }));
+        if (!rendered.ok) {
+          await this.say(rendered.error);
+          return 'end_turn';
+        }
+        return await this.runTurn(rendered.prompt, signal, updates, turn.model);
+      } finally {
+        grant.revoke();
+      }
+    }
+    return this.runTurn(content, signal, updates);
+  }
+
+  private async runTurn(content: string | ContentBlockParam[], signal: AbortSignal, updates: TurnUpdates, model?: string): Promise<StopReason> {
+    const { conversation } = this.options;
+    const run = conversation.submit(content, {
+      signal,
+      env: this.env,
+      userInteraction: this.userInteraction,
+      ...(this.textFiles ? { textFiles: this.textFiles } : {}),
+      ...(model ? { model } : {}),
+    });
+    let step = await run.next();
+    while (!step.done) {
+      await updates.handle(step.value);
+      step = await run.next();
+    }
+    return this.stopReasonOf(step.value);
+  }
+
+  private async compact(instructions: string, signal: AbortSignal, updates: TurnUpdates): Promise<StopReason> {
+    const run = this.options.conversation.compact(instructions || undefined, signal);
+    let step = await run.next();
+    while (!step.done) {
+      await updates.handle(step.value);
+      step = await run.next();
+    }
+    await this.say(step.value.ok ? 'The conversation was compacted.' : `Compaction failed: ${step.value.error}`);
+    return 'end_turn';
+  }
+
+  private stopReasonOf(outcome: QueryOutcome): StopReason {
+    switch (outcome.reason) {
+      case 'completed': {
+        const last = outcome.messages.findLast((message) => message.type === 'assistant');
+        return last?.type === 'assistant' && last.stopReason === 'refusal' ? 'refusal' : 'end_turn';
+      }
+      case 'max_turns':
+        return 'max_turn_requests';
+      // --max-budget-usd spent: like a turn limit, the agent stops asking for more.
+      case 'max_budget':
+        return 'max_turn_requests';
+      case 'structured_output_failed':
+        return 'end_turn';
+      case 'interrupted':
+        return 'cancelled';
+      case 'rejected_by_user':
+      case 'stopped_by_hook':
+        return 'end_turn';
+      case 'api_error': {
+        const { conversation } = this.options;
+        const message = outcome.failure
+          ? describeApiFailure(outcome.failure, { baseUrl: conversation.session.env.ANTHROPIC_BASE_URL || undefined, model: conversation.model })
+          : 'the API request failed';
+        throw RequestError.internalError(undefined, message);
+      }
+      case 'compaction_failed':
+        throw RequestError.internalError(undefined, `the conversation could not be compacted${outcome.detail ? `: ${outcome.detail}` : ''}`);
+    }
+  }
+
+  private say(text: string): Promise<void> {
+    return this.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+  }
+
+  private currentUpdates(): TurnUpdates {
+    // An ask outside a prompt (none today) still needs somewhere to announce its call.
+    return this.running?.updates ?? this.turnUpdates(new AbortController().signal);
+  }
+
+  private turnUpdates(signal: AbortSignal): TurnUpdates {
+    return new TurnUpdates({ conversation: this.options.conversation, send: (update) => this.send(update), signal, ...(this.textFiles ? { textFiles: this.textFiles } : {}) });
+  }
+
+  /** The editor's mode picker and plan follow the session's state, whoever changed it (set_mode, ExitPlanMode, a resumed transcript). */
+  private followState(previous: AppState, next: AppState): void {
+    if (next.toolPermissionContext.mode !== previous.toolPermissionContext.mode) {
+      void this.send({ sessionUpdate: 'current_mode_update', currentModeId: next.toolPermissionContext.mode });
+    }
+    if (next.todos !== previous.todos) void this.send(planUpdate(next.todos));
+  }
+}
+
+function planUpdate(todos: AppState['todos']): SessionUpdate {
+  return { sessionUpdate: 'plan', entries: todos.map((todo) => ({ content: todo.content, status: todo.status, priority: 'medium' })) };
+}

@@ -1,0 +1,51 @@
+/**
+ * A conversation's own hook events (UserPromptSubmit, Stop, SubagentStop):
+ * who and where it is for the hook's input, and which stop event its end is.
+ *
+ * A child's hooks name the main session and its transcript, as Claude
+ * Code's do; its end is SubagentStop, run inside the child's own loop, so a
+ * blocking hook sends the child back to work before its parent sees an
+ * answer (the loop bounds how often: MAX_STOP_HOOK_CONTINUATIONS).
+ */
+import type { SessionInfo } from '../Tool.js';
+import { runStopHooks, runSubagentStopHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
+import type { QueryParams } from '../query.js';
+import type { ChildConversationOptions } from './conversationSession.js';
+import type { Session } from './createSession.js';
+
+export type ConversationHookSubject = {
+  readonly session: Session;
+  readonly info: SessionInfo;
+  readonly cwd: string;
+  /** The conversation's own JSONL (a child's sidechain), when it is saved. */
+  readonly transcriptPath: string | undefined;
+  readonly child: ChildConversationOptions | undefined;
+};
+
+/** The hook call for this conversation; the turn's signal stops the hooks with it. */
+export function conversationHookCall(subject: ConversationHookSubject, signal: AbortSignal): SessionHookCall {
+  const { child } = subject;
+  const transcriptPath = child ? child.rootTranscriptPath : subject.transcriptPath;
+  return {
+    session: child ? { id: child.rootSessionId, dir: child.rootSessionDir } : subject.info,
+    cwd: subject.cwd,
+    permissionMode: subject.session.appState.get().toolPermissionContext.mode,
+    ...(transcriptPath ? { transcriptPath } : {}),
+    run: { signal, cwd: subject.cwd, projectDir: subject.session.cwd },
+  };
+}
+
+/** Asked when the model ends its turn: Stop hooks for the main conversation, SubagentStop hooks for a child. */
+export function conversationStopHook(subject: ConversationHookSubject, signal: AbortSignal): QueryParams['onStop'] {
+  const { child } = subject;
+  const hooks = subject.session.hooks;
+  if (!child) return hooks.has('Stop') ? ({ stopHookActive }) => runStopHooks(hooks, conversationHookCall(subject, signal), { stopHookActive }) : undefined;
+  if (!hooks.has('SubagentStop')) return undefined;
+  return ({ stopHookActive }) =>
+    runSubagentStopHooks(hooks, conversationHookCall(subject, signal), {
+      stopHookActive,
+      agentId: child.agentId,
+      agentType: child.agentType,
+      agentTranscriptPath: subject.transcriptPath,
+    });
+}
