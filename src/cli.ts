@@ -25,6 +25,7 @@ export type CliOptions = {
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions?: boolean;
   allowDangerouslySkipPermissions?: boolean;
+  includeHookEvents?: boolean;
   allowedTools?: string[];
   disallowedTools?: string[];
   model?: string;
@@ -53,6 +54,7 @@ export type CliOptions = {
   /** commander's negation: false with --no-session-persistence. */
   sessionPersistence: boolean;
   sandbox?: boolean;
+  permissionPromptTool?: string;
   acp?: boolean;
 };
 
@@ -161,6 +163,8 @@ export function buildProgram(): Command {
     .option('--fork-session', 'with --continue/--resume: continue under a new id, leaving the saved session as it was')
     .option('--no-session-persistence', 'do not save this session (no transcript; it cannot be resumed)')
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
+    .option('--permission-prompt-tool <tool>', 'headless: who answers permission questions — "stdio" (the Agent SDK client, over the control protocol) or an MCP tool (mcp__server__tool)')
+    .option('--include-hook-events', 'with --input-format stream-json: hook_started / hook_response lines for every hook run')
     .option('--acp', 'run as an Agent Client Protocol agent on stdin/stdout (for editors such as Zed)')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
@@ -238,7 +242,11 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
   if (options.acp) return runAcp(prompt, options);
   checkFlagCombinations(options);
   const choice = sessionChoice(options);
-  if (!options.print) {
+  // The Agent SDK never passes -p: stream-json both ways is headless on its own.
+  const controlProtocol = options.inputFormat === 'stream-json' && options.outputFormat === 'stream-json';
+  if (!options.print && !controlProtocol) {
+    if (options.inputFormat === 'stream-json') throw new UserFacingError('--input-format stream-json needs --output-format stream-json (or -p).');
+    if (options.permissionPromptTool !== undefined) throw new UserFacingError('--permission-prompt-tool applies to headless runs (-p, or --input-format stream-json --output-format stream-json).');
     // Ink and React load only on this path; headless runs never pay for them.
     const { startRepl } = await import('./ui/startRepl.js');
     return startRepl({
@@ -253,52 +261,20 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
   if (choice.kind === 'pick') {
     throw new UserFacingError('--resume needs a session id with -p (or use --continue for the latest session of this directory).');
   }
-  const [{ startConversation }, { runHeadless }, { headlessPrompts }, { reportMcpStartup }] = await Promise.all([
-    import('./session/startConversation.js'),
-    import('./entrypoints/headless.js'),
-    import('./entrypoints/headlessInput.js'),
-    import('./services/mcp/startMcpServers.js'),
-  ]);
-  // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
-  const { conversation, mcp } = await startConversation({
-    session: {
-      ...sessionFlags(options),
-      isInteractive: false,
-      // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
-      isTrusted: true,
-      env: process.env,
-    },
+  const { runHeadlessMain } = await import('./entrypoints/headlessMain.js');
+  return runHeadlessMain({
+    prompt,
+    session: sessionFlags(options),
     choice,
     persist: options.sessionPersistence,
-    mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig, isTrusted: true },
-    onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
+    mcp: { cliConfigs: options.mcpConfig, strict: options.strictMcpConfig },
+    inputFormat: options.inputFormat,
+    outputFormat: options.outputFormat,
+    verbose: options.verbose,
+    permissionPromptTool: options.permissionPromptTool,
+    includePartialMessages: options.includePartialMessages,
+    includeHookEvents: options.includeHookEvents,
   });
-  for (const warning of conversation.session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
-  if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
-  await conversation.start();
-  const controller = new AbortController();
-  const onSigint = (): void => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort({ kind: 'user_interrupt' });
-  };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
-  try {
-    return await runHeadless({
-      conversation,
-      prompts: headlessPrompts(prompt, options.inputFormat),
-      outputFormat: options.outputFormat,
-      signal: controller.signal,
-      io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-      baseUrl: process.env.ANTHROPIC_BASE_URL || undefined,
-      verbose: options.verbose,
-      includePartialMessages: options.includePartialMessages,
-    });
-  } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
-    await conversation.end('exit');
-  }
 }
 
 /** --acp: the editor chooses sessions (new or load), prompts and modes; the flags set what every session starts with. */

@@ -5,15 +5,15 @@
  * listed in the result's permission_denials).
  */
 import { prepareHeadlessPrompt } from './headlessCommand.js';
-import type { QueryOutcome } from '../query/events.js';
-import type { QueryEvent, QueryStopReason } from '../query/events.js';
+import type { QueryStopReason } from '../query/events.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
-import type { ConversationMessage } from '../types/messages.js';
+import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
+import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { textOfContent } from '../types/messages.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../agents/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, userLine } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, userLine, type HeadlessResult } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -34,6 +34,8 @@ export type HeadlessOptions = {
   readonly includePartialMessages?: boolean;
   /** --verbose: say on stderr when a request is retried and why. */
   readonly verbose?: boolean;
+  /** The front end's part of the tool environment (a --permission-prompt-tool asker). */
+  readonly env?: Partial<ToolRunEnv>;
 };
 
 /** Returns the process exit code. */
@@ -49,7 +51,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
     if (!prepared.ok) {
       // Nothing was sent: a result line that says why, shaped like any failed run's.
-      const base = resultLine(conversation, { reason: options.signal.aborted ? 'interrupted' : 'completed', turns: 0, text: '' }, performance.now() - started);
+      const base = resultLine(conversation, { reason: options.signal.aborted ? 'interrupted' : 'completed', turns: 0, text: '', denials: [] }, performance.now() - started);
       const failed = { ...base, subtype: 'error_during_execution' as const, is_error: true, result: prepared.error };
       if (outputFormat !== 'text') writeLine(failed);
       io.stderr(`agentcli: ${prepared.error}\n`);
@@ -61,47 +63,74 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       exitCode = 1;
       continue;
     }
-    let outcome: QueryOutcome;
+    let turn: HeadlessTurn;
     try {
-      const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
-      const turn = { signal: options.signal, ...(prepared.model ? { model: prepared.model } : {}), ...(rawStreamEvents ? { rawStreamEvents } : {}) };
-      outcome = await streamRun(conversation.submit(prepared.content, turn), { ...options, writeLine });
+      turn = await runHeadlessTurn({ ...options, content: prepared.content, writeLine, started, ...(prepared.model ? { model: prepared.model } : {}) });
     } finally {
       prepared.release();
     }
-
-    const text = finalAssistantText(outcome.messages);
-    const error = outcome.failure
-      ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model })
-      : stopMessage(outcome.reason, outcome.detail);
-    const result = resultLine(
-      conversation,
-      { reason: outcome.reason, turns: outcome.turns, text, error, structuredOutput: outcome.structuredOutput },
-      performance.now() - started,
-    );
+    const { result, text } = turn;
     if (outputFormat === 'text') {
       // --json-schema: the answer is the data; a script reading text output gets it as one JSON line.
-      if (outcome.structuredOutput !== undefined) io.stdout(`${JSON.stringify(outcome.structuredOutput)}\n`);
+      if (turn.structuredOutput !== undefined) io.stdout(`${JSON.stringify(turn.structuredOutput)}\n`);
       else if (!result.is_error || text) io.stdout(text.endsWith('\n') || text === '' ? text : `${text}\n`);
     } else {
       writeLine(result);
     }
     if (result.is_error) {
-      io.stderr(`agentcli: ${error ?? 'the run did not complete'}\n`);
-      exitCode = outcome.reason === 'interrupted' ? 130 : 1;
-      if (outcome.reason === 'interrupted' || outcome.reason === 'api_error' || outcome.reason === 'compaction_failed') break;
+      io.stderr(`agentcli: ${turn.error ?? 'the run did not complete'}\n`);
+      exitCode = turn.reason === 'interrupted' ? 130 : 1;
+      if (turn.reason === 'interrupted' || turn.reason === 'api_error' || turn.reason === 'compaction_failed') break;
     }
   }
   stopReportingHooks();
   return exitCode;
 }
 
-/** Relays one run's events (stream-json lines, stderr notes) and returns its outcome. */
-async function streamRun(
-  run: AsyncGenerator<QueryEvent, QueryOutcome>,
-  options: HeadlessOptions & { readonly writeLine: (value: unknown) => void },
-): Promise<QueryOutcome> {
+export type HeadlessTurnOptions = {
+  readonly conversation: ConversationSession;
+  readonly content: string | ContentBlockParam[];
+  readonly outputFormat: OutputFormat;
+  readonly signal: AbortSignal;
+  readonly io: HeadlessIo;
+  readonly writeLine: (value: unknown) => void;
+  /** When the turn began (performance.now()), for duration_ms. */
+  readonly started: number;
+  /** The front end's part of the tool environment (the SDK's permission asker). */
+  readonly env?: Partial<ToolRunEnv>;
+  readonly baseUrl?: string;
+  readonly verbose?: boolean;
+  /** The client's uuid of the user message this turn answers (echoed in the result). */
+  readonly userMessageUuid?: string;
+  /** This turn only (a custom command's `model`). */
+  readonly model?: string;
+  /** --include-partial-messages: with stream-json, stream_event lines carrying the raw API stream events. */
+  readonly includePartialMessages?: boolean;
+};
+
+export type HeadlessTurn = {
+  readonly result: HeadlessResult;
+  readonly text: string;
+  readonly error: string | undefined;
+  readonly reason: QueryStopReason;
+  /** --json-schema: the accepted answer. */
+  readonly structuredOutput: unknown;
+};
+
+/**
+ * One prompt through the conversation: with stream-json, every message is
+ * written as it happens; the result is returned for the caller to write.
+ */
+export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<HeadlessTurn> {
   const { conversation, io, outputFormat, writeLine } = options;
+  const deniedBefore = conversation.session.permissionDenials.length;
+  const rawStreamEvents = outputFormat === 'stream-json' && options.includePartialMessages === true;
+  const run = conversation.submit(options.content, {
+    signal: options.signal,
+    ...(options.env ? { env: options.env } : {}),
+    ...(rawStreamEvents ? { rawStreamEvents } : {}),
+    ...(options.model ? { model: options.model } : {}),
+  });
   let step = await run.next();
   while (!step.done) {
     const event = step.value;
@@ -127,7 +156,26 @@ async function streamRun(
     }
     step = await run.next();
   }
-  return step.value;
+  const outcome = step.value;
+
+  const text = finalAssistantText(outcome.messages);
+  const error = outcome.failure
+    ? describeApiFailure(outcome.failure, { baseUrl: options.baseUrl, model: conversation.model })
+    : stopMessage(outcome.reason, outcome.detail);
+  const result = resultLine(
+    conversation,
+    {
+      reason: outcome.reason,
+      turns: outcome.turns,
+      text,
+      error,
+      denials: conversation.session.permissionDenials.slice(deniedBefore),
+      ...(options.userMessageUuid ? { userMessageUuid: options.userMessageUuid } : {}),
+      ...(outcome.structuredOutput !== undefined ? { structuredOutput: outcome.structuredOutput } : {}),
+    },
+    performance.now() - options.started,
+  );
+  return { result, text, error, reason: outcome.reason, structuredOutput: outcome.structuredOutput };
 }
 
 function finalAssistantText(messages: readonly ConversationMessage[]): string {

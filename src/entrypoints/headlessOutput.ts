@@ -7,8 +7,11 @@ import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../session/createSession.js';
 import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { AssistantMessage, UserMessage } from '../types/messages.js';
+import type { PermissionDenialRecord } from '../permissions/types.js';
+import { contextWindowOf, modelSpec } from '../services/api/models.js';
 import type { RawMessageStreamEvent } from '../services/api/types.js';
 import { newUuid } from '../utils/ids.js';
+import { VERSION } from '../version.js';
 
 export type ResultSubtype = 'success' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries' | 'error_during_execution';
 
@@ -18,31 +21,52 @@ export type HeadlessResult = {
   readonly is_error: boolean;
   readonly result: string;
   readonly session_id: string;
+  /** This result's own id (Claude Code's SDK messages each carry one). */
+  readonly uuid: string;
   readonly num_turns: number;
   readonly duration_ms: number;
   readonly duration_api_ms: number;
   readonly total_cost_usd: number;
   readonly usage: ReturnType<Session['costTracker']['totalUsage']>;
+  /** Per model, in the Agent SDK's ModelUsage shape. */
   readonly modelUsage: Record<string, unknown>;
   /** Per subagent type: its cost and its usage per model (already in the totals). */
   readonly agentUsage: Record<string, { readonly total_cost_usd: number; readonly modelUsage: Record<string, unknown> }>;
-  readonly permission_denials: Session['permissionDenials'];
+  readonly permission_denials: readonly PermissionDenialRecord[];
+  /** Why an error result stopped, one line each (empty on success). */
+  readonly errors: readonly string[];
   readonly stop_reason: QueryStopReason;
+  readonly user_message_uuid?: string;
   /** --json-schema: the accepted answer, matching the schema. */
   readonly structured_output?: unknown;
 };
 
-export function initLine(conversation: ConversationSession) {
+/** Where the API key came from, in the Agent SDK's words. */
+function apiKeySourceOf(env: NodeJS.ProcessEnv): 'ANTHROPIC_API_KEY' | 'none' {
+  return env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none';
+}
+
+/** The session's first line (Claude Code's system/init); `agents`: the agent types the Agent tool offers. */
+export function initLine(conversation: ConversationSession, extra: { readonly agents?: readonly string[] } = {}) {
   const { session } = conversation;
   return {
     type: 'system',
     subtype: 'init',
     session_id: conversation.id,
+    uuid: newUuid(),
     cwd: conversation.cwd,
     model: conversation.model,
     permissionMode: session.appState.get().toolPermissionContext.mode,
     tools: conversation.tools.map((tool) => tool.name),
     mcp_servers: (session.mcp?.describe() ?? []).map((server) => ({ name: server.name, status: server.status })),
+    apiKeySource: apiKeySourceOf(session.env),
+    claude_code_version: VERSION,
+    // Slash commands run in the REPL only; a headless prompt that starts with "/" is sent to the model as text.
+    slash_commands: [],
+    output_style: 'default',
+    agents: extra.agents ?? [],
+    skills: [],
+    plugins: [],
   };
 }
 
@@ -53,6 +77,7 @@ export function assistantLine(conversation: ConversationSession, message: Assist
     message: apiAssistantMessage(message),
     parent_tool_use_id: parentToolUseId,
     session_id: conversation.id,
+    uuid: message.uuid,
   };
 }
 
@@ -62,6 +87,7 @@ export function userLine(conversation: ConversationSession, message: UserMessage
     message: { role: 'user', content: message.content },
     parent_tool_use_id: parentToolUseId,
     session_id: conversation.id,
+    uuid: message.uuid,
   };
 }
 
@@ -82,30 +108,57 @@ export function compactBoundaryLine(conversation: ConversationSession, event: Ex
 
 export function resultLine(
   conversation: ConversationSession,
-  outcome: { readonly reason: QueryStopReason; readonly turns: number; readonly text: string; readonly error?: string; readonly structuredOutput?: unknown },
+  outcome: {
+    readonly reason: QueryStopReason;
+    readonly turns: number;
+    readonly text: string;
+    readonly error?: string;
+    /** The denials of this turn (a streaming session has many turns, each with its own result). */
+    readonly denials: readonly PermissionDenialRecord[];
+    readonly userMessageUuid?: string;
+    readonly structuredOutput?: unknown;
+  },
   durationMs: number,
 ): HeadlessResult {
   const subtype = resultSubtype(outcome.reason);
+  const { costTracker, env } = conversation.session;
   return {
     type: 'result',
     subtype,
     is_error: subtype !== 'success',
     result: outcome.error ?? outcome.text,
     session_id: conversation.id,
+    uuid: newUuid(),
     num_turns: outcome.turns,
     duration_ms: Math.round(durationMs),
-    duration_api_ms: Math.round(conversation.session.costTracker.totalApiDurationMs),
-    total_cost_usd: conversation.session.costTracker.totalCostUsd,
-    usage: conversation.session.costTracker.totalUsage(),
-    modelUsage: Object.fromEntries(conversation.session.costTracker.modelUsage),
+    duration_api_ms: Math.round(costTracker.totalApiDurationMs),
+    total_cost_usd: costTracker.totalCostUsd,
+    usage: costTracker.totalUsage(),
+    modelUsage: Object.fromEntries(
+      [...costTracker.modelUsage].map(([model, usage]) => [
+        model,
+        {
+          inputTokens: usage.input_tokens,
+          outputTokens: usage.output_tokens,
+          cacheReadInputTokens: usage.cache_read_input_tokens,
+          cacheCreationInputTokens: usage.cache_creation_input_tokens,
+          webSearchRequests: usage.web_search_requests,
+          costUSD: usage.cost_usd,
+          contextWindow: contextWindowOf(model, env),
+          maxOutputTokens: modelSpec(model)?.maxOutputTokens ?? conversation.session.maxOutputTokens,
+        },
+      ]),
+    ),
     agentUsage: Object.fromEntries(
-      [...conversation.session.costTracker.agentUsage].map(([agentType, tracker]) => [
+      [...costTracker.agentUsage].map(([agentType, tracker]) => [
         agentType,
         { total_cost_usd: tracker.totalCostUsd, modelUsage: Object.fromEntries(tracker.modelUsage) },
       ]),
     ),
-    permission_denials: conversation.session.permissionDenials,
+    permission_denials: outcome.denials,
+    errors: subtype === 'success' ? [] : [outcome.error ?? 'the run did not complete'],
     stop_reason: outcome.reason,
+    ...(outcome.userMessageUuid ? { user_message_uuid: outcome.userMessageUuid } : {}),
     ...(outcome.structuredOutput !== undefined ? { structured_output: outcome.structuredOutput } : {}),
   };
 }

@@ -17,12 +17,14 @@ import { UserFacingError } from '../utils/errors.js';
 import { commandHookRunner } from './commandHookRunner.js';
 import { createHookSet } from './hookSet.js';
 import { describeHookConfigErrors, parseHooksSettings, type ConfiguredCommandHook } from './hooksConfig.js';
-import type { HookSet } from './types.js';
+import type { HookRunner, HookSet } from './types.js';
 
 export type HookLoadOptions = SettingsSelection & {
   readonly isTrusted: boolean;
   /** The environment hook commands start from (scrubbed); default: this process's. */
   readonly env?: NodeJS.ProcessEnv;
+  /** In-process runners (the Agent SDK client's callbacks), after the settings files' hooks. */
+  readonly extraRunners?: readonly HookRunner[];
 };
 
 export type LoadedHooks = { readonly hooks: readonly ConfiguredCommandHook[]; readonly errors: readonly RuleFileError[] };
@@ -50,10 +52,11 @@ export async function readHookSettings(options: SettingsSelection): Promise<Load
 export async function loadHooks(options: HookLoadOptions): Promise<HookSet> {
   const loaded = await readHookSettings(options);
   if (loaded.errors.length > 0) throw new UserFacingError(describeHookConfigErrors(loaded.errors));
-  return createHookSet(
-    loaded.hooks.map((hook) =>
+  return createHookSet([
+    ...loaded.hooks.map((hook) =>
       commandHookRunner(hook, { active: options.isTrusted || !hook.fromRepository, ...(options.env ? { baseEnv: options.env } : {}) }),
     ),
-  );
+    ...(options.extraRunners ?? []),
+  ]);
 }
 

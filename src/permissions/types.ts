@@ -77,11 +77,18 @@ export type ToolPermissionContext = {
  */
 export type PermissionRuleSetHandle = { readonly __ruleSet: true; readonly ruleSet?: PermissionRuleSet };
 
-/** The user's answer to an `ask` (REPL dialog). */
+/**
+ * The answer to an `ask`: the REPL's dialog, or a program driving agentcli
+ * (the Agent SDK's canUseTool, a permission-prompt MCP tool). A program may
+ * rewrite the input it allows (`updatedInput`: validated and decided against
+ * the deny rules again before it runs) and word its own refusal (`message`,
+ * sent to the model as it is; `interrupt` ends the turn).
+ */
 export type PermissionResponse =
-  | { readonly type: 'allow_once' }
+  | { readonly type: 'allow_once'; readonly updatedInput?: unknown }
   | { readonly type: 'allow_always'; readonly rules: readonly string[] }
-  | { readonly type: 'deny'; readonly feedback?: string };
+  | { readonly type: 'deny'; readonly feedback?: string }
+  | { readonly type: 'refuse'; readonly message: string; readonly interrupt: boolean };
 
 /** A denial recorded for headless json output (`permission_denials`). */
 export type PermissionDenialRecord = {

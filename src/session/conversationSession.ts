@@ -17,7 +17,7 @@ import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
-import { thinkingForPrompt } from '../services/api/thinking.js';
+import { thinkingForPrompt, type ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../services/api/types.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
@@ -113,6 +113,7 @@ export class ConversationSession {
   private lastResponseTokens: number | undefined;
   private compactionFailures = 0;
   private autoCompactStopped = false;
+  private thinkingOverride: ThinkingSettings | undefined;
   private readonly listeners = new Set<SessionLifecycleListener>();
   private readonly trackedClient: ModelClient;
   private readonly unsubscribeAppState: () => void;
@@ -194,6 +195,16 @@ export class ConversationSession {
     if (model === this.currentModel) return;
     this.currentModel = model;
     this.writer?.appendModel(model);
+  }
+
+  /** The thinking settings the next turns use: the session's, or a front end's change (the SDK's set_max_thinking_tokens). */
+  get thinking(): ThinkingSettings {
+    return this.thinkingOverride ?? this.session.thinking;
+  }
+
+  /** A thinking budget for the next turns (0: off); undefined goes back to the session's settings. */
+  setMaxThinkingTokens(tokens: number | undefined): void {
+    this.thinkingOverride = tokens === undefined ? undefined : { ...this.session.thinking, maxThinkingTokens: tokens };
   }
 
   /** Text the model gets with its next request, once (wrapped as the caller wrote it). */
@@ -287,7 +298,7 @@ export class ConversationSession {
       ],
       compaction: this.compactionHook(),
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
-      thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.session.thinking),
+      thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
       ...(onStop ? { onStop } : {}),
     });
     let step = await run.next();

@@ -14,7 +14,7 @@ import { NestedMemory } from '../context/nestedMemory.js';
 import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { loadHooks } from '../hooks/loadHooks.js';
-import type { HookSet } from '../hooks/types.js';
+import type { HookRunner, HookSet } from '../hooks/types.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
@@ -101,6 +101,8 @@ export type SessionOptions = {
   readonly mcp?: McpServersControl;
   /** Replaces the Anthropic client (tests, benchmarks). */
   readonly modelClient?: ModelClient;
+  /** Hook runners from the front end (the Agent SDK client's callbacks), on the same list as the settings' hooks. */
+  readonly extraHookRunners?: readonly HookRunner[];
   /**
    * Subagents: `--agents` JSON. The Agent tool joins the pool unless
    * `baseTools` replaces the built-ins and this is absent (tests opt in).
@@ -199,7 +201,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       sandbox: options.sandbox,
     }),
     readSettingsValues(settings),
-    loadHooks({ ...settings, isTrusted: options.isTrusted, env }),
+    loadHooks({ ...settings, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
   ]);
   const agentCatalog = loadAgentCatalog({
     projectRoot,

@@ -7,6 +7,7 @@
 import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
 import type { McpManager } from '../services/mcp/McpManager.js';
+import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from './conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
@@ -28,7 +29,15 @@ export type StartConversationOptions = {
   readonly session: Omit<SessionOptions, 'mcp' | 'sessionId'>;
   readonly choice: SessionChoice;
   readonly persist: boolean;
-  readonly mcp: { readonly cliConfigs?: readonly string[]; readonly strict?: boolean; readonly isTrusted: boolean } | undefined;
+  readonly mcp:
+    | {
+        readonly cliConfigs?: readonly string[];
+        readonly strict?: boolean;
+        readonly isTrusted: boolean;
+        /** Servers from the front end (the Agent SDK client's in-process servers). */
+        readonly extraServers?: readonly ScopedMcpServerConfig[];
+      }
+    | undefined;
   readonly lifecycle?: SessionLifecycleListener;
   readonly onWarning: (message: string) => void;
 };
@@ -60,6 +69,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         strict: options.mcp.strict,
         isTrusted: options.mcp.isTrusted,
         env,
+        ...(options.mcp.extraServers ? { extraServers: options.mcp.extraServers } : {}),
         ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
       })
     : undefined;

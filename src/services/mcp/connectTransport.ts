@@ -15,7 +15,7 @@ import { PrestartedTransport } from './PrestartedTransport.js';
 import type { StderrTail } from './stderrTail.js';
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './types.js';
 
-export type TransportKind = 'stdio' | 'http' | 'sse';
+export type TransportKind = 'stdio' | 'http' | 'sse' | 'sdk';
 
 export type OpenedSession = {
   readonly client: Client;
@@ -45,6 +45,12 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
   const clientModule = import('@modelcontextprotocol/sdk/client/index.js');
   clientModule.catch(() => undefined);
   if (config.type === 'stdio') return openStdio(config, options, clientModule);
+  if (config.type === 'sdk') {
+    const transport = config.openTransport();
+    const client = await newClient(options, clientModule);
+    await connectOrClose(client, transport, options.signal);
+    return { client, transport, kind: 'sdk', pid: () => null };
+  }
   if (config.type === 'sse') return openSse(config, options, clientModule);
   try {
     return await openStreamableHttp(config, options, clientModule);

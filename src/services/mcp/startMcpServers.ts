@@ -7,11 +7,16 @@
  */
 import { loadMcpConfig, type McpConfigOptions } from './loadMcpConfig.js';
 import type { McpManager } from './McpManager.js';
+import type { ScopedMcpServerConfig } from './types.js';
 
-export type StartMcpOptions = McpConfigOptions;
+export type StartMcpOptions = McpConfigOptions & {
+  /** Servers that come from the front end rather than a file (the Agent SDK client's in-process servers). */
+  readonly extraServers?: readonly ScopedMcpServerConfig[];
+};
 
 export async function startConfiguredMcpServers(options: StartMcpOptions): Promise<McpManager | undefined> {
-  const config = await loadMcpConfig(options);
+  const loaded = await loadMcpConfig(options);
+  const config = options.extraServers?.length ? { ...loaded, servers: [...loaded.servers, ...options.extraServers] } : loaded;
   if (config.servers.length === 0 && config.awaitingTrust.length === 0) return undefined;
   const { McpManager } = await import('./McpManager.js');
   return McpManager.start(config, { cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });

@@ -3,13 +3,14 @@
  * Kept free of SDK imports so the core can name these types without loading
  * the MCP SDK.
  */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tools } from '../../Tool.js';
 
 /** pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose. */
 export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled';
 
-/** user: settings.json; project: .mcp.json; local: .claude/settings.local.json; cli: --mcp-config. */
-export type McpConfigScope = 'user' | 'project' | 'local' | 'cli';
+/** user: settings.json; project: .mcp.json; local: .claude/settings.local.json; cli: --mcp-config; sdk: the Agent SDK client's in-process servers. */
+export type McpConfigScope = 'user' | 'project' | 'local' | 'cli' | 'sdk';
 
 export type McpStdioServerConfig = {
   readonly type: 'stdio';
@@ -26,7 +27,13 @@ export type McpRemoteServerConfig = {
   readonly headers: Readonly<Record<string, string>>;
 };
 
-export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig;
+/** A server that lives in the process driving agentcli (the Agent SDK's createSdkMcpServer); JSON-RPC goes over the control channel. */
+export type McpSdkServerConfig = {
+  readonly type: 'sdk';
+  readonly openTransport: () => Transport;
+};
+
+export type McpServerConfig = McpStdioServerConfig | McpRemoteServerConfig | McpSdkServerConfig;
 
 /** One configured server: where it was declared, and what it still lacks to start. */
 export type ScopedMcpServerConfig = {
@@ -78,7 +85,7 @@ export type McpServerView = {
   readonly name: string;
   readonly scope: McpConfigScope;
   readonly source: string;
-  readonly transport: 'stdio' | 'http' | 'sse';
+  readonly transport: 'stdio' | 'http' | 'sse' | 'sdk';
   /** `awaiting trust`: a `.mcp.json` server that starts once the folder is trusted. */
   readonly status: McpServerStatus | 'awaiting trust';
   readonly toolCount: number;

@@ -142,6 +142,12 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
       const rewritten = await revalidateInput(tool, permission.updatedInput, context, 'the permission decision');
       if (!rewritten.ok) return fail('error', rewritten.message, call.input);
       call = await redeclare(rewritten.input);
+      // Whoever rewrote the input (a client's canUseTool may be anyone) cannot rewrite it past a deny rule.
+      const again = await options.env.canUseTool(tool, call, context);
+      if (again.behavior === 'deny') {
+        options.env.onPermissionDenied?.({ tool_name: tool.name, tool_use_id: request.id, tool_input: call.input, reason: again.message });
+        return fail('denied', `Permission denied: ${again.message}`, call.input);
+      }
     }
     const input = call.input;
 
@@ -254,7 +260,11 @@ async function decideCallPermission(prepared: PreparedToolCall, options: RunTool
       if (decision.behavior !== 'ask') return settle(decision);
     }
     const response = await askPermission({ tool, input, toolUseId, decision, signal: context.abortSignal });
-    if (response.type === 'allow_once') return { kind: 'granted' };
+    if (response.type === 'allow_once') return { kind: 'granted', ...(response.updatedInput !== undefined ? { updatedInput: response.updatedInput } : {}) };
+    if (response.type === 'refuse') {
+      recordDenial(response.message);
+      return refuse('rejected', response.message, response.interrupt);
+    }
     if (response.type === 'allow_always') {
       await env.onAllowAlways?.(response.rules, context);
       return { kind: 'granted' };

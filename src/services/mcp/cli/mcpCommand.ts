@@ -86,7 +86,7 @@ export async function runMcpGet(name: string, context: McpCliContext): Promise<n
     // Values can be secrets: names only.
     const names = Object.keys(server.config.env);
     if (names.length > 0) lines.push(`  Environment: ${names.join(', ')}`);
-  } else {
+  } else if (server.config.type !== 'sdk') {
     lines.push(`  URL: ${server.config.url}`);
     const names = Object.keys(server.config.headers);
     if (names.length > 0) lines.push(`  Headers: ${names.join(', ')}`);
@@ -155,7 +155,8 @@ async function configuredServers(context: McpCliContext): Promise<{ ok: true; va
 }
 
 function describeTarget(server: ScopedMcpServerConfig): string {
-  return server.config.type === 'stdio' ? [server.config.command, ...server.config.args].join(' ') : server.config.url;
+  if (server.config.type === 'stdio') return [server.config.command, ...server.config.args].join(' ');
+  return server.config.type === 'sdk' ? 'in-process (Agent SDK client)' : server.config.url;
 }
 
 function fail(context: McpCliContext, message: string): number {

@@ -1,0 +1,148 @@
+/**
+ * The headless front ends' start: `-p` (a prompt, or stream-json prompts
+ * with text/json output) and the Agent SDK's control protocol
+ * (`--input-format stream-json --output-format stream-json`, with or
+ * without `-p`). Both start the conversation the same way; they differ in
+ * where prompts and permission answers come from.
+ */
+import type { SessionChoice, StartConversationOptions } from '../session/startConversation.js';
+import type { ConversationSession } from '../session/conversationSession.js';
+import type { PermissionAsker } from '../services/tools/toolExecution.js';
+import { UserFacingError } from '../utils/errors.js';
+import type { OutputFormat } from './headless.js';
+import type { InputFormat } from './headlessInput.js';
+import type { SdkSessionSetup } from './sdk/sdkInitialize.js';
+
+export type HeadlessMainOptions = {
+  readonly prompt: string | undefined;
+  /** The session settings from the flags. */
+  readonly session: Omit<StartConversationOptions['session'], 'isInteractive' | 'isTrusted' | 'env'>;
+  readonly choice: SessionChoice;
+  readonly persist: boolean;
+  readonly mcp: { readonly cliConfigs: readonly string[]; readonly strict: boolean | undefined };
+  readonly inputFormat: InputFormat;
+  readonly outputFormat: OutputFormat;
+  readonly verbose: boolean | undefined;
+  /** `stdio` or an MCP tool's name (mcp__server__tool). */
+  readonly permissionPromptTool: string | undefined;
+  readonly includePartialMessages: boolean | undefined;
+  /** Control protocol only: hook runs as system lines (the SDK always passes --verbose, so that cannot be the switch). */
+  readonly includeHookEvents: boolean | undefined;
+};
+
+/** The Agent SDK's way of running agentcli: stream-json both ways. */
+export function speaksControlProtocol(options: { readonly inputFormat: InputFormat; readonly outputFormat: OutputFormat }): boolean {
+  return options.inputFormat === 'stream-json' && options.outputFormat === 'stream-json';
+}
+
+/** One clear line for a --permission-prompt-tool this run cannot serve. */
+export function checkPermissionPromptTool(tool: string | undefined, controlProtocol: boolean): void {
+  if (tool === undefined) return;
+  if (tool === 'stdio') {
+    if (!controlProtocol) throw new UserFacingError('--permission-prompt-tool stdio needs --input-format stream-json --output-format stream-json (the control protocol carries the questions).');
+    return;
+  }
+  if (!/^mcp__[^_\s][^\s]*__[^\s]+$/.test(tool)) {
+    throw new UserFacingError(`--permission-prompt-tool takes "stdio" or an MCP tool's name (mcp__<server>__<tool>), got "${tool}".`);
+  }
+}
+
+export async function runHeadlessMain(options: HeadlessMainOptions): Promise<number> {
+  const controlProtocol = speaksControlProtocol(options);
+  checkPermissionPromptTool(options.permissionPromptTool, controlProtocol);
+  if (controlProtocol && options.prompt !== undefined) {
+    throw new UserFacingError('with --input-format stream-json the prompts come on stdin; drop the prompt argument.');
+  }
+  const controller = new AbortController();
+  const onSignal = (): void => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort({ kind: 'user_interrupt' });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const io = { stdout: (text: string) => process.stdout.write(text), stderr: (text: string) => process.stderr.write(text) };
+  const baseUrl = process.env.ANTHROPIC_BASE_URL || undefined;
+  let conversation: ConversationSession | undefined;
+  try {
+    if (controlProtocol) {
+      const { runSdkSession } = await import('./sdk/runSdkSession.js');
+      return await runSdkSession({
+        stdin: process.stdin,
+        io,
+        permissionPromptTool: options.permissionPromptTool,
+        signal: controller.signal,
+        ...(baseUrl ? { baseUrl } : {}),
+        ...(options.verbose ? { verbose: true } : {}),
+        ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
+        ...(options.includeHookEvents ? { includeHookEvents: true } : {}),
+        start: async (setup) => {
+          conversation = await startHeadlessConversation(options, setup);
+          return conversation;
+        },
+      });
+    }
+    const [{ runHeadless }, { headlessPrompts }] = await Promise.all([import('./headless.js'), import('./headlessInput.js')]);
+    conversation = await startHeadlessConversation(options, undefined);
+    const askPermission = await mcpPromptToolAsker(options.permissionPromptTool, conversation);
+    return await runHeadless({
+      conversation,
+      prompts: headlessPrompts(options.prompt, options.inputFormat),
+      outputFormat: options.outputFormat,
+      signal: controller.signal,
+      io,
+      baseUrl,
+      verbose: options.verbose,
+      includePartialMessages: options.includePartialMessages,
+      ...(askPermission ? { env: { askPermission } } : {}),
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await conversation?.end('exit');
+  }
+}
+
+async function startHeadlessConversation(options: HeadlessMainOptions, setup: SdkSessionSetup | undefined): Promise<ConversationSession> {
+  const [{ startConversation }, { reportMcpStartup }, { mergedAgentsJson }] = await Promise.all([
+    import('../session/startConversation.js'),
+    import('../services/mcp/startMcpServers.js'),
+    import('./sdk/sdkInitialize.js'),
+  ]);
+  const flags = options.session;
+  const agentsJson = mergedAgentsJson(flags.agents?.cliJson, setup?.agents);
+  const appendSystemPrompt = [flags.appendSystemPrompt, setup?.appendSystemPrompt].filter((text) => text !== undefined && text !== '').join('\n\n');
+  // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
+  const { conversation, mcp } = await startConversation({
+    session: {
+      ...flags,
+      ...(setup?.systemPrompt !== undefined ? { systemPrompt: setup.systemPrompt } : {}),
+      ...(appendSystemPrompt ? { appendSystemPrompt } : {}),
+      ...(agentsJson !== undefined ? { agents: { cliJson: agentsJson } } : {}),
+      ...(setup && setup.hookRunners.length > 0 ? { extraHookRunners: setup.hookRunners } : {}),
+      isInteractive: false,
+      // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
+      isTrusted: true,
+      env: process.env,
+    },
+    choice: options.choice,
+    persist: options.persist,
+    mcp: { cliConfigs: options.mcp.cliConfigs, strict: options.mcp.strict, isTrusted: true, extraServers: setup?.sdkMcpServers ?? [] },
+    onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
+  });
+  for (const warning of conversation.session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
+  if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
+  await conversation.start();
+  return conversation;
+}
+
+/** `-p --permission-prompt-tool mcp__server__tool`: asks go to that tool. */
+async function mcpPromptToolAsker(tool: string | undefined, conversation: ConversationSession): Promise<PermissionAsker | undefined> {
+  if (tool === undefined) return undefined;
+  const { mcpToolPermissionAsker } = await import('./sdk/mcpToolPermissionAsker.js');
+  return mcpToolPermissionAsker({
+    toolName: tool,
+    tools: () => conversation.tools,
+    toolContext: (signal) => conversation.toolContext(signal),
+    target: { appState: conversation.session.appState, projectRoot: conversation.session.cwd, onProblem: (message) => process.stderr.write(`agentcli: ${message}\n`) },
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The Agent SDK's PermissionUpdate: what a canUseTool answer may change for
+ * the rest of the session ("don't ask again", a mode switch), and what we
+ * suggest in a can_use_tool request (the narrowest rules that would allow
+ * the call, as the REPL's dialog offers them).
+ *
+ * Rules go live for the session at once; `localSettings` ones are also saved
+ * to `.claude/settings.local.json` like the REPL's "don't ask again". We do
+ * not write the user's or the project's shared settings files on a client's
+ * say-so: such rules hold for this session only, and we say so on stderr.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { addSessionRules, addRulesToLocalSettings, localSettingsPath } from '../../permissions/localSettingsRules.js';
+import { parseRule } from '../../permissions/rules/parseRule.js';
+import { isPermissionMode, PERMISSION_MODES } from '../../permissions/types.js';
+import type { AppStateStore } from '../../state/appState.js';
+
+const ruleValueSchema = z.object({ toolName: z.string(), ruleContent: z.string().optional() });
+const destinationSchema = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);
+const behaviorSchema = z.enum(['allow', 'deny', 'ask']);
+
+export const permissionUpdateSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('addRules'), rules: z.array(ruleValueSchema), behavior: behaviorSchema, destination: destinationSchema }),
+  z.object({ type: z.literal('replaceRules'), rules: z.array(ruleValueSchema), behavior: behaviorSchema, destination: destinationSchema }),
+  z.object({ type: z.literal('removeRules'), rules: z.array(ruleValueSchema), behavior: behaviorSchema, destination: destinationSchema }),
+  z.object({ type: z.literal('setMode'), mode: z.string(), destination: destinationSchema }),
+  z.object({ type: z.literal('addDirectories'), directories: z.array(z.string()), destination: destinationSchema }),
+  z.object({ type: z.literal('removeDirectories'), directories: z.array(z.string()), destination: destinationSchema }),
+]);
+export type PermissionUpdate = z.infer<typeof permissionUpdateSchema>;
+
+/** `Bash(git log:*)` → `{toolName: "Bash", ruleContent: "git log:*"}`. */
+export function suggestionsFor(rules: readonly string[]): PermissionUpdate[] {
+  const values = rules.flatMap((text) => {
+    const parsed = parseRule(text);
+    if (!parsed.ok) return [];
+    const { toolName, specifier } = parsed.value;
+    return [specifier === undefined ? { toolName } : { toolName, ruleContent: specifier }];
+  });
+  return values.length === 0 ? [] : [{ type: 'addRules', rules: values, behavior: 'allow', destination: 'localSettings' }];
+}
+
+export type PermissionUpdateTarget = {
+  readonly appState: AppStateStore;
+  readonly projectRoot: string;
+  /** One line for the user about an update that was not (fully) applied. */
+  readonly onProblem: (message: string) => void;
+};
+
+export async function applyPermissionUpdates(updates: readonly PermissionUpdate[], target: PermissionUpdateTarget): Promise<void> {
+  for (const update of updates) await applyOne(update, target);
+}
+
+async function applyOne(update: PermissionUpdate, target: PermissionUpdateTarget): Promise<void> {
+  const { appState, projectRoot, onProblem } = target;
+  switch (update.type) {
+    case 'addRules': {
+      const rules = update.rules.map((rule) => (rule.ruleContent === undefined ? rule.toolName : `${rule.toolName}(${rule.ruleContent})`));
+      const origin = update.destination === 'localSettings' ? localSettingsPath(projectRoot) : 'the Agent SDK client (this session)';
+      addSessionRules(appState, projectRoot, update.behavior, rules, origin);
+      if (update.destination === 'localSettings') {
+        const saved = await addRulesToLocalSettings(projectRoot, update.behavior, rules);
+        if (!saved.ok) onProblem(`could not save ${rules.join(', ')} to ${saved.file}: ${saved.error} (they hold for this session)`);
+      } else if (update.destination === 'userSettings' || update.destination === 'projectSettings') {
+        onProblem(`${rules.join(', ')} hold for this session only: a client's answer is saved to local settings at most, never to ${update.destination}`);
+      }
+      return;
+    }
+    case 'setMode': {
+      const switched = switchPermissionMode(appState, update.mode);
+      if (!switched.ok) onProblem(switched.error);
+      return;
+    }
+    case 'addDirectories': {
+      const directories = update.directories.map((dir) => path.resolve(projectRoot, dir));
+      appState.set((state) => {
+        const context = state.toolPermissionContext;
+        const added = directories.filter((dir) => !context.workingDirectories.includes(dir));
+        return added.length === 0 ? state : { ...state, toolPermissionContext: { ...context, workingDirectories: [...context.workingDirectories, ...added] } };
+      });
+      return;
+    }
+    case 'replaceRules':
+    case 'removeRules':
+    case 'removeDirectories':
+      onProblem(`the permission update "${update.type}" is not supported; nothing was changed`);
+      return;
+  }
+}
+
+/** The session's mode, changed in its one owner (the app state every decision reads). */
+export function switchPermissionMode(appState: AppStateStore, mode: string): { readonly ok: true } | { readonly ok: false; readonly error: string } {
+  if (!isPermissionMode(mode)) return { ok: false, error: `permission mode "${mode}" is not one agentcli has (${PERMISSION_MODES.join(', ')}); the mode stays as it was` };
+  const context = appState.get().toolPermissionContext;
+  if (mode === 'bypassPermissions' && !context.isBypassAvailable) {
+    return { ok: false, error: 'bypassPermissions can only be entered by a session started with it (--permission-mode bypassPermissions or --allow-dangerously-skip-permissions); the mode stays as it was' };
+  }
+  if (context.mode !== mode) appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+  return { ok: true };
+}

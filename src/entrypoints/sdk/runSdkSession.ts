@@ -1,0 +1,207 @@
+/**
+ * The Claude Agent SDK front end: `--input-format stream-json
+ * --output-format stream-json`, with or without `-p`. stdin stays open for
+ * the whole session; each user message on it runs one turn of the one
+ * conversation (ConversationSession) and ends with its own `result` line;
+ * control requests are served the moment they arrive, also while a turn
+ * runs (interrupt, set_permission_mode, set_model, ...). Closing stdin ends
+ * the session with exit code 0 once the queued turns are done.
+ *
+ * The session is started when the client's `initialize` arrives (the SDK
+ * sends it first; its hooks, subagents, in-process MCP servers and system
+ * prompt shape the session), or with the first user message from a client
+ * that does not initialize.
+ */
+import type { Readable } from 'node:stream';
+import type { ConversationSession } from '../../session/conversationSession.js';
+import { resolveModelName } from '../../services/api/models.js';
+import type { PermissionAsker } from '../../services/tools/toolExecution.js';
+import type { HeadlessIo } from '../headless.js';
+import { runHeadlessTurn } from '../headless.js';
+import { reportHookActivity } from '../headlessHooks.js';
+import { initLine } from '../headlessOutput.js';
+import { ControlChannel, type ControlRequestBody } from './controlChannel.js';
+import { mcpToolPermissionAsker } from './mcpToolPermissionAsker.js';
+import { MessageQueue } from './messageQueue.js';
+import { switchPermissionMode, type PermissionUpdateTarget } from './permissionUpdates.js';
+import { readSdkInput, type SdkUserMessage } from './sdkInput.js';
+import { initializeResponse, NO_SDK_SETUP, setupFromInitialize, type SdkSessionSetup } from './sdkInitialize.js';
+import { sdkPermissionAsker } from './sdkPermissionAsker.js';
+
+export type SdkSessionOptions = {
+  readonly stdin: Readable;
+  readonly io: HeadlessIo;
+  /** `stdio` (ask the client over the control channel), an MCP tool's name, or undefined (asks are denials). */
+  readonly permissionPromptTool: string | undefined;
+  /** Starts the conversation with what the client's initialize asked for. */
+  readonly start: (setup: SdkSessionSetup) => Promise<ConversationSession>;
+  /** SIGINT / SIGTERM: the running turn stops and the session ends. */
+  readonly signal: AbortSignal;
+  readonly baseUrl?: string;
+  readonly verbose?: boolean;
+  /** --include-partial-messages: stream_event lines with the raw API stream events. */
+  readonly includePartialMessages?: boolean;
+  /** --include-hook-events: hook_started / hook_response system lines. */
+  readonly includeHookEvents?: boolean;
+};
+
+/** Returns the exit code: 0 when stdin closed and every turn was answered. */
+export async function runSdkSession(options: SdkSessionOptions): Promise<number> {
+  const { io } = options;
+  const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
+  const problem = (message: string): void => io.stderr(`agentcli: ${message}\n`);
+  const channel = new ControlChannel({ writeLine, onProblem: problem });
+  const queue = new MessageQueue<SdkUserMessage>();
+  const firstInitialize = deferred<ControlRequestBody | undefined>();
+  const ready = deferred<ConversationSession>();
+  ready.promise.catch(() => undefined);
+  let currentTurn: AbortController | undefined;
+  // The session takes its shape from the first of: initialize, a user message, the end of stdin.
+  let shaped = false;
+  const shape = (request: ControlRequestBody | undefined): boolean => {
+    if (shaped) return false;
+    shaped = true;
+    firstInitialize.resolve(request);
+    return true;
+  };
+
+  serveControlRequests(channel, {
+    ready: ready.promise,
+    onInitialize: (request) => shape(request),
+    interrupt: () => currentTurn?.abort({ kind: 'user_interrupt' }),
+  });
+  readSdkInput(options.stdin, {
+    channel,
+    onUserMessage: (message) => {
+      shape(undefined);
+      queue.push(message);
+    },
+    onProblem: problem,
+    onEnd: () => {
+      shape(undefined);
+      queue.end();
+      channel.close('stdin was closed, so no answer can come');
+    },
+  });
+  const endOnSignal = (): void => queue.end();
+  options.signal.addEventListener('abort', endOnSignal, { once: true });
+
+  const initialize = await firstInitialize.promise;
+  let conversation: ConversationSession;
+  try {
+    conversation = await options.start(initialize ? setupFromInitialize(initialize, channel, problem) : NO_SDK_SETUP);
+  } catch (error) {
+    ready.reject(error);
+    throw error;
+  }
+  ready.resolve(conversation);
+
+  const askPermission = permissionAskerFor(options.permissionPromptTool, channel, conversation, problem);
+  const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: options.includeHookEvents === true, writeLine });
+  const agents = (await conversation.session.agentCatalog.catch(() => ({ agents: [] }))).agents.map((agent) => agent.agentType);
+  try {
+    for await (const message of queue) {
+      if (options.signal.aborted) break;
+      const controller = new AbortController();
+      const forwardAbort = (): void => controller.abort(options.signal.reason);
+      options.signal.addEventListener('abort', forwardAbort, { once: true });
+      currentTurn = controller;
+      try {
+        // Like Claude Code, each turn opens with the session's state as it is now (model, mode, MCP servers).
+        writeLine(initLine(conversation, { agents }));
+        const turn = await runHeadlessTurn({
+          conversation,
+          content: message.content,
+          outputFormat: 'stream-json',
+          signal: controller.signal,
+          io,
+          writeLine,
+          started: performance.now(),
+          ...(askPermission ? { env: { askPermission } } : {}),
+          ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+          ...(options.verbose ? { verbose: true } : {}),
+          ...(message.uuid ? { userMessageUuid: message.uuid } : {}),
+          ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
+        });
+        writeLine(turn.result);
+      } finally {
+        currentTurn = undefined;
+        options.signal.removeEventListener('abort', forwardAbort);
+      }
+    }
+  } finally {
+    stopReportingHooks();
+    options.signal.removeEventListener('abort', endOnSignal);
+  }
+  return options.signal.aborted ? 130 : 0;
+}
+
+function permissionAskerFor(
+  tool: string | undefined,
+  channel: ControlChannel,
+  conversation: ConversationSession,
+  onProblem: (message: string) => void,
+): PermissionAsker | undefined {
+  if (tool === undefined) return undefined;
+  const target: PermissionUpdateTarget = { appState: conversation.session.appState, projectRoot: conversation.session.cwd, onProblem };
+  if (tool === 'stdio') return sdkPermissionAsker({ channel, target });
+  return mcpToolPermissionAsker({ toolName: tool, tools: () => conversation.tools, toolContext: (signal) => conversation.toolContext(signal), target });
+}
+
+/** The client's requests: each one changes the conversation's own state, never a copy. */
+function serveControlRequests(
+  channel: ControlChannel,
+  session: {
+    readonly ready: Promise<ConversationSession>;
+    /** False when the session has already started (initialized, or by a user message): this request shapes nothing. */
+    readonly onInitialize: (request: ControlRequestBody) => boolean;
+    readonly interrupt: () => void;
+  },
+): void {
+  channel.handle('initialize', async (request) => {
+    if (!session.onInitialize(request)) {
+      throw new Error('the session has already started (initialize must be the first message, and comes once); its hooks, agents, MCP servers and system prompt were not applied');
+    }
+    return initializeResponse(await session.ready);
+  });
+  channel.handle('interrupt', async () => {
+    session.interrupt();
+    return {};
+  });
+  channel.handle('set_permission_mode', async (request) => {
+    const conversation = await session.ready;
+    const switched = switchPermissionMode(conversation.session.appState, String(request.mode));
+    if (!switched.ok) throw new Error(switched.error);
+    return {};
+  });
+  channel.handle('set_model', async (request) => {
+    const conversation = await session.ready;
+    const model = request.model;
+    conversation.setModel(typeof model === 'string' && model !== 'default' ? resolveModelName(model) : conversation.session.model);
+    return {};
+  });
+  channel.handle('set_max_thinking_tokens', async (request) => {
+    const conversation = await session.ready;
+    const tokens = request.max_thinking_tokens;
+    if (tokens === null) conversation.setMaxThinkingTokens(undefined);
+    else if (typeof tokens === 'number' && Number.isInteger(tokens) && tokens >= 0) conversation.setMaxThinkingTokens(tokens);
+    else if (tokens !== undefined) throw new Error('max_thinking_tokens must be a whole number of at least 0, or null');
+    return {};
+  });
+  channel.handle('mcp_status', async () => {
+    const conversation = await session.ready;
+    return { mcpServers: (conversation.session.mcp?.describe() ?? []).map((server) => ({ name: server.name, status: server.status })) };
+  });
+}
+
+type Deferred<T> = { readonly promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

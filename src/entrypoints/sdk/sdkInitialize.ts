@@ -1,0 +1,92 @@
+/**
+ * The Agent SDK's `initialize` request: what it asks of the session before
+ * it starts (callback hooks, subagents, in-process MCP servers, the system
+ * prompt), and our answer in Claude Code's shape (commands, agents, models,
+ * output styles, account).
+ */
+import type { ConversationSession } from '../../session/conversationSession.js';
+import { MODEL_TABLE } from '../../services/api/models.js';
+import type { ScopedMcpServerConfig } from '../../services/mcp/types.js';
+import type { HookRunner } from '../../hooks/types.js';
+import { isRecord, type ControlChannel, type ControlRequestBody } from './controlChannel.js';
+import { sdkHookRunners } from './sdkHookBridge.js';
+import { SdkMcpTransport } from './sdkMcpTransport.js';
+
+/** What the session is started with, from the client's initialize (all empty without one). */
+export type SdkSessionSetup = {
+  readonly hookRunners: readonly HookRunner[];
+  /** Subagent definitions, as the `--agents` JSON object they are merged into. */
+  readonly agents: Readonly<Record<string, unknown>> | undefined;
+  readonly sdkMcpServers: readonly ScopedMcpServerConfig[];
+  /** Replaces agentcli's own instructions; undefined (or empty) keeps them. */
+  readonly systemPrompt: string | undefined;
+  readonly appendSystemPrompt: string | undefined;
+};
+
+export const NO_SDK_SETUP: SdkSessionSetup = { hookRunners: [], agents: undefined, sdkMcpServers: [], systemPrompt: undefined, appendSystemPrompt: undefined };
+
+export function setupFromInitialize(request: ControlRequestBody, channel: ControlChannel, onProblem: (message: string) => void): SdkSessionSetup {
+  const hooks = isRecord(request.hooks) ? sdkHookRunners(request.hooks, channel, onProblem) : [];
+  const serverNames = Array.isArray(request.sdkMcpServers) ? request.sdkMcpServers.filter((name): name is string => typeof name === 'string') : [];
+  // The SDK sends [""] when its caller set no system prompt: nothing said, so nothing of ours is replaced.
+  const systemPrompt = Array.isArray(request.systemPrompt)
+    ? request.systemPrompt.filter((part): part is string => typeof part === 'string').join('\n\n')
+    : typeof request.systemPrompt === 'string'
+      ? request.systemPrompt
+      : undefined;
+  return {
+    hookRunners: hooks,
+    agents: isRecord(request.agents) ? request.agents : undefined,
+    sdkMcpServers: serverNames.map((name) => ({
+      name,
+      scope: 'sdk',
+      source: 'the Agent SDK client (createSdkMcpServer)',
+      config: { type: 'sdk', openTransport: () => new SdkMcpTransport(name, channel) },
+      missingEnvVars: [],
+    })),
+    systemPrompt: systemPrompt?.trim() ? systemPrompt : undefined,
+    appendSystemPrompt: typeof request.appendSystemPrompt === 'string' && request.appendSystemPrompt.trim() ? request.appendSystemPrompt : undefined,
+  };
+}
+
+/** Merges the client's subagents over `--agents` (the client's definition of a name wins). */
+export function mergedAgentsJson(cliJson: string | undefined, agents: SdkSessionSetup['agents']): string | undefined {
+  if (!agents) return cliJson;
+  if (cliJson === undefined) return JSON.stringify(agents);
+  let cli: unknown;
+  try {
+    cli = JSON.parse(cliJson);
+  } catch {
+    return cliJson; // --agents itself is invalid: its own error says so
+  }
+  return JSON.stringify({ ...(isRecord(cli) ? cli : {}), ...agents });
+}
+
+export async function initializeResponse(conversation: ConversationSession): Promise<Record<string, unknown>> {
+  const catalog = await conversation.session.agentCatalog.catch(() => ({ agents: [], warnings: [] }));
+  const env = conversation.session.env;
+  return {
+    // Slash commands run in the REPL only (a prompt starting with "/" is sent to the model as text).
+    commands: [],
+    agents: catalog.agents.map((agent) => ({
+      name: agent.agentType,
+      description: agent.description,
+      ...(typeof agent.model === 'string' ? { model: agent.model } : {}),
+    })),
+    output_style: 'default',
+    available_output_styles: ['default'],
+    models: MODEL_TABLE.map((spec) => ({
+      value: spec.aliases[0] ?? spec.id,
+      resolvedModel: spec.id,
+      displayName: spec.label,
+      description: `${spec.label}: ${Math.round(spec.contextWindow / 1000)}k context, $${spec.price.input}/$${spec.price.output} per million input/output tokens`,
+      supportsEffort: spec.thinking === 'adaptive',
+      ...(spec.thinking === 'adaptive' ? { supportedEffortLevels: ['low', 'medium', 'high'], supportsAdaptiveThinking: true } : {}),
+    })),
+    account: {
+      apiKeySource: env.ANTHROPIC_API_KEY ? 'ANTHROPIC_API_KEY' : 'none',
+      apiProvider: 'firstParty',
+    },
+    pid: process.pid,
+  };
+}
