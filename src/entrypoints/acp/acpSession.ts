@@ -229,11 +229,6 @@ export class AcpSession {
       // --max-budget-usd: a limit the session was started with, like --max-turns.
       case 'max_budget':
         return 'max_turn_requests';
-      // --max-budget-usd spent: like a turn limit, the agent stops asking for more.
-      case 'max_budget':
-        return 'max_turn_requests';
-      case 'structured_output_failed':
-        return 'end_turn';
       case 'interrupted':
         return 'cancelled';
       case 'rejected_by_user':
