@@ -11,9 +11,10 @@ import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { textOfContent } from '../types/messages.js';
+import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../agents/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, userLine, type HeadlessResult } from './headlessOutput.js';
+import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -42,7 +43,10 @@ export type HeadlessOptions = {
 export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const { conversation, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
-  if (outputFormat === 'stream-json') writeLine(initLine(conversation));
+  if (outputFormat === 'stream-json') {
+    const slashCommands = (await headlessSlashCommands(conversation.session)).map((command) => command.name);
+    writeLine(initLine(conversation, { slashCommands }));
+  }
   const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: outputFormat === 'stream-json' && options.verbose === true, writeLine });
 
   let exitCode = 0;
@@ -51,9 +55,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
     if (!prepared.ok) {
       // Nothing was sent: a result line that says why, shaped like any failed run's.
-      const base = resultLine(conversation, { reason: options.signal.aborted ? 'interrupted' : 'completed', turns: 0, text: '', denials: [] }, performance.now() - started);
-      const failed = { ...base, subtype: 'error_during_execution' as const, is_error: true, result: prepared.error };
-      if (outputFormat !== 'text') writeLine(failed);
+      if (outputFormat !== 'text') writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: options.signal.aborted, durationMs: performance.now() - started }));
       io.stderr(`agentcli: ${prepared.error}\n`);
       // Interrupted while a command's snippets ran: stop as an interrupted run does.
       if (options.signal.aborted) {

@@ -47,7 +47,7 @@ function apiKeySourceOf(env: NodeJS.ProcessEnv): 'ANTHROPIC_API_KEY' | 'none' {
 }
 
 /** The session's first line (Claude Code's system/init); `agents`: the agent types the Agent tool offers. */
-export function initLine(conversation: ConversationSession, extra: { readonly agents?: readonly string[] } = {}) {
+export function initLine(conversation: ConversationSession, extra: { readonly agents?: readonly string[]; readonly slashCommands?: readonly string[] } = {}) {
   const { session } = conversation;
   return {
     type: 'system',
@@ -61,8 +61,8 @@ export function initLine(conversation: ConversationSession, extra: { readonly ag
     mcp_servers: (session.mcp?.describe() ?? []).map((server) => ({ name: server.name, status: server.status })),
     apiKeySource: apiKeySourceOf(session.env),
     claude_code_version: VERSION,
-    // Slash commands run in the REPL only; a headless prompt that starts with "/" is sent to the model as text.
-    slash_commands: [],
+    // The commands a headless prompt may start with (headlessSlashCommandList.ts).
+    slash_commands: extra.slashCommands ?? [],
     output_style: 'default',
     agents: extra.agents ?? [],
     skills: [],
@@ -104,6 +104,12 @@ export function compactBoundaryLine(conversation: ConversationSession, event: Ex
     session_id: conversation.id,
     compact_metadata: { trigger: event.trigger, pre_tokens: event.tokensBefore, post_tokens: event.tokensAfter, kept_turns: event.keptTurns },
   };
+}
+
+/** A prompt that was never sent (a command refused or failed before the model was asked), shaped like any failed run's result. */
+export function unsentPromptResultLine(conversation: ConversationSession, error: string, options: { readonly interrupted: boolean; readonly durationMs: number }) {
+  const base = resultLine(conversation, { reason: options.interrupted ? 'interrupted' : 'completed', turns: 0, text: '', denials: [] }, options.durationMs);
+  return { ...base, subtype: 'error_during_execution' as const, is_error: true, result: error };
 }
 
 export function resultLine(

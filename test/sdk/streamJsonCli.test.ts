@@ -4,6 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { runCli, tempDir } from '../support/runCli.js';
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { TINY_PNG_BASE64 } from '../support/tinyPng.js';
@@ -47,7 +48,7 @@ it('answers initialize with models, agents and account, then runs a user message
   const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
   const answer = lines.find((line) => line.type === 'control_response');
   expect(answer.response).toMatchObject({ subtype: 'success', request_id: 'init-1' });
-  expect(answer.response.response).toMatchObject({ commands: [], output_style: 'default', account: { apiKeySource: 'ANTHROPIC_API_KEY' } });
+  expect(answer.response.response).toMatchObject({ commands: [expect.objectContaining({ name: 'init' })], output_style: 'default', account: { apiKeySource: 'ANTHROPIC_API_KEY' } });
   expect(answer.response.response.models.map((model: { value: string }) => model.value)).toContain('sonnet');
   expect(answer.response.response.agents.map((agent: { name: string }) => agent.name)).toContain('general-purpose');
   expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'one' });
@@ -90,4 +91,32 @@ it('an initialize after the session started is refused, never silently half-appl
   const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
   const answer = lines.find((line) => line.type === 'control_response');
   expect(answer.response).toMatchObject({ subtype: 'error', request_id: 'late', error: expect.stringMatching(/already started.*not applied/) });
+});
+
+it('runs a custom command from a user message as -p does, and lists it in initialize and system/init', async () => {
+  const cwd = await tempDir('agentcli-sj-');
+  await mkdir(path.join(cwd, '.claude', 'commands', 'frontend'), { recursive: true });
+  await writeFile(path.join(cwd, '.claude', 'commands', 'frontend', 'lint.md'), '---\ndescription: Lint a folder\nargument-hint: <dir>\n---\nLint everything under $ARGUMENTS and report.');
+  const run = await streamJson(
+    [
+      { type: 'control_request', request_id: 'init', request: { subtype: 'initialize' } },
+      { type: 'user', message: { role: 'user', content: '/frontend:lint src/ui' } },
+      { type: 'user', message: { role: 'user', content: '/clear' } },
+    ],
+    [],
+    [endTurn('linted')],
+    cwd,
+  );
+  expect(run.code).toBe(0);
+  const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+  const answer = lines.find((line) => line.type === 'control_response');
+  expect(answer.response.response.commands).toContainEqual({ name: 'frontend:lint', description: expect.stringContaining('Lint a folder'), argumentHint: '<dir>' });
+  expect(lines.find((line) => line.type === 'system' && line.subtype === 'init').slash_commands).toEqual(expect.arrayContaining(['init', 'frontend:lint']));
+  // The model was asked the expanded prompt, not the command line.
+  expect(JSON.stringify(server!.requests[0]!.body.messages.at(-1).content)).toContain('Lint everything under src/ui and report.');
+  // A REPL built-in is refused with a result that says so; nothing more reaches the model.
+  const results = lines.filter((line) => line.type === 'result');
+  expect(results.map((line) => line.is_error)).toEqual([false, true]);
+  expect(results[1].result).toMatch(/\/clear is a command of the interactive REPL/);
+  expect(server!.requests).toHaveLength(1);
 });

@@ -17,9 +17,11 @@ import type { ConversationSession } from '../../session/conversationSession.js';
 import { resolveModelName } from '../../services/api/models.js';
 import type { PermissionAsker } from '../../services/tools/toolExecution.js';
 import type { HeadlessIo } from '../headless.js';
-import { runHeadlessTurn } from '../headless.js';
+import { runHeadlessTurn, type HeadlessTurn } from '../headless.js';
+import { prepareHeadlessPrompt, type HeadlessPromptOptions, type PreparedHeadlessPrompt } from '../headlessCommand.js';
+import { headlessSlashCommands } from '../headlessSlashCommandList.js';
 import { reportHookActivity } from '../headlessHooks.js';
-import { initLine } from '../headlessOutput.js';
+import { initLine, unsentPromptResultLine } from '../headlessOutput.js';
 import { ControlChannel, type ControlRequestBody } from './controlChannel.js';
 import { mcpToolPermissionAsker } from './mcpToolPermissionAsker.js';
 import { MessageQueue } from './messageQueue.js';
@@ -99,6 +101,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
   const askPermission = permissionAskerFor(options.permissionPromptTool, channel, conversation, problem);
   const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: options.includeHookEvents === true, writeLine });
   const agents = (await conversation.session.agentCatalog.catch(() => ({ agents: [] }))).agents.map((agent) => agent.agentType);
+  const slashCommands = (await headlessSlashCommands(conversation.session)).map((command) => command.name);
   try {
     for await (const message of queue) {
       if (options.signal.aborted) break;
@@ -108,21 +111,33 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
       currentTurn = controller;
       try {
         // Like Claude Code, each turn opens with the session's state as it is now (model, mode, MCP servers).
-        writeLine(initLine(conversation, { agents }));
-        const turn = await runHeadlessTurn({
-          conversation,
-          content: message.content,
-          outputFormat: 'stream-json',
-          signal: controller.signal,
-          io,
-          writeLine,
-          started: performance.now(),
-          ...(askPermission ? { env: { askPermission } } : {}),
-          ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-          ...(options.verbose ? { verbose: true } : {}),
-          ...(message.uuid ? { userMessageUuid: message.uuid } : {}),
-          ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
-        });
+        writeLine(initLine(conversation, { agents, slashCommands }));
+        const started = performance.now();
+        const prepared = await sdkPromptContent(message.content, { conversation, signal: controller.signal });
+        if (!prepared.ok) {
+          writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: controller.signal.aborted, durationMs: performance.now() - started }));
+          continue;
+        }
+        let turn: HeadlessTurn;
+        try {
+          turn = await runHeadlessTurn({
+            conversation,
+            content: prepared.content,
+            ...(prepared.model ? { model: prepared.model } : {}),
+            outputFormat: 'stream-json',
+            signal: controller.signal,
+            io,
+            writeLine,
+            started,
+            ...(askPermission ? { env: { askPermission } } : {}),
+            ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+            ...(options.verbose ? { verbose: true } : {}),
+            ...(message.uuid ? { userMessageUuid: message.uuid } : {}),
+            ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
+          });
+        } finally {
+          prepared.release();
+        }
         writeLine(turn.result);
       } finally {
         currentTurn = undefined;
@@ -204,4 +219,15 @@ function deferred<T>(): Deferred<T> {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * A user message as the turn sends it. A plain-text message that starts
+ * with a slash command runs it as `-p` does (a custom command expands, with
+ * its allowed-tools for that turn); any other content is sent as the client
+ * gave it (its images stay image blocks; no @mentions are read).
+ */
+async function sdkPromptContent(content: SdkUserMessage['content'], options: HeadlessPromptOptions): Promise<PreparedHeadlessPrompt> {
+  if (typeof content === 'string' && content.trimStart().startsWith('/')) return prepareHeadlessPrompt(content, options);
+  return { ok: true, content, release: () => undefined };
 }

@@ -4,6 +4,7 @@
  * prompt), and our answer in Claude Code's shape (commands, agents, models,
  * output styles, account).
  */
+import { headlessSlashCommands } from '../headlessSlashCommandList.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { MODEL_TABLE } from '../../services/api/models.js';
 import type { ScopedMcpServerConfig } from '../../services/mcp/types.js';
@@ -66,8 +67,8 @@ export async function initializeResponse(conversation: ConversationSession): Pro
   const catalog = await conversation.session.agentCatalog.catch(() => ({ agents: [], warnings: [] }));
   const env = conversation.session.env;
   return {
-    // Slash commands run in the REPL only (a prompt starting with "/" is sent to the model as text).
-    commands: [],
+    // What a prompt may start with: /init and the custom commands, expanded as with -p.
+    commands: await headlessSlashCommands(conversation.session),
     agents: catalog.agents.map((agent) => ({
       name: agent.agentType,
       description: agent.description,

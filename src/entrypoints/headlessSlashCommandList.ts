@@ -1,0 +1,27 @@
+/**
+ * The slash commands a headless session runs (headlessSlashCommand.ts):
+ * /init and the user's custom commands. Programs learn them from
+ * `system/init`'s `slash_commands` and the Agent SDK's `initialize` answer,
+ * in Claude Code's shape. The REPL's other built-ins act on a terminal UI
+ * and are not offered.
+ */
+import { initCommand } from '../commands/builtin/init.js';
+import type { Session } from '../session/createSession.js';
+
+export type HeadlessSlashCommand = { readonly name: string; readonly description: string; readonly argumentHint: string };
+
+export async function headlessSlashCommands(session: Pick<Session, 'cwd' | 'info' | 'settings'>): Promise<HeadlessSlashCommand[]> {
+  // Loaded here, not at start-up: the command parser is only needed by sessions that list or run commands.
+  const { loadCustomCommands } = await import('../commands/custom/customCommands.js');
+  const custom = await loadCustomCommands({
+    projectRoot: session.cwd,
+    configDir: session.info.configDir,
+    ...(session.settings.settingSources ? { settingSources: session.settings.settingSources } : {}),
+  }).catch(() => []);
+  return [
+    { name: initCommand.name, description: initCommand.description, argumentHint: '' },
+    ...custom
+      .filter((command) => command.name.toLowerCase() !== initCommand.name)
+      .map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' })),
+  ];
+}
