@@ -15,14 +15,11 @@ import { memoryNoteOf, saveMemoryNote } from '../../commands/memoryNote.js';
 import type { EditorRun } from '../../utils/process/externalEditor.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
-import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
 import { runNotificationHooks } from '../../hooks/sessionHooks.js';
-import type { HookActivity } from '../../hooks/types.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { QueryEvent, QueryOutcome } from '../../query/events.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import type { Session } from '../../session/createSession.js';
-import { onTaskEnded, taskEndSentence, type TaskEndNotice } from '../../tasks/taskNotices.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
 import type { PermissionRequest, ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
@@ -35,6 +32,7 @@ import { writeClipboard } from './clipboard.js';
 import { replayItems } from './replayItems.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
+import { TurnNotices } from './turnNotices.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
 import { findToolByName } from '../../Tool.js';
 import { loadedToolRenderers } from '../tools/toolRendererCache.js';
@@ -96,14 +94,8 @@ export class ReplController {
   private idle: Promise<void> = Promise.resolve();
   private draining = false;
   private restoreSeq = 0;
-  /** Background tasks that ended during a turn: printed after it, so streaming text is not split. */
-  private endedTasks: TaskEndNotice[] = [];
-  private readonly stopWatchingTasks: () => void;
   private readonly stopNotifier: () => void;
-  /** Hook failures and messages during a turn: printed after it, like task notices. */
-  private hookNoticesPending: HookNotice[] = [];
-  private readonly runningHookLabels: string[] = [];
-  private readonly stopWatchingHooks: () => void;
+  private readonly notices: TurnNotices;
 
   constructor(private readonly options: ReplControllerOptions) {
     const { conversation } = options;
@@ -115,12 +107,7 @@ export class ReplController {
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
     this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
-    this.stopWatchingTasks = onTaskEnded((notice) => {
-      if (notice.sessionId !== conversation.id) return;
-      this.endedTasks.push(notice);
-      if (!this.running) this.printEndedTasks();
-    });
-    this.stopWatchingHooks = conversation.session.hooks.subscribe((activity) => this.onHookActivity(activity));
+    this.notices = new TurnNotices(this.transcript, { conversationId: () => conversation.id, hooks: conversation.session.hooks });
     this.status = {
       busy: false,
       model: conversation.model,
@@ -218,9 +205,8 @@ export class ReplController {
   }
 
   dispose(): void {
-    this.stopWatchingTasks();
+    this.notices.dispose();
     this.stopNotifier();
-    this.stopWatchingHooks();
     this.running?.abort(USER_INTERRUPT);
     this.transcript.dispose();
   }
@@ -438,6 +424,7 @@ export class ReplController {
     const controller = new AbortController();
     const started = performance.now();
     this.running = controller;
+    this.notices.turnStarted();
     this.setStatus({ busy: true });
     this.transcript.beginTurn();
     let outcome: TurnEnd;
@@ -453,8 +440,7 @@ export class ReplController {
     this.transcript.endTurn(outcome, failureText);
     this.options.notifier?.turnEnded(performance.now() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
     this.running = undefined;
-    this.printEndedTasks();
-    this.printHookNotices();
+    this.notices.turnEnded();
     this.setStatus({ busy: false, costUsd: this.session.costTracker.totalCostUsd });
   }
 
@@ -517,24 +503,6 @@ export class ReplController {
       onStart: (id, name, input) => this.transcript.startLocalTool(id, name, input),
       onFinish: (outcome) => this.transcript.finishLocalTool(outcome),
     };
-  }
-
-  private printEndedTasks(): void {
-    for (const notice of this.endedTasks) this.transcript.addNotice(notice.status === 'completed' ? 'info' : 'warning', taskEndSentence(notice));
-    this.endedTasks = [];
-  }
-
-  private onHookActivity(activity: HookActivity): void {
-    if (activity.type === 'hooks_started') this.runningHookLabels.push(hookProgressLabel(activity));
-    else this.runningHookLabels.shift();
-    this.transcript.setHookProgress(this.runningHookLabels.at(-1));
-    this.hookNoticesPending.push(...hookNotices(activity));
-    if (!this.running) this.printHookNotices();
-  }
-
-  private printHookNotices(): void {
-    for (const notice of this.hookNoticesPending) this.transcript.addNotice(notice.tone, notice.text);
-    this.hookNoticesPending = [];
   }
 
   /** Notification hooks: the REPL is about to wait for the user (they run alongside the dialog, never delay it). */
