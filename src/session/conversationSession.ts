@@ -11,7 +11,7 @@
  * (optionally) a sidechain transcript.
  */
 import { statSync } from 'node:fs';
-import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
@@ -40,6 +40,7 @@ import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessag
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
 import { TranscriptWriter } from './transcript/transcriptWriter.js';
+import { TurnRecorder } from './transcript/turnRecorder.js';
 
 /** After this many failed compactions in a row the session stops trying on its own. */
 export const MAX_COMPACTION_FAILURES = 3;
@@ -107,8 +108,7 @@ export class ConversationSession {
   private writer: TranscriptWriter | undefined;
   private hasTitle = false;
   private pendingReminders: string[] = [];
-  /** Tool results that arrived before their assistant message was complete. */
-  private earlyResults: ToolResultBlockParam[] = [];
+  private readonly recorder = new TurnRecorder(() => this.writer);
   /** What the latest response said the context holds; compaction compares it with the threshold. */
   private lastResponseTokens: number | undefined;
   private compactionFailures = 0;
@@ -303,7 +303,8 @@ export class ConversationSession {
     });
     let step = await run.next();
     while (!step.done) {
-      this.record(step.value);
+      this.recorder.record(step.value);
+      if (step.value.type === 'assistant_message') this.lastResponseTokens = usedTokens(step.value.message.usage);
       yield step.value;
       step = await run.next();
     }
@@ -449,35 +450,6 @@ export class ConversationSession {
       this.writer.appendMissing(this.currentMessages);
     }
     if (this.currentMessages.length > 0) this.pendingReminders.push(RESUME_REMINDER);
-  }
-
-  /** Writes each message as it becomes final: the assistant message when complete, each tool result as it arrives. */
-  private record(event: QueryEvent): void {
-    const writer = this.writer;
-    switch (event.type) {
-      case 'request_start':
-        this.earlyResults = [];
-        return;
-      case 'assistant_complete':
-        writer?.appendMessage(event.message);
-        // Results of calls that finished while the message was still streaming follow it now.
-        for (const result of this.earlyResults.splice(0)) writer?.appendToolResultPart(result);
-        return;
-      case 'tool_result':
-        if (writer?.leafIsAssistant) writer.appendToolResultPart(event.outcome.result);
-        else this.earlyResults.push(event.outcome.result);
-        return;
-      case 'assistant_message':
-        this.lastResponseTokens = usedTokens(event.message.usage);
-        this.earlyResults = [];
-        if (!writer?.has(event.message.uuid)) writer?.appendMessage(event.message);
-        return;
-      case 'user_message':
-        writer?.appendAnswer(event.message);
-        return;
-      default:
-        return;
-    }
   }
 
   // --- compaction ---
