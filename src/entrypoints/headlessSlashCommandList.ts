@@ -10,7 +10,21 @@ import type { Session } from '../session/createSession.js';
 
 export type HeadlessSlashCommand = { readonly name: string; readonly description: string; readonly argumentHint: string };
 
-export async function headlessSlashCommands(session: Pick<Session, 'cwd' | 'info' | 'settings'>): Promise<HeadlessSlashCommand[]> {
+type CommandSource = Pick<Session, 'cwd' | 'info' | 'settings'>;
+
+/** Read once per session: the SDK's initialize answer and every turn's system/init share the list. */
+const listed = new WeakMap<CommandSource, Promise<HeadlessSlashCommand[]>>();
+
+export function headlessSlashCommands(session: CommandSource): Promise<HeadlessSlashCommand[]> {
+  let list = listed.get(session);
+  if (!list) {
+    list = readCommands(session);
+    listed.set(session, list);
+  }
+  return list;
+}
+
+async function readCommands(session: CommandSource): Promise<HeadlessSlashCommand[]> {
   // Loaded here, not at start-up: the command parser is only needed by sessions that list or run commands.
   const { loadCustomCommands } = await import('../commands/custom/customCommands.js');
   const custom = await loadCustomCommands({
