@@ -5,8 +5,10 @@
  * streams the same way.
  */
 import type { ModelClient, ModelRequest } from './types.js';
-import type { MessageCreateParamsNonStreaming, MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { Message, MessageCreateParamsNonStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { Stream } from '@anthropic-ai/sdk/core/streaming';
 import { UserFacingError } from '../../utils/errors.js';
+import { requestBody } from './requestBody.js';
 
 export type AnthropicClientOptions = {
   readonly apiKey?: string;
@@ -31,6 +33,15 @@ export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Anth
   return { apiKey, authToken, baseURL, timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 600_000 };
 }
 
+/**
+ * Requests go through the SDK's `post` with a body serialised by
+ * requestBody (which reuses the JSON of content read from a transcript);
+ * the SDK still sends it, retries nothing (withRetry does), and parses the
+ * stream and errors exactly as `messages.create` would.
+ */
+const MESSAGES_PATH = '/v1/messages';
+const JSON_BODY = { 'content-type': 'application/json' } as const;
+
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   let client: Promise<SdkClient> | undefined;
   const getClient = (): Promise<SdkClient> =>
@@ -50,14 +61,17 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
   return {
     async *streamMessage(request: ModelRequest, signal: AbortSignal) {
       const sdk = await getClient();
-      const params: MessageCreateParamsStreaming = { ...toSdkParams(request), stream: true };
-      const stream = await sdk.messages.create(params, { signal });
+      const stream = await sdk.post<Stream<RawMessageStreamEvent>>(MESSAGES_PATH, {
+        body: requestBody({ ...toSdkParams(request), stream: true }),
+        headers: JSON_BODY,
+        stream: true,
+        signal,
+      });
       yield* stream;
     },
     async createMessage(request: ModelRequest, signal: AbortSignal) {
       const sdk = await getClient();
-      const params: MessageCreateParamsNonStreaming = { ...toSdkParams(request), stream: false };
-      return sdk.messages.create(params, { signal });
+      return sdk.post<Message>(MESSAGES_PATH, { body: requestBody({ ...toSdkParams(request), stream: false }), headers: JSON_BODY, stream: false, signal });
     },
   };
 }

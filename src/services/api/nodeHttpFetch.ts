@@ -26,8 +26,8 @@ export async function nodeHttpFetch(input: string | URL | Request, init: FetchIn
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
-  const body = await bodyBytes(init.body);
-  if (body && headers['content-length'] === undefined) headers['content-length'] = String(body.byteLength);
+  const body = await bodyOf(init.body);
+  if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
 
   return new Promise<Response>((resolve, reject) => {
     const signal = init.signal ?? undefined;
@@ -58,9 +58,10 @@ export async function nodeHttpFetch(input: string | URL | Request, init: FetchIn
   });
 }
 
-async function bodyBytes(body: unknown): Promise<Uint8Array | undefined> {
+/** A string body is written as it is: copying a large request into a Buffer first costs as much again as sending it. */
+async function bodyOf(body: unknown): Promise<string | Uint8Array | undefined> {
   if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return Buffer.from(body);
+  if (typeof body === 'string') return body;
   if (body instanceof Uint8Array) return body;
   if (body instanceof ArrayBuffer) return new Uint8Array(body);
   return new Uint8Array(await new Response(body as ConstructorParameters<typeof Response>[0]).arrayBuffer());

@@ -9,11 +9,12 @@
  * Large files: only the part after the newest compact boundary is parsed in
  * full; earlier lines are scanned for metadata only.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { PermissionMode } from '../../permissions/types.js';
 import { isPermissionMode } from '../../permissions/types.js';
 import type { TodoItem } from '../../state/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
+import { rememberJson } from '../../services/api/requestBody.js';
 import { usedTokens } from '../compaction/tokenEstimate.js';
 import { repairConversation } from './repairConversation.js';
 import { messageOfLine, type MessageLine } from './transcriptLines.js';
@@ -40,7 +41,30 @@ export type LoadedTranscript = {
 const BOUNDARY_MARK = '"subtype":"compact_boundary"';
 
 export async function loadTranscript(file: string): Promise<LoadedTranscript> {
-  return parseTranscript(await readFile(file, 'utf8'));
+  return parseTranscript(await readWholeFile(file));
+}
+
+/**
+ * The file in one read. fs.promises.readFile reads a large file in 512 kB
+ * pieces, each a thread-pool round trip through a string decoder: for a
+ * 50 MB transcript that is several times slower than one read and one decode.
+ */
+async function readWholeFile(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    // Appended to since stat (another process still writing): what was there then is read.
+    return buffer.toString('utf8', 0, filled);
+  } finally {
+    await handle.close();
+  }
 }
 
 export function parseTranscript(text: string): LoadedTranscript {
@@ -66,7 +90,10 @@ export function parseTranscript(text: string): LoadedTranscript {
     applyMetadata(parsed, state);
     if (typeof parsed.uuid === 'string' && parsed.uuid !== '') {
       byUuid.set(parsed.uuid, parsed);
-      if (isMessageLine(parsed)) leaf = parsed;
+      if (isMessageLine(parsed)) {
+        leaf = parsed;
+        rememberContentJson(raw, parsed);
+      }
     }
   }
 
@@ -98,6 +125,37 @@ export function parseTranscript(text: string): LoadedTranscript {
     contextTokens: lastMeasured?.type === 'assistant' ? usedTokens(lastMeasured.message.usage) : undefined,
     warnings,
   };
+}
+
+/**
+ * Records the JSON text of a message line's content for the request body
+ * (services/api/requestBody.ts). The writer ends a line with its `message`
+ * and the message with its `content` (transcriptLines.ts), so the text is
+ * the line's tail once the small part before it is confirmed to be exactly
+ * what JSON.stringify writes for the rest of the line. A line laid out
+ * otherwise (an older file, another writer) is not recorded and its content
+ * is serialised as usual. Lines come from JSON.stringify, which never writes
+ * a key twice; a hand-edited line with a duplicated `message` key is the
+ * one case this would misread.
+ */
+function rememberContentJson(raw: string, line: MessageLine): void {
+  const content = line.message.content;
+  if (typeof content === 'string' || !raw.endsWith('}}')) return;
+  const { message, ...envelope } = line;
+  const { content: _content, ...messageHead } = message;
+  const lineHead = keyPrefix(envelope, 'message');
+  const contentHead = keyPrefix(messageHead, 'content');
+  if (!raw.startsWith(lineHead) || !raw.startsWith(contentHead, lineHead.length)) return;
+  const json = raw.slice(lineHead.length + contentHead.length, -2);
+  rememberJson(content, json);
+  // Tool results are written one per line and merged on load: each block keeps its own text.
+  if (content.length === 1 && json.startsWith('[') && json.endsWith(']')) rememberJson(content[0]!, json.slice(1, -1));
+}
+
+/** `{"a":1,"b":2,"<key>":` for `{a:1,b:2}`: an object's JSON up to a last key still to come. */
+function keyPrefix(head: object, key: string): string {
+  const json = JSON.stringify(head);
+  return `${json.slice(0, -1)}${json.length > 2 ? ',' : ''}${JSON.stringify(key)}:`;
 }
 
 type MetadataState = { mode: PermissionMode | undefined; model: string | undefined; todos: readonly TodoItem[] | undefined; title: string | undefined };

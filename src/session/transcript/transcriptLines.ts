@@ -12,6 +12,11 @@
  *
  * Besides messages: `title`, `mode`, `model` and `todos` lines (the newest of
  * each wins on resume). Readers ignore line types they do not know.
+ *
+ * Key order is part of the format for one reason: a message line ends with
+ * its `message`, and the message with its `content`, so the loader can take
+ * the content's JSON text straight from the line and a resumed conversation
+ * is sent without serialising it again (loadTranscript, requestBody).
  */
 import { apiAssistantMessage } from '../../types/messages.js';
 import type { PermissionMode } from '../../permissions/types.js';
@@ -108,14 +113,15 @@ export function lineOfMessage(message: UserMessage | AssistantMessage, envelope:
     return {
       ...base,
       type: 'user',
-      message: { role: 'user', content: message.content },
       ...(message.isMeta ? { isMeta: true } : {}),
       ...(message.isCompactSummary ? { isCompactSummary: true } : {}),
+      message: { role: 'user', content: message.content },
     };
   }
+  const { content, ...rest } = apiAssistantMessage(message);
   return {
     ...base,
     type: 'assistant',
-    message: apiAssistantMessage(message),
+    message: { ...rest, content },
   };
 }

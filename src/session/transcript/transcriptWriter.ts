@@ -129,9 +129,9 @@ export class TranscriptWriter {
     this.write({
       ...this.envelope(this.resolve(this.partialLeaf ?? this.leaf), uuid),
       type: 'user',
-      message: { role: 'user', content: [result] },
       isMeta: true,
       isToolResultPart: true,
+      message: { role: 'user', content: [result] },
     });
     this.partialLeaf = uuid;
     this.partialToolUseIds.add(result.tool_use_id);
