@@ -101,4 +101,18 @@ describe('request JSON reuses the text of content read from a transcript', () =>
     const params = { model: 'm', max_tokens: 5, messages: loaded.messages.map((message) => ({ role: message.type, content: message.content })) };
     expect(requestBody(params).toString('utf8')).toBe(sdkJson(params));
   });
+
+  it('after a compact boundary: multi-byte history before it is skipped, the chain after it is sent as written', async () => {
+    const before = [user('éarlier 🚀 work'), assistant([{ type: 'text', text: 'ünicode answer ✓' }])];
+    const after = [user([{ type: 'text', text: 'Summary: 🚀 done' }], { isCompactSummary: true }), assistant([{ type: 'text', text: 'continuing — “ok”' }]), user('next ✓')];
+    const { loaded } = await writeAndLoad('/r', (writer) => {
+      for (const message of before) writer.appendMessage(message);
+      writer.appendCompactBoundary({ trigger: 'auto', tokensBefore: 100, tokensAfter: 10 });
+      for (const message of after) writer.appendMessage(message);
+    });
+    expect(loaded.messages.map((message) => message.uuid)).toEqual(after.map((message) => message.uuid));
+    expect(knownJsonOf(loaded.messages[1]!.content as object)).toBe(JSON.stringify(after[1]!.content));
+    const params = { model: 'm', max_tokens: 5, messages: loaded.messages.map((message) => ({ role: message.type, content: message.content })) };
+    expect(requestBody(params).toString('utf8')).toBe(sdkJson(params));
+  });
 });

@@ -41,7 +41,12 @@ export type LoadedTranscript = {
 const BOUNDARY_MARK = '"subtype":"compact_boundary"';
 
 export async function loadTranscript(file: string): Promise<LoadedTranscript> {
-  return parseTranscript(await readWholeFile(file));
+  const bytes = await readWholeFile(file);
+  const boundaryAt = bytes.lastIndexOf(BOUNDARY_MARK);
+  const chainStart = boundaryAt < 0 ? 0 : bytes.lastIndexOf(0x0a, boundaryAt) + 1;
+  // Decoded apart: the request reuses slices of the chain's text (rememberContentJson), which keep
+  // the string they are cut from alive; the history before the boundary must not be that string.
+  return parseChain(bytes.toString('utf8', chainStart), chainStart > 0 ? bytes.toString('utf8', 0, chainStart) : undefined);
 }
 
 /**
@@ -49,7 +54,7 @@ export async function loadTranscript(file: string): Promise<LoadedTranscript> {
  * pieces, each a thread-pool round trip through a string decoder: for a
  * 50 MB transcript that is several times slower than one read and one decode.
  */
-async function readWholeFile(file: string): Promise<string> {
+async function readWholeFile(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -61,7 +66,7 @@ async function readWholeFile(file: string): Promise<string> {
       filled += bytesRead;
     }
     // Appended to since stat (another process still writing): what was there then is read.
-    return buffer.toString('utf8', 0, filled);
+    return buffer.subarray(0, filled);
   } finally {
     await handle.close();
   }
@@ -70,13 +75,18 @@ async function readWholeFile(file: string): Promise<string> {
 export function parseTranscript(text: string): LoadedTranscript {
   const boundaryAt = text.lastIndexOf(BOUNDARY_MARK);
   const chainStart = boundaryAt < 0 ? 0 : text.lastIndexOf('\n', boundaryAt) + 1;
+  return parseChain(text.slice(chainStart), chainStart > 0 ? text.slice(0, chainStart) : undefined);
+}
+
+/** `chainText`: from the line of the newest compact boundary (or the start) on; `history`: the lines before it. */
+function parseChain(chainText: string, history: string | undefined): LoadedTranscript {
   const state: MetadataState = { mode: undefined, model: undefined, todos: undefined, title: undefined };
-  if (chainStart > 0) scanMetadata(text.slice(0, chainStart), state);
+  if (history !== undefined) scanMetadata(history, state);
 
   const byUuid = new Map<string, Record<string, unknown>>();
   let leaf: Record<string, unknown> | undefined;
   let torn = 0;
-  const lines = text.slice(chainStart).split('\n');
+  const lines = chainText.split('\n');
   for (const raw of lines) {
     if (raw.trim() === '') continue;
     let parsed: unknown;
