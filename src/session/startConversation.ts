@@ -5,6 +5,7 @@
  * session flags come before anything starts, as one clear line.
  */
 import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
+import { preloadModelClient } from '../services/api/anthropicClient.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
 import type { McpManager } from '../services/mcp/McpManager.js';
 import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
@@ -54,6 +55,8 @@ export async function startConversation(options: StartConversationOptions): Prom
   const config = resolveConfigDir(env);
   const cwd = options.session.cwd;
   const resumed = await findResumed(options.choice, config, cwd);
+  // Reading a long transcript leaves the main thread idle: the SDK loads meanwhile.
+  if (resumed) preloadModelClient();
   const newId = options.choice.sessionId;
   if (newId !== undefined) {
     if (!UUID.test(newId)) throw new UserFacingError(`--session-id must be a UUID (got "${newId}").`);

@@ -42,10 +42,30 @@ export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Anth
 const MESSAGES_PATH = '/v1/messages';
 const JSON_BODY = { 'content-type': 'application/json' } as const;
 
+let sdkModules: Promise<[typeof import('./messagesClient.js'), typeof import('./nodeHttpFetch.js')]> | undefined;
+
+function loadSdkModules(): NonNullable<typeof sdkModules> {
+  sdkModules ??= Promise.all([import('./messagesClient.js'), import('./nodeHttpFetch.js')]).then((modules) => {
+    // The SDK builds every request's headers with the global Headers, whose first use loads Node's
+    // fetch implementation (undici: tens of ms). Touched here, so preloadModelClient pays it too.
+    void globalThis.Headers;
+    return modules;
+  });
+  return sdkModules;
+}
+
+/**
+ * Loads the SDK while the process would otherwise wait (a resumed session's
+ * transcript being read), so the first request does not pay for it.
+ */
+export function preloadModelClient(): void {
+  loadSdkModules().catch(() => undefined);
+}
+
 export function createAnthropicModelClient(options: AnthropicClientOptions): ModelClient {
   let client: Promise<SdkClient> | undefined;
   const getClient = (): Promise<SdkClient> =>
-    (client ??= Promise.all([import('./messagesClient.js'), import('./nodeHttpFetch.js')]).then(
+    (client ??= loadSdkModules().then(
       ([{ MessagesClient }, { nodeHttpFetch }]) =>
         new MessagesClient({
           fetch: nodeHttpFetch,
