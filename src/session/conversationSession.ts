@@ -531,7 +531,6 @@ export class ConversationSession {
   }
 }
 
-/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
 function isDirectory(dir: string): boolean {
   try {
     return statSync(dir).isDirectory();
@@ -540,6 +539,7 @@ function isDirectory(dir: string): boolean {
   }
 }
 
+/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
 function latestPromptText(messages: readonly ConversationMessage[]): string {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
