@@ -4,16 +4,18 @@
 // 2. Loading that transcript (parse, chain, repair) in-process.
 // 3. Resume: the built CLI `-p --continue` over it, process start → first API request (the fake
 //    server records when the request arrives), next to a fresh `-p` for reference. Target < 1 s.
+// 4. The REPL resuming it in a real terminal (tmux): launch → prompt visible, and → a key typed is echoed.
 //
 // Prints one JSON row per figure (bench/run.mjs collects them). Run alone:
 //   npm run build && node bench/session.bench.mjs
 import { spawn } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForBench } from './benchBundle.mjs';
+import { hasTmux, openTmux } from './tmuxDriver.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.bench-tmp');
@@ -87,6 +89,35 @@ function firstRequest(fake, cwd, configDir, args) {
   });
 }
 
+/** The REPL resuming `sessionId`: ms from launch until the prompt shows, and until a typed key is echoed in it. */
+async function replResume(fake, cwd, configDir, sessionId) {
+  const terminal = await openTmux('session', {
+    PATH: process.env.PATH, HOME: os.homedir(), TERM: 'xterm-256color', LANG: 'C.UTF-8',
+    ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url, AGENTCLI_CONFIG_DIR: configDir,
+  });
+  const shown = [];
+  const echoed = [];
+  try {
+    for (let index = 0; index <= RUNS; index++) {
+      const target = `bench:run${index}`;
+      const started = performance.now();
+      await terminal.tmux('new-window', '-t', 'bench', '-n', `run${index}`, '-c', cwd, `${process.execPath} ${CLI} --resume ${sessionId} --fork-session --no-session-persistence`);
+      const prompt = await terminal.waitFor(target, (text) => text.includes('Ask anything'), started);
+      await terminal.tmux('send-keys', '-t', target, '-l', 'q');
+      const echo = await terminal.waitFor(target, (text) => /> ?q/.test(text), started);
+      // The first run warms the file cache and is not counted.
+      if (index > 0) {
+        shown.push(prompt - started);
+        echoed.push(echo - started);
+      }
+      await terminal.tmux('kill-window', '-t', target);
+    }
+  } finally {
+    await terminal.close();
+  }
+  return { shown: median(shown), echoed: median(echoed) };
+}
+
 const lib = await bundleEntry();
 const cwd = await realpath(await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-session-cwd-')));
 const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-session-config-'));
@@ -137,6 +168,12 @@ try {
     }
     rows.push({ name: 'headless -p, new session: process start → first API request, median', value: Math.round(median(fresh)), unit: 'ms', target: '' });
     rows.push({ name: `headless -p --resume of ${MESSAGES} messages (${sizeMb.toFixed(0)} MB; ${sent} sent): process start → first API request, median`, value: Math.round(median(resumed)), unit: 'ms', target: '< 1000 ms' });
+    if (hasTmux()) {
+      await writeFile(path.join(configDir, 'trusted-folders.json'), JSON.stringify([cwd]));
+      const repl = await replResume(fake, cwd, configDir, sessionId);
+      rows.push({ name: `REPL --resume of ${MESSAGES} messages: launch → prompt visible, median`, value: Math.round(repl.shown), unit: 'ms', target: '< 1000 ms' });
+      rows.push({ name: `REPL --resume of ${MESSAGES} messages: launch → a typed key is echoed, median`, value: Math.round(repl.echoed), unit: 'ms', target: '' });
+    }
   } finally {
     await fake.close();
   }

@@ -113,6 +113,7 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
   const appendSystemPrompt = [flags.appendSystemPrompt, setup?.appendSystemPrompt].filter((text) => text !== undefined && text !== '').join('\n\n');
   // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
   const { conversation, mcp } = await startConversation({
+    preloadModelClient: true,
     session: {
       ...flags,
       ...(setup?.systemPrompt !== undefined ? { systemPrompt: setup.systemPrompt } : {}),

@@ -41,6 +41,14 @@ export type StartConversationOptions = {
     | undefined;
   readonly lifecycle?: SessionLifecycleListener;
   readonly onWarning: (message: string) => void;
+  /** The saved conversation to continue, already being read (locateSavedConversation); otherwise `choice` is looked up now. */
+  readonly located?: Promise<ResumeTarget | undefined>;
+  /**
+   * Load the SDK while a resumed transcript is read, for a front end whose
+   * first request follows at once (headless). The REPL loads it after its
+   * first frames instead, so the prompt is not kept waiting.
+   */
+  readonly preloadModelClient?: boolean;
 };
 
 export type StartedConversation = {
@@ -54,9 +62,9 @@ export async function startConversation(options: StartConversationOptions): Prom
   const env = options.session.env ?? process.env;
   const config = resolveConfigDir(env);
   const cwd = options.session.cwd;
-  const resumed = await findResumed(options.choice, config, cwd);
+  const resumed = await (options.located ?? findResumed(options.choice, config, cwd));
   // Reading a long transcript leaves the main thread idle: the SDK loads meanwhile.
-  if (resumed) preloadModelClient();
+  if (resumed && options.preloadModelClient) preloadModelClient();
   const newId = options.choice.sessionId;
   if (newId !== undefined) {
     if (!UUID.test(newId)) throw new UserFacingError(`--session-id must be a UUID (got "${newId}").`);
@@ -116,7 +124,19 @@ export async function startConversation(options: StartConversationOptions): Prom
   return { conversation, mcp };
 }
 
-type ResumeTarget = { readonly id: string; readonly file: string; readonly fork: boolean; readonly load: Promise<LoadedTranscript> };
+export type ResumeTarget = { readonly id: string; readonly file: string; readonly fork: boolean; readonly load: Promise<LoadedTranscript> };
+
+/**
+ * Finds the saved conversation `choice` names and starts reading it, before
+ * the rest of the front end has loaded: the file is in agentcli's own config
+ * folder, not the project, so reading it needs no folder trust. A lookup
+ * that fails rejects when startConversation awaits it, as it would have.
+ */
+export function locateSavedConversation(choice: SessionChoice, env: NodeJS.ProcessEnv, cwd: string): Promise<ResumeTarget | undefined> {
+  const located = findResumed(choice, resolveConfigDir(env), cwd);
+  located.catch(() => undefined); // not unhandled while the front end is still loading
+  return located;
+}
 
 async function findResumed(choice: SessionChoice, config: string, cwd: string): Promise<ResumeTarget | undefined> {
   switch (choice.kind) {

@@ -9,7 +9,8 @@ import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.j
 import { createCommandRegistry } from '../commands/registry.js';
 import { openPromptHistory } from '../history/promptHistory.js';
 import { configDir } from '../session/paths.js';
-import { startConversation } from '../session/startConversation.js';
+import { startConversation, type ResumeTarget } from '../session/startConversation.js';
+import { preloadModelClient } from '../services/api/anthropicClient.js';
 import { registerCleanup } from '../utils/cleanup.js';
 import { VERSION } from '../version.js';
 import { loadMarkdownLexer } from './markdown/markdownEngine.js';
@@ -35,7 +36,8 @@ const SHUTDOWN_GRACE_MS = 3_000;
 /** When the modules the first answer needs start loading: after the first frames, long before a prompt is typed and answered. */
 const AFTER_FIRST_FRAMES_MS = 100;
 
-export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
+/** `located`: the saved conversation to continue, already being read (startRepl starts it before Ink loads). */
+export async function launchRepl(options: ReplLaunchOptions, located?: Promise<ResumeTarget | undefined>): Promise<number> {
   holdKeystrokes();
   const env = options.session.env ?? process.env;
   const config = configDir(env);
@@ -53,6 +55,7 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   const { conversation } = await startConversation({
     session: { ...options.session, env, isInteractive: true, isTrusted: true },
     choice: choice.kind === 'pick' ? { kind: 'new' } : choice,
+    ...(located ? { located } : {}),
     persist: options.persist,
     mcp: { cliConfigs: options.mcp?.cliConfigs, strict: options.mcp?.strict, isTrusted: true },
     onWarning: (message) => {
@@ -112,10 +115,11 @@ export async function launchRepl(options: ReplLaunchOptions): Promise<number> {
   });
   // Paint first: the prompt is on screen once render() and the effects' repaint (Ink throttles repaints
   // to ~32 ms) are done. Only then does what the first answer needs (markdown, each tool's UI with its
-  // diff view) load, so neither the first frames nor the first keys wait for those modules.
+  // diff view, the SDK and Node's fetch) load, so neither the first frames nor the first keys wait for them.
   const preload = setTimeout(() => {
     void loadMarkdownLexer();
     for (const tool of session.tools) void loadToolRenderers(tool);
+    preloadModelClient();
   }, AFTER_FIRST_FRAMES_MS);
   try {
     if (choice.kind === 'pick') await controller.resumeSession(undefined, { fork: choice.fork });

@@ -4,7 +4,7 @@
  * set, Ink starts with styling off, which also covers every tool's UI.tsx.
  */
 import type { SessionOptions } from '../session/createSession.js';
-import type { SessionChoiceFlags } from '../session/startConversation.js';
+import { locateSavedConversation, type SessionChoiceFlags } from '../session/startConversation.js';
 import { UserFacingError } from '../utils/errors.js';
 import { isNoColorRequested } from './theme.js';
 
@@ -28,8 +28,11 @@ export async function startRepl(options: ReplLaunchOptions): Promise<number> {
     throw new UserFacingError('the interactive REPL needs a terminal; for scripts and pipes run headless with -p "<prompt>".');
   }
   if (isNoColorRequested() && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
+  // A resumed transcript (tens of MB for a long session) is read while Ink loads.
+  const { choice } = options;
+  const located = choice.kind === 'continue' || choice.kind === 'resume' ? locateSavedConversation(choice, options.session.env ?? process.env, options.session.cwd) : undefined;
   const { launchRepl } = await importUiRuntime(() => import('./launchRepl.js'));
-  return launchRepl(options);
+  return launchRepl(options, located);
 }
 
 /**

@@ -41,4 +41,15 @@ describe('REPL in a real terminal: sessions', () => {
     const screen = await third.terminal.waitFor('Which session do you want to resume?');
     expect(screen).toContain('tell me about pears');
   });
+
+  it('--resume of an id that was never saved: one line naming the flag, exit 1, no stack (the lookup now starts before Ink loads)', async () => {
+    const run = await startRepl({ script: [], args: ['--resume', '00000000-0000-4000-8000-000000000000'] });
+    runs.push(run);
+    expect(await run.terminal.waitForExit()).toBe(1);
+    const screen = (await run.terminal.history()).replaceAll('\n', '');
+    expect(screen).toContain('agentcli: no saved session with id 00000000-0000-4000-8000-000000000000 (--resume)');
+    expect(screen).not.toMatch(/\s+at .+:\d+:\d+/);
+    expect(screen).not.toContain('Unhandled');
+    expect(run.server.requests).toHaveLength(0);
+  });
 });

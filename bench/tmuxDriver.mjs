@@ -1,0 +1,39 @@
+// A terminal for benchmarks: a private tmux server, its screen, and the CPU of what runs in it.
+import { execFile, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+export const hasTmux = () => spawnSync('tmux', ['-V']).status === 0;
+
+/** `env`: the whole environment of the programs started in it (tmux does not pass the caller's). */
+export async function openTmux(name, env) {
+  const socket = `agentcli-bench-${name}-${process.pid}`;
+  const tmux = (...args) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env, encoding: 'utf8' });
+  await tmux('new-session', '-d', '-s', 'bench', '-x', '100', '-y', '30');
+  const screen = async (target) => (await tmux('capture-pane', '-p', '-t', target)).stdout;
+  return {
+    tmux,
+    screen,
+    /** Polls the screen until `test` holds; returns performance.now() of that moment. */
+    async waitFor(target, test, started, timeoutMs = 20_000) {
+      for (;;) {
+        const text = await screen(target);
+        if (test(text)) return performance.now();
+        if (performance.now() - started > timeoutMs) throw new Error(`timed out on ${target}:\n${text}`);
+      }
+    },
+    async pidOf(target) {
+      return Number((await tmux('display-message', '-p', '-t', target, '#{pane_pid}')).stdout.trim());
+    },
+    close: () => tmux('kill-server').catch(() => undefined),
+  };
+}
+
+/** User + system CPU a process has used so far. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
