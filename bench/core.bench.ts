@@ -298,6 +298,7 @@ function modulesLoadedBefore(log: string, until: number): { files: number; bytes
 async function permissionHeavyRun(): Promise<void> {
   const calls = 300;
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-heavy-'));
+  const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-heavy-config-'));
   await writeFile(path.join(cwd, 'notes.txt'), 'notes\n'.repeat(50));
   await writeFile(path.join(cwd, 'CLAUDE.md'), 'deny: Bash(rm*)\nallow: Bash(python3 *)\n');
   await import('node:fs/promises').then((fs) => fs.mkdir(path.join(cwd, 'sub')));
@@ -308,7 +309,9 @@ async function permissionHeavyRun(): Promise<void> {
   });
   const url = await new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   try {
-    const env = { ...process.env, ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'bench', AGENTCLI_CONFIG_DIR: cwd };
+    // The config folder (transcripts, spilled output) lives outside the project, as a user's does: inside
+    // it, `grep -rn notes .` read the session's own transcript and its output grew with every turn.
+    const env = { ...process.env, ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'bench', AGENTCLI_CONFIG_DIR: configDir };
     const started = clockNow();
     const run = spawn(process.execPath, ['--import', rssReporter, cliBin, '-p', 'go', '--max-turns', String(calls + 5)], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -319,6 +322,7 @@ async function permissionHeavyRun(): Promise<void> {
   } finally {
     child.kill('SIGTERM');
     await rm(cwd, { recursive: true, force: true });
+    await rm(configDir, { recursive: true, force: true });
   }
 }
 

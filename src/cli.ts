@@ -5,6 +5,8 @@
  * Everything heavy is imported on the path that needs it, so `--version`
  * and `--help` stay instant and headless runs never load Ink.
  */
+// First: V8's heap settings must be in force before the process allocates much.
+import './utils/process/heapTuning.js';
 import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
