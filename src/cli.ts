@@ -5,8 +5,8 @@
  * Everything heavy is imported on the path that needs it, so `--version`
  * and `--help` stay instant and headless runs never load Ink.
  */
-// First: V8's heap settings must be in force before the process allocates much.
-import './utils/process/heapTuning.js';
+// First: V8's settings must be in force before the process allocates much or compiles any wasm.
+import './utils/process/v8Settings.js';
 import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
