@@ -10,6 +10,7 @@ import { cutStream, endTurn, lastToolResults, text, thinking, toolUse, turn } fr
 import { CLI_BIN, tempDir } from '../support/runCli.js';
 import { EVERYTHING } from '../mcp/mcpTestSupport.js';
 import { agentText, option, startAcpClient, type AcpClientOptions, type AcpTestClient } from './acpHarness.js';
+import { isRunning as isAlive } from '../support/processState.js';
 
 let server: FakeAnthropicServer | undefined;
 let clients: AcpTestClient[] = [];
@@ -55,14 +56,6 @@ function diffsOf(content: ToolCallContent[] | null | undefined) {
   return (content ?? []).filter((item) => item.type === 'diff');
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('agentcli --acp', () => {
   it('initialize: protocol 1 with load, image and embedded context, and MCP over http and sse', async () => {

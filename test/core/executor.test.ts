@@ -7,6 +7,7 @@ import type { ScenarioResult } from '../support/queryHarness.js';
 import { resultText, runScenario, toolResultEvents } from '../support/queryHarness.js';
 import { endTurn, lastToolResults, text, toolUse, turn } from '../support/scenario.js';
 import { cdTool, createCallLog, failTool, pwdTool, sleepTool, spawnTool, writeTool } from '../support/syntheticTools.js';
+import { isRunning as isAlive } from '../support/processState.js';
 
 let scenario: ScenarioResult | undefined;
 afterEach(async () => {
@@ -14,14 +15,6 @@ afterEach(async () => {
   scenario = undefined;
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('StreamingToolExecutor through the loop', () => {
   it('never runs more than AGENTCLI_MAX_TOOL_USE_CONCURRENCY safe calls at once', async () => {

@@ -23,6 +23,7 @@ import { createAnthropicModelClient } from '../../src/services/api/anthropicClie
 import { createSession, type Session } from '../../src/session/createSession.js';
 import { ToolSearchTool } from '../../src/tools/ToolSearchTool/ToolSearchTool.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type RecordedRequest, type ScriptFn, type ScriptedTurn } from '../support/fakeAnthropic.js';
+export { isRunning as isAlive } from '../support/processState.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(here, '..', '..');
@@ -141,14 +142,6 @@ export async function startEverythingOverHttp(transport: 'streamableHttp' | 'sse
   };
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;

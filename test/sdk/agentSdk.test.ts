@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { collect, promptStream, startSdkRig, type SdkRig } from './sdkHarness.js';
+import { isRunning as isAlive } from '../support/processState.js';
 
 let rig: SdkRig | undefined;
 afterEach(async () => {
@@ -373,12 +374,4 @@ describe('Agent SDK → agentcli', () => {
   });
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 

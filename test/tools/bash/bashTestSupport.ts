@@ -1,6 +1,5 @@
 // Helpers for the Bash / background-task tests: run tool calls through the real loop and
 // pipeline against the fake model server, and check that processes really are gone.
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '../../../src/Tool.js';
@@ -9,6 +8,8 @@ import type { ToolCallOutcome } from '../../../src/services/tools/toolExecution.
 import type { ScriptedBlock } from '../../support/fakeAnthropic.js';
 import { resultText, runScenario, toolResultEvents, type ScenarioResult } from '../../support/queryHarness.js';
 import { endTurn, turn } from '../../support/scenario.js';
+
+export { isRunning } from '../../support/processState.js';
 
 export type ToolRun = {
   readonly scenario: ScenarioResult;
@@ -36,27 +37,6 @@ export async function runTurns(
     texts: outcomes.map((outcome) => resultText(outcome.result.content)),
     events: scenario.events.map(({ event }) => event),
   };
-}
-
-/**
- * Whether a process still runs. `kill(pid, 0)` failing with ESRCH is the
- * proof we want; a zombie (exited, waiting to be reaped) also counts as
- * gone, because this VM's PID 1 never reaps orphans, so a killed orphan
- * stays a zombie here forever.
- */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
 }
 
 export async function readPid(dir: string, name: string): Promise<number> {
