@@ -5,16 +5,14 @@
 //   - RSS after one answer (a prompt, a Read call, a markdown answer).
 //
 //   node bench/startup.bench.mjs            (npm run bench builds dist/ first)
-import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { bundleForBench, benchTmp } from './benchBundle.mjs';
+import { cpuMs, hasTmux, openTmux } from './tmuxDriver.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const run = promisify(execFile);
 const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 10);
 
 function row(name, value, unit, target, extra = {}) {
@@ -26,7 +24,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-if (spawnSync('tmux', ['-V']).status !== 0) {
+if (!hasTmux()) {
   row('REPL start-up figures', 'skipped', '', 'tmux is not installed');
   process.exit(0);
 }
@@ -49,7 +47,6 @@ const cwd = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-start-'));
 const configDir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-start-config-'));
 writeFileSync(path.join(cwd, 'notes.md'), Array.from({ length: 40 }, (_, index) => `line ${index}: notes about the project`).join('\n'));
 writeFileSync(path.join(configDir, 'trusted-folders.json'), JSON.stringify([cwd]));
-const socket = `agentcli-bench-start-${process.pid}`;
 const tmuxEnv = {
   PATH: process.env.PATH,
   HOME: os.homedir(),
@@ -59,27 +56,14 @@ const tmuxEnv = {
   ANTHROPIC_BASE_URL: server.url,
   AGENTCLI_CONFIG_DIR: configDir,
 };
-const tmux = (...args) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: tmuxEnv, encoding: 'utf8' });
-const screen = async (target) => (await tmux('capture-pane', '-p', '-t', target)).stdout;
-async function waitFor(target, test, started, timeoutMs = 20_000) {
-  for (;;) {
-    const text = await screen(target);
-    if (test(text)) return performance.now();
-    if (performance.now() - started > timeoutMs) throw new Error(`timed out on ${target}:\n${text}`);
-  }
-}
-const procStat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-const cpuMs = (pid) => {
-  const fields = procStat(pid);
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-};
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 // STARTUP_BENCH_BIN: another build's bin/agentcli.js, to compare before and after a change.
 const binary = `${process.execPath} ${process.env.STARTUP_BENCH_BIN ?? path.join(root, 'bin', 'agentcli.js')}`;
 
+let terminal;
 try {
-  await tmux('new-session', '-d', '-s', 'bench', '-x', '100', '-y', '30');
+  terminal = await openTmux('start', tmuxEnv);
+  const { tmux, waitFor } = terminal;
   const visible = [];
   const echoed = [];
   const cpuAtPrompt = [];
@@ -88,8 +72,7 @@ try {
     const started = performance.now();
     await tmux('new-window', '-t', 'bench', '-n', `run${index}`, '-c', cwd, binary);
     const shown = await waitFor(target, (text) => text.includes('Ask anything'), started);
-    const pid = Number((await tmux('display-message', '-p', '-t', target, '#{pane_pid}')).stdout.trim());
-    const cpu = cpuMs(pid);
+    const cpu = cpuMs(await terminal.pidOf(target));
     await tmux('send-keys', '-t', target, '-l', 'q');
     const echo = await waitFor(target, (text) => /> ?q/.test(text), started);
     if (index > 0) {
@@ -108,7 +91,7 @@ try {
   const started = performance.now();
   await tmux('new-window', '-t', 'bench', '-n', 'answer', '-c', cwd, binary);
   await waitFor('bench:answer', (text) => text.includes('Ask anything'), started);
-  const pid = Number((await tmux('display-message', '-p', '-t', 'bench:answer', '#{pane_pid}')).stdout.trim());
+  const pid = await terminal.pidOf('bench:answer');
   await tmux('send-keys', '-t', 'bench:answer', '-l', 'summarise notes.md');
   await tmux('send-keys', '-t', 'bench:answer', 'Enter');
   await waitFor('bench:answer', (text) => text.includes('answer-done'), performance.now());
@@ -118,7 +101,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   row('REPL idle CPU over 5 s after the answer', Math.round(cpuMs(pid) - idleFrom), 'ms CPU', '0');
 } finally {
-  await tmux('kill-server').catch(() => undefined);
+  await terminal?.close();
   await server.close();
   rmSync(cwd, { recursive: true, force: true });
   rmSync(configDir, { recursive: true, force: true });
