@@ -2,7 +2,6 @@
  * Where headless prompts come from: the argument, or stdin (plain text, or
  * one JSON user message per line with --input-format stream-json).
  */
-import { createInterface } from 'node:readline';
 import { UserFacingError } from '../utils/errors.js';
 
 export type InputFormat = 'text' | 'stream-json';
@@ -13,6 +12,8 @@ export async function* headlessPrompts(
   stdin: NodeJS.ReadStream = process.stdin,
 ): AsyncGenerator<string> {
   if (inputFormat === 'stream-json') {
+    // Loaded here: `-p "prompt"` never reads lines, and every module before the first request counts.
+    const { createInterface } = await import('node:readline');
     let lineNumber = 0;
     for await (const line of createInterface({ input: stdin, crlfDelay: Infinity })) {
       lineNumber++;
