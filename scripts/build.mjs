@@ -64,6 +64,27 @@ const yogaWithoutFetchPlugin = {
   },
 };
 
+/**
+ * The Anthropic SDK builds every request's headers with the global
+ * `Headers`, whose first touch loads undici (Node's fetch, ~25 ms of CPU
+ * before the first request). Its modules get our spec-following class
+ * instead (src/services/api/fetchHeaders.ts); agentcli hands the SDK a
+ * fetch that never needs undici (nodeHttpFetch.ts). Other packages keep the
+ * global: they pass headers to Node's own fetch.
+ */
+const sdkFetchHeadersPlugin = {
+  name: 'sdk-fetch-headers',
+  setup(pluginBuild) {
+    const fetchHeaders = path.join(root, 'src', 'services', 'api', 'fetchHeaders.ts');
+    const usesGlobalHeaders = /\bnew Headers\b|\binstanceof Headers\b/;
+    pluginBuild.onLoad({ filter: /[\\/]@anthropic-ai[\\/]sdk[\\/].*\.mjs$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!usesGlobalHeaders.test(source)) return undefined;
+      return { contents: `import { FetchHeaders as Headers } from ${JSON.stringify(fetchHeaders)};\n${source}`, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
 /** Ink's (and its helpers') `string-width` becomes src/ui/terminalStringWidth.ts, which calls the real one for what its fast path does not cover. */
 const terminalStringWidthPlugin = {
   name: 'terminal-string-width',
@@ -96,7 +117,7 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = t
     // zod itself is loaded at run time by src/utils/lazyZod.ts (a plain require of the installed package).
     // kerberos: an optional peer of the proxy agents (Negotiate proxy auth), imported only if asked for.
     external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core', 'kerberos'],
-    plugins: [lazyZodPlugin, yogaWithoutFetchPlugin, terminalStringWidthPlugin],
+    plugins: [lazyZodPlugin, yogaWithoutFetchPlugin, terminalStringWidthPlugin, sdkFetchHeadersPlugin],
     define: {
       // React's production build: the development build is several times slower per repaint.
       'process.env.NODE_ENV': '"production"',

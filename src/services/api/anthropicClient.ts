@@ -45,12 +45,7 @@ const JSON_BODY = { 'content-type': 'application/json' } as const;
 let sdkModules: Promise<[typeof import('./messagesClient.js'), typeof import('./nodeHttpFetch.js')]> | undefined;
 
 function loadSdkModules(): NonNullable<typeof sdkModules> {
-  sdkModules ??= Promise.all([import('./messagesClient.js'), import('./nodeHttpFetch.js')]).then((modules) => {
-    // The SDK builds every request's headers with the global Headers, whose first use loads Node's
-    // fetch implementation (undici: tens of ms). Touched here, so preloadModelClient pays it too.
-    void globalThis.Headers;
-    return modules;
-  });
+  sdkModules ??= Promise.all([import('./messagesClient.js'), import('./nodeHttpFetch.js')]);
   return sdkModules;
 }
 
@@ -66,9 +61,9 @@ export function createAnthropicModelClient(options: AnthropicClientOptions): Mod
   let client: Promise<SdkClient> | undefined;
   const getClient = (): Promise<SdkClient> =>
     (client ??= loadSdkModules().then(
-      ([{ MessagesClient }, { nodeHttpFetch }]) =>
+      ([{ MessagesClient }, { nodeHttpFetchAsFetch }]) =>
         new MessagesClient({
-          fetch: nodeHttpFetch,
+          fetch: nodeHttpFetchAsFetch,
           // A custom endpoint may need no key; the SDK insists on one being set.
           apiKey: options.apiKey ?? (options.authToken ? null : 'not-needed'),
           authToken: options.authToken ?? null,

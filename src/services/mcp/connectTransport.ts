@@ -7,7 +7,6 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { nodeHttpFetch } from '../api/nodeHttpFetch.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { proxyVariablesSet } from '../../utils/net/proxyAgent.js';
 import { VERSION } from '../../version.js';
@@ -127,9 +126,9 @@ async function openSse(config: McpRemoteServerConfig, options: OpenSessionOption
  * model API (nodeHttpFetch honours HTTPS_PROXY / NO_PROXY); without one the
  * SDK keeps its own fetch.
  */
-async function proxiedFetch(): Promise<{ fetch?: typeof nodeHttpFetch }> {
+async function proxiedFetch(): Promise<{ fetch?: typeof fetch }> {
   if (!proxyVariablesSet()) return {};
-  return { fetch: (await import('../api/nodeHttpFetch.js')).nodeHttpFetch };
+  return { fetch: (await import('../api/nodeHttpFetch.js')).nodeHttpFetchAsFetch };
 }
 
 /** Connects, closing the client and transport (and so the process) on failure or when the deadline passes. */
