@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
+import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
 import { runCli, tempDir } from '../support/runCli.js';
 import { endTurn, overloaded } from '../support/scenario.js';
 
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** Runs `agentcli -p hi` with a preload that records, as the process exits, which Node internals it loaded. */
-async function runRecordingModules(script: Parameters<typeof startFakeAnthropic>[0]['script']) {
+async function runRecordingModules(script: ScriptedTurn[]) {
   const dir = await tempDir('agentcli-startup-path-');
   const record = path.join(dir, 'modules.json');
   const preload = path.join(dir, 'record.mjs');
