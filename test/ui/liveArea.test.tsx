@@ -96,6 +96,24 @@ describe('parallel calls of one tool', () => {
     terminal.unmount();
   });
 
+  it('groups calls that started before the tool\'s UI loaded as soon as it loads, with nothing else changing', async () => {
+    const { ReadTool } = await import('../../src/tools/ReadTool/ReadTool.js');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The same tool, but its UI module arrives only when the test says (a slow disk, a loaded machine).
+    const slowUiRead = { ...ReadTool, ui: async () => (await released, ReadTool.ui!()) };
+    const running = (id: string, file: string) => ({ kind: 'tool' as const, id, toolName: 'Read', input: { file_path: `/p/${file}` }, phase: 'running' as const, progress: [] });
+    const terminal = renderInTerminal(
+      <LiveArea segments={[running('a', 'one.ts'), running('b', 'two.ts')]} turn={undefined} tools={[slowUiRead]} verbose={false} columns={100} maxRows={20} showSpinner={false} />,
+    );
+    const before = await terminal.waitFor('two.ts');
+    expect(before.match(/● /g)).toHaveLength(2);
+    release();
+    const after = await terminal.waitFor('2 files');
+    expect(after).toMatch(/● Read\(2 files: .*one\.ts, .*two\.ts\)/);
+    terminal.unmount();
+  });
+
   it('groups only calls of the same tool that are still running', async () => {
     const { groupParallelTools } = await import('../../src/ui/transcript/liveGroups.js');
     const tool = (id: string, toolName: string, phase: 'running' | 'done') => ({ kind: 'tool' as const, id, toolName, input: {}, phase, progress: [] });

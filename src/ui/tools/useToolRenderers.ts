@@ -22,3 +22,28 @@ export function useToolRenderers(tool: Tool | undefined): AnyToolRenderers | und
   }, [tool, settled]);
   return loadedToolRenderers(tool);
 }
+
+/**
+ * Re-renders once the renderers of every given tool have settled, for a
+ * component whose layout depends on which renderers a tool has (the live
+ * area groups an assistant message's Agent calls only once the Agent UI
+ * has loaded). Without it, calls that started before the load stayed drawn
+ * one by one until something else changed — which, with every call
+ * waiting, could be never.
+ */
+export function useToolRenderersSettled(tools: readonly (Tool | undefined)[]): void {
+  const [, setSettledLoads] = useState(0);
+  const pending = [...new Set(tools)].filter((tool): tool is Tool => !areToolRenderersSettled(tool));
+  const pendingKey = pending.map((tool) => tool.name).join('\0');
+  useEffect(() => {
+    if (pending.length === 0) return;
+    let mounted = true;
+    void Promise.all(pending.map(loadToolRenderers)).then(() => {
+      if (mounted) setSettledLoads((count) => count + 1);
+    });
+    return () => {
+      mounted = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pendingKey names the tools of `pending` (a tool's name is unique among a session's tools)
+  }, [pendingKey]);
+}

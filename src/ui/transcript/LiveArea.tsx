@@ -19,6 +19,7 @@ import { ToolCallView } from './ToolCallView.js';
 import { MessageGroupView } from './MessageGroupView.js';
 import { ToolGroupView } from './ToolGroupView.js';
 import { loadedToolRenderers } from '../tools/toolRendererCache.js';
+import { useToolRenderersSettled } from '../tools/useToolRenderers.js';
 
 export type LiveAreaProps = {
   readonly segments: readonly LiveSegment[];
@@ -36,6 +37,8 @@ export type LiveAreaProps = {
 const MAX_VISIBLE_TOOLS = 6;
 
 export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, showSpinner }: LiveAreaProps): ReactNode {
+  // Grouping depends on the renderers loaded: draw again when a running tool's UI arrives.
+  useToolRenderersSettled(segments.map((segment) => (segment.kind === 'tool' ? findToolByName(tools, segment.toolName) : undefined)));
   const entries = groupParallelTools(segments, {
     drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderToolGroup !== undefined,
     drawsRunningGroups: (toolName) => loadedToolRenderers(findToolByName(tools, toolName))?.renderGroupedToolUse !== undefined,
