@@ -33,6 +33,7 @@ import type { AgentDefinition } from './agentDefinition.js';
 import { isAgentProgress, mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
 import type { SubagentScope } from './subagentScope.js';
+import { monotonicMs } from '../utils/clock.js';
 
 export const DEFAULT_SUBAGENT_MAX_TURNS = 50;
 
@@ -87,7 +88,7 @@ export function subagentTranscriptFile(sessionDir: string, agentId: string): str
 export async function runSubagent(options: RunSubagentOptions): Promise<SubagentResult> {
   const { agent, scope, parentContext } = options;
   const { session } = scope;
-  const started = performance.now();
+  const started = monotonicMs();
   const agentId = options.agentId ?? newUuid().slice(0, 8);
   const childDepth = scope.depth + 1;
   const model = resolveAgentModel(options.model ?? agent.model, parentContext.model, session.env);
@@ -124,7 +125,7 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
     const current = [...running.values()].at(-1);
     status = {
       ...status,
-      elapsedMs: performance.now() - started,
+      elapsedMs: monotonicMs() - started,
       currentTool: current,
       nested: nested.size > 0 ? [...nested.values()] : undefined,
     };
@@ -190,7 +191,7 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
     turns: outcome.turns,
     toolUses: status.toolUses,
     tokens: status.tokens,
-    durationMs: performance.now() - started,
+    durationMs: monotonicMs() - started,
     transcriptPath: transcriptFile,
   };
   switch (outcome.reason) {

@@ -15,6 +15,7 @@ import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../agents/agentProgress.js';
 import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
+import { monotonicMs } from '../utils/clock.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -51,11 +52,11 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
 
   let exitCode = 0;
   for await (const prompt of options.prompts) {
-    const started = performance.now();
+    const started = monotonicMs();
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
     if (!prepared.ok) {
       // Nothing was sent: a result line that says why, shaped like any failed run's.
-      if (outputFormat !== 'text') writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: options.signal.aborted, durationMs: performance.now() - started }));
+      if (outputFormat !== 'text') writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: options.signal.aborted, durationMs: monotonicMs() - started }));
       io.stderr(`agentcli: ${prepared.error}\n`);
       // Interrupted while a command's snippets ran: stop as an interrupted run does.
       if (options.signal.aborted) {
@@ -96,7 +97,7 @@ export type HeadlessTurnOptions = {
   readonly signal: AbortSignal;
   readonly io: HeadlessIo;
   readonly writeLine: (value: unknown) => void;
-  /** When the turn began (performance.now()), for duration_ms. */
+  /** When the turn began (monotonicMs()), for duration_ms. */
   readonly started: number;
   /** The front end's part of the tool environment (the SDK's permission asker). */
   readonly env?: Partial<ToolRunEnv>;
@@ -175,7 +176,7 @@ export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<Hea
       ...(options.userMessageUuid ? { userMessageUuid: options.userMessageUuid } : {}),
       ...(outcome.structuredOutput !== undefined ? { structuredOutput: outcome.structuredOutput } : {}),
     },
-    performance.now() - options.started,
+    monotonicMs() - options.started,
   );
   return { result, text, error, reason: outcome.reason, structuredOutput: outcome.structuredOutput };
 }

@@ -8,6 +8,7 @@
 import { matchTargetOf, type HookEventName, type HookInput } from './hookEvents.js';
 import { EMPTY_MERGED_VERDICT, mergeHookVerdicts, type HookVerdict, type MergedHookVerdict } from './hookVerdict.js';
 import type { HookActivity, HookRunContext, HookRunner, HookSet } from './types.js';
+import { monotonicMs } from '../utils/clock.js';
 
 export function createHookSet(runners: readonly HookRunner[]): HookSet {
   const listeners = new Set<(activity: HookActivity) => void>();
@@ -34,11 +35,11 @@ export function createHookSet(runners: readonly HookRunner[]): HookSet {
       const target = matchTargetOf(input);
       const selected = matching(event, target);
       if (selected.length === 0) return EMPTY_MERGED_VERDICT;
-      const started = performance.now();
+      const started = monotonicMs();
       emit({ type: 'hooks_started', event, target, hooks: selected.map((runner) => runner.label) });
       const verdicts = await Promise.all(selected.map((runner) => runSafely(runner, input, context)));
       const merged = mergeHookVerdicts(verdicts);
-      emit({ type: 'hooks_finished', event, target, verdicts, merged, durationMs: performance.now() - started });
+      emit({ type: 'hooks_finished', event, target, verdicts, merged, durationMs: monotonicMs() - started });
       return merged;
     },
     subscribe(listener) {

@@ -5,9 +5,9 @@
  * headless runs treat the cwd as trusted, as CI expects. Deny and ask rules
  * from the repository apply either way.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { newUuid } from '../utils/ids.js';
 
 function trustFile(configDir: string): string {
   return path.join(configDir, 'trusted-folders.json');
@@ -34,7 +34,7 @@ export async function trustFolder(configDir: string, folder: string): Promise<vo
   const resolved = path.resolve(folder);
   if (trusted.includes(resolved)) return;
   const file = trustFile(configDir);
-  const temporary = `${file}.${randomUUID()}.tmp`;
+  const temporary = `${file}.${newUuid()}.tmp`;
   await mkdir(configDir, { recursive: true });
   await writeFile(temporary, `${JSON.stringify([...trusted, resolved], null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, file);

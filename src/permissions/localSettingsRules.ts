@@ -7,7 +7,6 @@
  * reason instead. Live-session counterparts make a change hold from the next
  * decision without a restart.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppStateStore } from '../state/appState.js';
@@ -15,6 +14,7 @@ import { ruleSetOf } from './canUseTool.js';
 import { parseRule } from './rules/parseRule.js';
 import type { RuleBehavior, SourcedRule } from './rules/permissionRule.js';
 import { compileRuleSet } from './rules/ruleSet.js';
+import { newUuid } from '../utils/ids.js';
 
 export type SaveRulesResult =
   | { readonly ok: true; readonly file: string; readonly added: readonly string[] }
@@ -128,7 +128,7 @@ async function readSettings(file: string): Promise<{ ok: true; settings: Setting
 
 /** Returns an error message, or undefined when written. */
 async function writeSettings(file: string, settings: Settings): Promise<string | undefined> {
-  const temporary = `${file}.${randomUUID()}.tmp`;
+  const temporary = `${file}.${newUuid()}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });

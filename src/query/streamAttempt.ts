@@ -16,6 +16,7 @@ import type { ToolCallOutcome, ToolRunEnv } from '../services/tools/toolExecutio
 import { AsyncChannel } from '../utils/asyncChannel.js';
 import { linkedAbortController } from '../utils/abort.js';
 import type { QueryEvent } from './events.js';
+import { monotonicMs } from '../utils/clock.js';
 
 /** Internal to the loop: it turns this into assistant_complete. */
 export type StreamCompleteEvent = { readonly type: 'stream_complete'; readonly message: AssembledMessage };
@@ -61,7 +62,7 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Qu
   // Aborting the HTTP stream on interrupt; disposed so the turn signal does not keep a listener per attempt.
   const streamAbort = linkedAbortController([options.signal]);
 
-  const started = performance.now();
+  const started = monotonicMs();
   const streaming = (async (): Promise<StreamResult> => {
     try {
       let first = true;
@@ -82,7 +83,7 @@ export async function* streamAttempt(options: AttemptOptions): AsyncGenerator<Qu
       if (assembler.isComplete && !options.signal.aborted) return { ok: true, message: assembler.finish() };
       return { ok: false, error };
     } finally {
-      options.onStreamDuration(performance.now() - started);
+      options.onStreamDuration(monotonicMs() - started);
       channel.push(STREAM_END);
     }
   })();

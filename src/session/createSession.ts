@@ -4,7 +4,6 @@
  * model client. Both front ends (REPL and headless) start here, so they run
  * the same engine with the same configuration.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
@@ -47,6 +46,7 @@ import type { FinalAnswerTool } from '../query.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
 import { prepareStructuredOutputTool } from '../structuredOutput/prepareStructuredOutput.js';
 import { STRUCTURED_OUTPUT_NUDGE, STRUCTURED_OUTPUT_SYSTEM_NOTE } from '../tools/StructuredOutputTool/prompt.js';
+import { newUuid } from '../utils/ids.js';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 /** --json-schema: refused StructuredOutput calls and turns ended without one, together, before the run fails (as Claude Code). */
@@ -170,7 +170,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const env = options.env ?? process.env;
   const cwd = path.resolve(options.cwd);
   const config = resolveConfigDir(env);
-  const id = options.sessionId ?? randomUUID();
+  const id = options.sessionId ?? newUuid();
   const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));

@@ -9,11 +9,11 @@
  * process group is registered with the exit cleanup, so no task outlives
  * agentcli however it exits.
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BoundedOutput } from '../utils/process/boundedOutput.js';
 import { startShellCommand, type ShellLauncher, type ShellProcess } from '../utils/process/shellCommand.js';
 import { dropTaskEndNotice, queueTaskEndNotice } from './taskNotices.js';
+import { randomHex } from '../utils/ids.js';
 
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -75,7 +75,7 @@ const MAX_FINISHED_TASKS = 50;
 const tasks = new Map<string, TaskRecord>();
 
 export async function startBackgroundTask(options: StartTaskOptions): Promise<BackgroundTaskInfo> {
-  const id = `bash_${randomBytes(4).toString('hex')}`;
+  const id = `bash_${randomHex(4)}`;
   const output = new BoundedOutput({
     headChars: TASK_HEAD_CHARS,
     tailChars: TASK_TAIL_CHARS,

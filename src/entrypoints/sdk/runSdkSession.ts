@@ -29,6 +29,7 @@ import { switchPermissionMode, type PermissionUpdateTarget } from './permissionU
 import { readSdkInput, type SdkUserMessage } from './sdkInput.js';
 import { initializeResponse, NO_SDK_SETUP, setupFromInitialize, type SdkSessionSetup } from './sdkInitialize.js';
 import { sdkPermissionAsker } from './sdkPermissionAsker.js';
+import { monotonicMs } from '../../utils/clock.js';
 
 export type SdkSessionOptions = {
   readonly stdin: Readable;
@@ -112,10 +113,10 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
       try {
         // Like Claude Code, each turn opens with the session's state as it is now (model, mode, MCP servers).
         writeLine(initLine(conversation, { agents, slashCommands }));
-        const started = performance.now();
+        const started = monotonicMs();
         const prepared = await sdkPromptContent(message.content, { conversation, signal: controller.signal });
         if (!prepared.ok) {
-          writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: controller.signal.aborted, durationMs: performance.now() - started }));
+          writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: controller.signal.aborted, durationMs: monotonicMs() - started }));
           continue;
         }
         let turn: HeadlessTurn;

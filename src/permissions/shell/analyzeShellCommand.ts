@@ -12,6 +12,7 @@ import type { CommandEffects } from './commandEffects.js';
 import { reduceToSimpleCommands } from './reduceToSimpleCommands.js';
 import type { CwdState, ShellConcern, SimpleCommand } from './shellTypes.js';
 import type { ExpandedWord } from './wordExpansion.js';
+import { monotonicMs } from '../../utils/clock.js';
 
 export type AnalyzedSimpleCommand = { readonly command: SimpleCommand; readonly effects: CommandEffects };
 
@@ -37,12 +38,12 @@ export function analyzeShellCommandSync(source: string, options: AnalyzeOptions)
 }
 
 function analyzeWith(parser: BashParser, source: string, options: AnalyzeOptions): ShellCommandAnalysis {
-  const started = performance.now();
+  const started = monotonicMs();
   const home = options.home ?? os.homedir();
   const reduced = reduceToSimpleCommands(parser, source, { cwd: options.cwd, home });
   const commands = findNamesAfterWrites(pathsAfterRelinking(reduced.commands.map((command) => ({ command, effects: classifyCommand(command) }))));
   const concerns = [...reduced.concerns, ...commands.flatMap((c) => c.effects.concerns), ...writtenThenRun(commands, home)];
-  return { source, commands, concerns, analysisMs: performance.now() - started };
+  return { source, commands, concerns, analysisMs: monotonicMs() - started };
 }
 
 /** git subcommands that write the work tree from the object store (which can hold symlinks). */

@@ -5,11 +5,12 @@
  */
 import { EMPTY_USAGE, type CostTracker } from './cost.js';
 import type { ModelClient } from './types.js';
+import { monotonicMs } from '../../utils/clock.js';
 
 export function withUsageTracking(client: ModelClient, costTracker: CostTracker): ModelClient {
   return {
     async *streamMessage(request, signal) {
-      const started = performance.now();
+      const started = monotonicMs();
       let model = request.model;
       try {
         for await (const event of client.streamMessage(request, signal)) {
@@ -23,17 +24,17 @@ export function withUsageTracking(client: ModelClient, costTracker: CostTracker)
           yield event;
         }
       } finally {
-        costTracker.addApiDuration(performance.now() - started);
+        costTracker.addApiDuration(monotonicMs() - started);
       }
     },
     async createMessage(request, signal) {
-      const started = performance.now();
+      const started = monotonicMs();
       try {
         const message = await client.createMessage(request, signal);
         costTracker.add(message.model || request.model, message.usage);
         return message;
       } finally {
-        costTracker.addApiDuration(performance.now() - started);
+        costTracker.addApiDuration(monotonicMs() - started);
       }
     },
   };

@@ -11,6 +11,7 @@ import { findFiles, type FindFilesResult } from './findFiles.js';
 import { planGlob, searchRootOf } from './globPattern.js';
 import { GLOB_TOOL_NAME, globPrompt, MAX_GLOB_RESULTS } from './prompt.js';
 import { formatCount } from '../../utils/format.js';
+import { monotonicMs } from '../../utils/clock.js';
 
 export type GlobInput = { readonly pattern: string; readonly path?: string };
 
@@ -53,7 +54,7 @@ export const GlobTool = buildTool<GlobInput, GlobResult>({
   }),
   ui: () => import('./UI.js'),
   async call(input, context) {
-    const started = performance.now();
+    const started = monotonicMs();
     const searchRoot = path.resolve(context.cwd, input.path ?? '.');
     const plan = planGlob(input.pattern, searchRoot);
     let found: FindFilesResult;
@@ -71,7 +72,7 @@ export const GlobTool = buildTool<GlobInput, GlobResult>({
         files: found.files.map((file) => displayPath(file.path, context.cwd)),
         totalMatches: found.totalMatches,
         truncated: found.totalMatches > found.files.length,
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(monotonicMs() - started),
       },
     };
   },

@@ -3,7 +3,6 @@
  * Unknown fields are left as they are; a replaced code cell loses its
  * outputs, which described the old source and would now mislead.
  */
-import { randomBytes } from 'node:crypto';
 import {
   cellIdOf,
   findCellIndex,
@@ -13,6 +12,7 @@ import {
   type Notebook,
   type NotebookCell,
 } from '../../utils/files/notebook.js';
+import { randomHex } from '../../utils/ids.js';
 
 export type NotebookEditMode = 'replace' | 'insert' | 'delete';
 export type NotebookCellType = 'code' | 'markdown';
@@ -51,7 +51,7 @@ function unknownCell(notebook: Notebook, cellId: string, shownPath: string): Not
 function newCellId(notebook: Notebook): string {
   const taken = new Set(notebook.cells.map((cell) => cell.id));
   let id: string;
-  do id = randomBytes(4).toString('hex');
+  do id = randomHex(4);
   while (taken.has(id));
   return id;
 }

@@ -40,6 +40,7 @@ import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
 import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
 import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
+import { monotonicMs } from '../../utils/clock.js';
 
 export type ReplStatus = {
   readonly busy: boolean;
@@ -422,7 +423,7 @@ export class ReplController {
 
   private async withTurn(body: (signal: AbortSignal) => Promise<TurnEnd>): Promise<void> {
     const controller = new AbortController();
-    const started = performance.now();
+    const started = monotonicMs();
     this.running = controller;
     this.notices.turnStarted();
     this.setStatus({ busy: true });
@@ -438,7 +439,7 @@ export class ReplController {
       failureText = `Something went wrong: ${errorMessageOf(error)}`;
     }
     this.transcript.endTurn(outcome, failureText);
-    this.options.notifier?.turnEnded(performance.now() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
+    this.options.notifier?.turnEnded(monotonicMs() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
     this.running = undefined;
     this.notices.turnEnded();
     this.setStatus({ busy: false, costUsd: this.session.costTracker.totalCostUsd });

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { VERSION } from '../../version.js';
+import { monotonicMs } from '../../utils/clock.js';
 
 export const STATUS_LINE_MIN_INTERVAL_MS = 300;
 const TIMEOUT_MS = 5_000;
@@ -81,7 +82,7 @@ export class StatusLineCommand {
 
   private schedule(): void {
     if (this.running || this.timer || !this.pending) return;
-    const now = (this.options.now ?? performance.now.bind(performance))();
+    const now = (this.options.now ?? monotonicMs)();
     const wait = this.lastStart + (this.options.minIntervalMs ?? STATUS_LINE_MIN_INTERVAL_MS) - now;
     if (wait > 0) {
       this.timer = setTimeout(() => {

@@ -5,11 +5,11 @@
  * over the target. The target's permission bits and owner carry over, and a
  * symlink stays a symlink (its target is what gets replaced).
  */
-import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { errnoCode } from './fsErrors.js';
+import { randomHex } from '../ids.js';
 
 export type AtomicWriteResult = {
   /** The file actually written (the symlink's target when the path was a symlink). */
@@ -46,7 +46,7 @@ async function resolveWriteTarget(filePath: string): Promise<string> {
 }
 
 async function replaceViaTempFile(target: string, bytes: Uint8Array, existing: Stats | undefined): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.agentcli-tmp`);
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomHex(6)}.agentcli-tmp`);
   let handle;
   try {
     handle = await open(temp, 'wx', existing ? existing.mode & 0o7777 : 0o666);

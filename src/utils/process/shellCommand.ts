@@ -9,7 +9,6 @@
  * job) is stopped: otherwise it would hold the output pipe open and outlive
  * the call. Long-running processes belong in background tasks.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { childEnvironment } from './childEnvironment.js';
 import { trackProcessGroup } from './liveProcessGroups.js';
 import { isTreeRunning, killProcessTree } from './processTree.js';
 import { userShell } from './userShell.js';
+import { newUuid } from '../ids.js';
 
 export type ShellCommandOptions = {
   readonly command: string;
@@ -82,7 +82,7 @@ const WRAPPER_SCRIPT = [
 
 export async function startShellCommand(options: ShellCommandOptions): Promise<ShellProcess> {
   const { execa } = await import('execa');
-  const cwdFile = path.join(os.tmpdir(), `agentcli-cwd-${randomUUID()}`);
+  const cwdFile = path.join(os.tmpdir(), `agentcli-cwd-${newUuid()}`);
   const shell: ShellInvocation = { file: userShell(), args: ['-c', WRAPPER_SCRIPT, 'agentcli', cwdFile, options.command] };
   // A launcher binds the file into its own view of the file system, so it must exist first.
   if (options.launcher) await writeFile(cwdFile, '', { mode: 0o600 });
