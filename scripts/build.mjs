@@ -94,8 +94,8 @@ const terminalStringWidthPlugin = {
   },
 };
 
-/** `minify: false` and `splitting: false` are for profiling builds (readable names in --cpu-prof; one file). */
-export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = true, splitting = true } = {}) {
+/** `minify: false` and `splitting: false` are for profiling builds (readable names in --cpu-prof; one file); `metafile: true` says which sources each chunk holds. */
+export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = true, splitting = true, metafile = false } = {}) {
   const schemas = await builtinToolSchemas();
   rmSync(path.join(root, outdir), { recursive: true, force: true });
   const result = await build({
@@ -104,6 +104,7 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = t
     outdir,
     bundle: true,
     splitting,
+    metafile,
     format: 'esm',
     platform: 'node',
     target: 'node20',
