@@ -269,7 +269,7 @@ async function startup(): Promise<void> {
     }
   }
   const load = os.loadavg()[0]!.toFixed(1);
-  report('start-up: process spawn → first API request (median of 10)', median(times), 'ms', '≤ 250 ms (≤ 200 ms: issue 11)', {
+  report('start-up: process spawn → first API request (median of 10)', median(times), 'ms', '≤ 200 ms', {
     min: Math.round(Math.min(...times)),
     max: Math.round(Math.max(...times)),
     load,
