@@ -57,6 +57,7 @@ export type CliOptions = {
   sessionPersistence: boolean;
   sandbox?: boolean;
   permissionPromptTool?: string;
+  awaitInitialize?: boolean;
   acp?: boolean;
 };
 
@@ -167,6 +168,10 @@ export function buildProgram(): Command {
     .option('--sandbox', 'run Bash commands in the OS sandbox (bubblewrap): read-only system and home, no network, protected paths read-only')
     .option('--permission-prompt-tool <tool>', 'headless: who answers permission questions — "stdio" (the Agent SDK client, over the control protocol) or an MCP tool (mcp__server__tool)')
     .option('--include-hook-events', 'with --input-format stream-json: hook_started / hook_response lines for every hook run')
+    .option(
+      '--await-initialize',
+      "with --input-format stream-json: the client's initialize request comes before any prompt, and may carry MCP servers (the Agent SDK's mcpServersDelivery: 'initialize')",
+    )
     .option('--acp', 'run as an Agent Client Protocol agent on stdin/stdout (for editors such as Zed)')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
@@ -245,6 +250,8 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
   checkFlagCombinations(options);
   const choice = sessionChoice(options);
   // The Agent SDK never passes -p: stream-json both ways is headless on its own.
+  // The control protocol always takes a leading initialize as the session's shape (runSdkSession), so the flag only asserts that one comes.
+  if (options.awaitInitialize && options.inputFormat !== 'stream-json') throw new UserFacingError('--await-initialize needs --input-format stream-json.');
   const controlProtocol = options.inputFormat === 'stream-json' && options.outputFormat === 'stream-json';
   if (!options.print && !controlProtocol) {
     if (options.inputFormat === 'stream-json') throw new UserFacingError('--input-format stream-json needs --output-format stream-json (or -p).');

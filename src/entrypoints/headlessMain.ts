@@ -127,7 +127,12 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
     },
     choice: options.choice,
     persist: options.persist,
-    mcp: { cliConfigs: options.mcp.cliConfigs, strict: options.mcp.strict, isTrusted: true, extraServers: setup?.sdkMcpServers ?? [] },
+    mcp: {
+      cliConfigs: setup?.mcpServers ? [...options.mcp.cliConfigs, setup.mcpServers] : options.mcp.cliConfigs,
+      strict: options.mcp.strict,
+      isTrusted: true,
+      extraServers: setup?.sdkMcpServers ?? [],
+    },
     onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
   });
   for (const warning of conversation.session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);

@@ -8,6 +8,7 @@ import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
 import { preloadModelClient } from '../services/api/anthropicClient.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
 import type { McpManager } from '../services/mcp/McpManager.js';
+import type { McpConfigOptions } from '../services/mcp/loadMcpConfig.js';
 import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from './conversationSession.js';
@@ -32,7 +33,7 @@ export type StartConversationOptions = {
   readonly persist: boolean;
   readonly mcp:
     | {
-        readonly cliConfigs?: readonly string[];
+        readonly cliConfigs?: McpConfigOptions['cliConfigs'];
         readonly strict?: boolean;
         readonly isTrusted: boolean;
         /** Servers from the front end (the Agent SDK client's in-process servers). */

@@ -2,9 +2,11 @@
  * /mcp: the session's MCP servers — status, tool counts, and for a server
  * that failed, why and the end of its stderr. `/mcp reconnect <name>`
  * restarts one (it also forgets earlier crashes, so automatic restarts
- * resume).
+ * resume); `/mcp disable <name>` stops one and takes its tools away from
+ * the model until `/mcp enable <name>`.
  */
 import { formatMcpServers } from '../../services/mcp/mcpStatusView.js';
+import { runMcpServerAction, type McpServerAction } from '../../services/mcp/serverActions.js';
 import type { McpServersControl } from '../../services/mcp/types.js';
 import type { CommandResult, SlashCommand } from '../types.js';
 
@@ -12,16 +14,16 @@ const STDERR_LINES_SHOWN = 5;
 
 export const mcpCommand: SlashCommand = {
   name: 'mcp',
-  description: 'List MCP servers and their status, or reconnect one',
-  argumentHint: '[reconnect <server>]',
+  description: 'List MCP servers and their status; reconnect, disable or enable one',
+  argumentHint: '[reconnect|disable|enable <server>]',
   async run(args, context) {
     const mcp = context.session.mcp;
     const [action, ...rest] = args.trim().split(/\s+/).filter(Boolean);
     if (action === undefined) return { type: 'text', text: describeServers(mcp) };
-    if (action !== 'reconnect') {
-      return { type: 'text', tone: 'error', text: `Unknown /mcp action "${action}". Use /mcp, or /mcp reconnect <server>.` };
+    if (!isServerAction(action)) {
+      return { type: 'text', tone: 'error', text: `Unknown /mcp action "${action}". Use /mcp, or /mcp reconnect|disable|enable <server>.` };
     }
-    return reconnect(mcp, rest.join(' '));
+    return runAction(mcp, rest.join(' '), action);
   },
 };
 
@@ -37,17 +39,16 @@ function describeServers(mcp: McpServersControl | undefined): string {
   return lines.join('\n');
 }
 
-async function reconnect(mcp: McpServersControl | undefined, name: string): Promise<CommandResult> {
-  if (name === '') return { type: 'text', tone: 'error', text: 'Name the server: /mcp reconnect <server>.' };
-  if (!mcp || !(await mcp.reconnect(name))) {
-    const names = (mcp?.describe() ?? []).map((view) => view.name);
-    return {
-      type: 'text',
-      tone: 'error',
-      text: `No MCP server named "${name}".${names.length > 0 ? ` Servers: ${names.join(', ')}.` : ''}`,
-    };
-  }
-  const view = mcp.describe().find((candidate) => candidate.name === name);
-  if (view?.status === 'connected') return { type: 'text', text: `Reconnected ${name}: ${view.toolCount} tools.` };
-  return { type: 'text', tone: 'error', text: `${name} did not come back: ${view?.problem ?? view?.status ?? 'unknown state'}` };
+function isServerAction(action: string): action is McpServerAction {
+  return action === 'reconnect' || action === 'disable' || action === 'enable';
+}
+
+const DONE: Record<McpServerAction, string> = { reconnect: 'Reconnected', enable: 'Enabled', disable: 'Disabled' };
+
+async function runAction(mcp: McpServersControl | undefined, name: string, action: McpServerAction): Promise<CommandResult> {
+  if (name === '') return { type: 'text', tone: 'error', text: `Name the server: /mcp ${action} <server>.` };
+  const outcome = await runMcpServerAction(mcp, name, action);
+  if (!outcome.ok) return { type: 'text', tone: 'error', text: outcome.error };
+  const tools = action === 'disable' ? 'its tools are no longer offered to the model' : `${outcome.view.toolCount} tools`;
+  return { type: 'text', text: `${DONE[action]} ${name}: ${tools}.` };
 }

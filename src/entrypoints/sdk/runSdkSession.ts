@@ -15,6 +15,8 @@
 import type { Readable } from 'node:stream';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { resolveModelName } from '../../services/api/models.js';
+import { runMcpServerAction, type McpServerAction } from '../../services/mcp/serverActions.js';
+import type { McpServerView } from '../../services/mcp/types.js';
 import type { PermissionAsker } from '../../services/tools/toolExecution.js';
 import type { HeadlessIo } from '../headless.js';
 import { runHeadlessTurn, type HeadlessTurn } from '../headless.js';
@@ -178,7 +180,7 @@ function serveControlRequests(
     if (!session.onInitialize(request)) {
       throw new Error('the session has already started (initialize must be the first message, and comes once); its hooks, agents, MCP servers and system prompt were not applied');
     }
-    return initializeResponse(await session.ready);
+    return initializeResponse(await session.ready, { mcpServersApplied: request.mcpServers !== undefined });
   });
   channel.handle('interrupt', async () => {
     session.interrupt();
@@ -206,8 +208,31 @@ function serveControlRequests(
   });
   channel.handle('mcp_status', async () => {
     const conversation = await session.ready;
-    return { mcpServers: (conversation.session.mcp?.describe() ?? []).map((server) => ({ name: server.name, status: server.status })) };
+    return { mcpServers: (conversation.session.mcp?.describe() ?? []).map(sdkMcpServerStatus) };
   });
+  // reconnectMcpServer / toggleMcpServer: reject (the SDK throws) unless the server ends up as asked.
+  channel.handle('mcp_reconnect', async (request) => {
+    await mcpServerAction(await session.ready, request.serverName, 'reconnect');
+    return {};
+  });
+  channel.handle('mcp_toggle', async (request) => {
+    if (typeof request.enabled !== 'boolean') throw new Error('mcp_toggle needs "enabled": true or false');
+    await mcpServerAction(await session.ready, request.serverName, request.enabled ? 'enable' : 'disable');
+    return {};
+  });
+}
+
+async function mcpServerAction(conversation: ConversationSession, serverName: unknown, action: McpServerAction): Promise<void> {
+  if (typeof serverName !== 'string' || serverName === '') throw new Error(`mcp_${action === 'reconnect' ? 'reconnect' : 'toggle'} needs "serverName"`);
+  const outcome = await runMcpServerAction(conversation.session.mcp, serverName, action);
+  if (!outcome.ok) throw new Error(outcome.error);
+}
+
+/** A server as the SDK's McpServerStatus has it; a `.mcp.json` server waiting for folder trust is not started, so `disabled`. */
+function sdkMcpServerStatus(server: McpServerView): { name: string; status: string; error?: string; scope: string } {
+  const status = server.status === 'awaiting trust' ? 'disabled' : server.status;
+  const error = server.status === 'awaiting trust' ? 'waiting for the folder to be trusted' : server.problem;
+  return { name: server.name, status, ...(error !== undefined && status !== 'connected' ? { error } : {}), scope: server.scope };
 }
 
 type Deferred<T> = { readonly promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };

@@ -7,6 +7,7 @@
 import { headlessSlashCommands } from '../headlessSlashCommandList.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { MODEL_TABLE } from '../../services/api/models.js';
+import type { McpConfigText } from '../../services/mcp/loadMcpConfig.js';
 import type { ScopedMcpServerConfig } from '../../services/mcp/types.js';
 import type { HookRunner } from '../../hooks/types.js';
 import { isRecord, type ControlChannel, type ControlRequestBody } from './controlChannel.js';
@@ -19,12 +20,28 @@ export type SdkSessionSetup = {
   /** Subagent definitions, as the `--agents` JSON object they are merged into. */
   readonly agents: Readonly<Record<string, unknown>> | undefined;
   readonly sdkMcpServers: readonly ScopedMcpServerConfig[];
+  /**
+   * The servers agentcli runs or connects to (stdio, http, sse) that the
+   * client sent in initialize (the SDK's `mcpServersDelivery: 'initialize'`,
+   * which keeps their env and headers off the command line): one more
+   * `--mcp-config` document.
+   */
+  readonly mcpServers: McpConfigText | undefined;
   /** Replaces agentcli's own instructions; undefined (or empty) keeps them. */
   readonly systemPrompt: string | undefined;
   readonly appendSystemPrompt: string | undefined;
 };
 
-export const NO_SDK_SETUP: SdkSessionSetup = { hookRunners: [], agents: undefined, sdkMcpServers: [], systemPrompt: undefined, appendSystemPrompt: undefined };
+export const NO_SDK_SETUP: SdkSessionSetup = {
+  hookRunners: [],
+  agents: undefined,
+  sdkMcpServers: [],
+  mcpServers: undefined,
+  systemPrompt: undefined,
+  appendSystemPrompt: undefined,
+};
+
+const INITIALIZE_MCP_SOURCE = "the Agent SDK's initialize request (mcpServers)";
 
 export function setupFromInitialize(request: ControlRequestBody, channel: ControlChannel, onProblem: (message: string) => void): SdkSessionSetup {
   const hooks = isRecord(request.hooks) ? sdkHookRunners(request.hooks, channel, onProblem) : [];
@@ -45,6 +62,7 @@ export function setupFromInitialize(request: ControlRequestBody, channel: Contro
       config: { type: 'sdk', openTransport: () => new SdkMcpTransport(name, channel) },
       missingEnvVars: [],
     })),
+    mcpServers: request.mcpServers === undefined ? undefined : { source: INITIALIZE_MCP_SOURCE, text: JSON.stringify({ mcpServers: request.mcpServers }) },
     systemPrompt: systemPrompt?.trim() ? systemPrompt : undefined,
     appendSystemPrompt: typeof request.appendSystemPrompt === 'string' && request.appendSystemPrompt.trim() ? request.appendSystemPrompt : undefined,
   };
@@ -63,7 +81,12 @@ export function mergedAgentsJson(cliJson: string | undefined, agents: SdkSession
   return JSON.stringify({ ...(isRecord(cli) ? cli : {}), ...agents });
 }
 
-export async function initializeResponse(conversation: ConversationSession): Promise<Record<string, unknown>> {
+/**
+ * `mcpServersApplied`: the initialize carried `mcpServers` and the session
+ * started with them. The SDK ends a session whose answer lacks this flag
+ * when it sent servers (it takes the CLI for one too old to read them).
+ */
+export async function initializeResponse(conversation: ConversationSession, options: { readonly mcpServersApplied: boolean }): Promise<Record<string, unknown>> {
   const catalog = await conversation.session.agentCatalog.catch(() => ({ agents: [], warnings: [] }));
   const env = conversation.session.env;
   return {
@@ -89,5 +112,6 @@ export async function initializeResponse(conversation: ConversationSession): Pro
       apiProvider: 'firstParty',
     },
     pid: process.pid,
+    mcp_servers_applied: options.mcpServersApplied,
   };
 }

@@ -110,6 +110,14 @@ export class McpManager implements McpServersControl {
     return true;
   }
 
+  /** For /mcp and the Agent SDK: turn one server off (its tools leave the pool) or on again. */
+  async setEnabled(name: string, enabled: boolean): Promise<boolean> {
+    const connection = this.connection(name);
+    if (!connection) return false;
+    await connection.setEnabled(enabled);
+    return true;
+  }
+
   async close(): Promise<void> {
     this.unregisterCleanup();
     this.listeners.clear();

@@ -94,9 +94,31 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     await this.start();
   }
 
+  /**
+   * For `/mcp disable|enable` and the Agent SDK's toggleMcpServer. A disabled
+   * server's session ends and its tools leave the pool (the model is no
+   * longer offered them); enabling starts it afresh, crashes forgotten.
+   */
+  async setEnabled(enabled: boolean): Promise<void> {
+    if (enabled) {
+      if (this.state.kind !== 'disabled') return;
+      this.restarts = 0;
+      await this.start();
+      return;
+    }
+    if (this.state.kind === 'disabled') return;
+    await this.stop('disabled');
+    this.toolList = [];
+    this.settings.onChange();
+  }
+
   async close(): Promise<void> {
+    await this.stop('shut down');
+  }
+
+  private async stop(reason: string): Promise<void> {
     const previous = this.state;
-    this.state = { kind: 'disabled', reason: 'shut down' };
+    this.state = { kind: 'disabled', reason };
     // A server still starting is given up at once, so its process ends too.
     this.startDeadline?.abort();
     await this.starting;

@@ -23,11 +23,18 @@ import { isSourceSelected } from '../../settings/settingsFiles.js';
 export const PROJECT_MCP_CONFIG_FILE = '.mcp.json';
 const INLINE_SOURCE = '--mcp-config (inline JSON)';
 
+/** A configuration that arrived as text rather than a file: where it came from (for errors) and the JSON. */
+export type McpConfigText = { readonly source: string; readonly text: string };
+
 export type McpConfigOptions = {
   readonly cwd: string;
   readonly configDir: string;
-  /** Each `--mcp-config` value, in order: a path or a JSON object. */
-  readonly cliConfigs?: readonly string[];
+  /**
+   * Each `--mcp-config` value, in order: a path or a JSON object; or a
+   * document given some other way with the same meaning (the Agent SDK's
+   * initialize request carries its `mcpServers` so).
+   */
+  readonly cliConfigs?: readonly (string | McpConfigText)[];
   readonly strict?: boolean;
   /** --setting-sources (default: all). */
   readonly settingSources?: readonly SettingSource[];
@@ -103,7 +110,8 @@ function serversOf(document: ConfigDocument, env: NodeJS.ProcessEnv): ScopedMcpS
   }
 }
 
-async function readCliConfig(value: string, cwd: string): Promise<{ source: string; text: string }> {
+async function readCliConfig(value: string | McpConfigText, cwd: string): Promise<McpConfigText> {
+  if (typeof value !== 'string') return value;
   if (value.trim().startsWith('{')) return { source: INLINE_SOURCE, text: value };
   const file = path.resolve(cwd, value);
   try {

@@ -106,4 +106,6 @@ export type McpServersControl = {
   subscribe(listener: () => void): () => void;
   describe(): readonly McpServerView[];
   reconnect(name: string): Promise<boolean>;
+  /** Turns one server off (its tools leave the pool) or on again; false when no server has that name. */
+  setEnabled(name: string, enabled: boolean): Promise<boolean>;
 };
