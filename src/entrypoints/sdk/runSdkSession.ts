@@ -210,6 +210,11 @@ function serveControlRequests(
     const conversation = await session.ready;
     return { mcpServers: (conversation.session.mcp?.describe() ?? []).map(sdkMcpServerStatus) };
   });
+  channel.handle('get_context_usage', async () => {
+    const conversation = await session.ready;
+    const [{ measureContext }, { sdkContextUsage }] = await Promise.all([import('../../session/context/contextUsage.js'), import('./sdkContextUsage.js')]);
+    return sdkContextUsage(await measureContext(conversation), conversation.messages);
+  });
   // reconnectMcpServer / toggleMcpServer: reject (the SDK throws) unless the server ends up as asked.
   channel.handle('mcp_reconnect', async (request) => {
     await mcpServerAction(await session.ready, request.serverName, 'reconnect');

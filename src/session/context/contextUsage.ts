@@ -4,13 +4,18 @@
  * time; the API's own count of the latest response is shown next to them.
  */
 import { toApiTools } from '../../services/api/toolSchemas.js';
+import type { Tools } from '../../Tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import type { ConversationSession } from '../conversationSession.js';
 import { estimateTokens } from '../compaction/tokenEstimate.js';
 
 export type ContextPart = { readonly label: string; readonly tokens: number; readonly note?: string };
 
+/** One tool definition's share: sent with every request, or deferred until ToolSearch loads it. */
+export type ToolDefinitionUsage = { readonly name: string; readonly tokens: number; readonly sent: boolean; readonly mcpServer?: string };
+
 export type ContextUsage = {
+  readonly model: string;
   readonly window: number;
   readonly parts: readonly ContextPart[];
   /** Parts that do not take room now (deferred tools), listed for information. */
@@ -21,11 +26,15 @@ export type ContextUsage = {
   /** The API's count after the latest response (0 before the first). */
   readonly measured: number;
   readonly autoCompactAt: number | undefined;
+  /** The parts in detail, for clients that show them (the Agent SDK's getContextUsage). */
+  readonly tools: readonly ToolDefinitionUsage[];
+  readonly memoryFiles: readonly { readonly path: string; readonly scope: string; readonly tokens: number }[];
 };
 
 export async function measureContext(conversation: ConversationSession): Promise<ContextUsage> {
   const { session } = conversation;
-  const memoryTokens = session.memoryFiles.reduce((sum, file) => sum + estimateTokens(file.content), 0);
+  const memoryFiles = session.memoryFiles.map((file) => ({ path: file.path, scope: file.scope, tokens: estimateTokens(file.content) }));
+  const memoryTokens = memoryFiles.reduce((sum, file) => sum + file.tokens, 0);
   const systemTokens = Math.max(0, estimateTokens(conversation.systemPrompt.map((block) => block.text).join('\n')) - memoryTokens);
   const context = conversation.toolContext(new AbortController().signal);
   const mode = session.appState.get().toolPermissionContext.mode;
@@ -46,7 +55,15 @@ export async function measureContext(conversation: ConversationSession): Promise
   ];
   const notCounted: ContextPart[] =
     deferred.length > 0 ? [{ label: 'Deferred tools', tokens: estimateTokens(deferredDefinitions), note: `${deferred.length} not sent until loaded with ToolSearch` }] : [];
+  const perTool = (tools: Tools, definitions: readonly object[], sentWithRequests: boolean): ToolDefinitionUsage[] =>
+    tools.map((tool, index) => ({
+      name: tool.name,
+      tokens: estimateTokens(definitions[index]),
+      sent: sentWithRequests,
+      ...(tool.mcpInfo ? { mcpServer: tool.mcpInfo.serverName } : {}),
+    }));
   return {
+    model: conversation.model,
     window: conversation.contextWindow,
     parts,
     notCounted,
@@ -54,6 +71,8 @@ export async function measureContext(conversation: ConversationSession): Promise
     messageTokens: messageTokens + resultTokens,
     measured: conversation.contextTokens,
     autoCompactAt: conversation.autoCompactThreshold,
+    tools: [...perTool(sent, sentDefinitions, true), ...perTool(deferred, deferredDefinitions, false)],
+    memoryFiles,
   };
 }
 
