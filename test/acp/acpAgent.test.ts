@@ -5,7 +5,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
-import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn, type ScriptFn } from '../support/fakeAnthropic.js';
+import { conversations } from '../support/agentConversations.js';
 import { cutStream, endTurn, lastToolResults, text, thinking, toolUse, turn } from '../support/scenario.js';
 import { CLI_BIN, tempDir } from '../support/runCli.js';
 import { EVERYTHING } from '../mcp/mcpTestSupport.js';
@@ -28,7 +29,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(script: ScriptedTurn[], options: Partial<AcpClientOptions> = {}): Promise<AcpTestClient> {
+async function start(script: ScriptedTurn[] | ScriptFn, options: Partial<AcpClientOptions> = {}): Promise<AcpTestClient> {
   server ??= await startFakeAnthropic({ script });
   const client = await startAcpClient({
     cwd,
@@ -330,6 +331,40 @@ describe('agentcli --acp', () => {
     const [call] = toolCalls(client.updatesOf(sessionId));
     const described = client.updatesOf(sessionId).find((update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === call!.toolCallId && update.kind);
     expect(described).toMatchObject({ kind: 'think' });
+  });
+
+  it("a subagent's work shows in its Agent call as it runs: the agent, its progress and the tool it is running", async () => {
+    await writeFile(path.join(cwd, 'config.ts'), 'export const port = 8080;\n');
+    const client = await start(
+      conversations({
+        delegate: [turn(toolUse('Agent', { description: 'find the port', prompt: 'child task', subagent_type: 'Explore' })), endTurn('the port is 8080')],
+        'child task': [turn(toolUse('Read', { file_path: path.join(cwd, 'config.ts') })), endTurn('port 8080 in config.ts')],
+      }),
+    );
+    const sessionId = await newSession(client);
+    const answer = await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'delegate' }] });
+    expect(answer.stopReason).toBe('end_turn');
+    const updates = client.updatesOf(sessionId);
+    const [agentCall] = toolCalls(updates);
+    const progress = updates
+      .filter((update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === agentCall!.toolCallId && update.content)
+      .flatMap((update) => (update.sessionUpdate === 'tool_call_update' ? (update.content ?? []) : []))
+      .map((item) => (item.type === 'content' && item.content.type === 'text' ? item.content.text : ''));
+    expect(progress.some((text) => /^- \*\*Explore\*\* \(find the port\): 1 tool use · [\d.]+k? tokens · [\d.]+s — Read\(.*config\.ts\)$/.test(text))).toBe(true);
+    expect(finalUpdate(updates, agentCall!.toolCallId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('after each response a usage_update gives the context in use, the window and the cost so far', async () => {
+    const client = await start([{ ...endTurn('one'), usage: { input_tokens: 1_000, output_tokens: 20 } }, { ...endTurn('two'), usage: { input_tokens: 3_000, output_tokens: 40 } }]);
+    const sessionId = await newSession(client);
+    await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'first' }] });
+    await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'second' }] });
+    const usage = client.updatesOf(sessionId).filter((update) => update.sessionUpdate === 'usage_update');
+    expect(usage.map((update) => update.sessionUpdate === 'usage_update' && update.used)).toEqual([1_020, 3_040]);
+    for (const update of usage) expect(update).toMatchObject({ size: expect.any(Number), cost: { currency: 'USD' } });
+    const costs = usage.map((update) => (update.sessionUpdate === 'usage_update' ? (update.cost?.amount ?? 0) : 0));
+    expect(costs[0]).toBeGreaterThan(0);
+    expect(costs[1]).toBeGreaterThan(costs[0]!);
   });
 
   it('session/load in a new process replays the saved conversation as updates', async () => {

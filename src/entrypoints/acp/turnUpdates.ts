@@ -3,7 +3,9 @@
  * thinking as message and thought chunks; each tool_use as a `tool_call`
  * the moment it starts streaming, completed with its title, kind, files and
  * raw input once its input is known, then `tool_call_update`s as it runs
- * and finishes (a diff for a file change, the output for a command).
+ * and finishes (a diff for a file change, the output for a command, a
+ * subagent's progress for an Agent call); after each response a
+ * `usage_update` (context used, window, cost so far).
  *
  * A permission request must name a call the client already knows, and asks
  * can overtake the event stream (the executor starts calls while the loop's
@@ -13,6 +15,7 @@
  */
 import type { SessionUpdate, ToolCallUpdate, ToolKind } from '@agentclientprotocol/sdk';
 import { findToolByName, type ChangePreview, type Tool } from '../../Tool.js';
+import { describeAgentWork, isAgentProgress, type AgentStatus } from '../../agents/agentProgress.js';
 import type { QueryEvent } from '../../query/events.js';
 import { callScopeOf, declareCall, prepareToolCall } from '../../services/tools/prepareToolCall.js';
 import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
@@ -81,18 +84,36 @@ export class TurnUpdates {
         await this.send({ sessionUpdate: 'tool_call_update', toolCallId: event.toolUseId, status: 'in_progress' });
         return;
       case 'tool_progress': {
-        const output = progressOutput(event.progress);
-        if (output !== undefined && this.calls.get(event.toolUseId)?.kind === 'execute') {
+        const output = isAgentProgress(event.progress)
+          ? agentWorkOutput(event.progress.status)
+          : this.calls.get(event.toolUseId)?.kind === 'execute'
+            ? progressOutput(event.progress)
+            : undefined;
+        if (output !== undefined) {
           await this.send({ sessionUpdate: 'tool_call_update', toolCallId: event.toolUseId, content: [{ type: 'content', content: { type: 'text', text: output } }] });
         }
         return;
       }
+      case 'assistant_message':
+        await this.send(this.usageUpdate());
+        return;
       case 'tool_result':
         await this.finish(event.outcome);
         return;
       default:
         return;
     }
+  }
+
+  /** After each response: the context in use (the API's count), the window, and the session's cost so far. */
+  private usageUpdate(): SessionUpdate {
+    const { session } = this.conversation;
+    return {
+      sessionUpdate: 'usage_update',
+      used: this.conversation.contextTokens,
+      size: this.conversation.contextWindow,
+      cost: { amount: session.costTracker.totalCostUsd, currency: 'USD' },
+    };
   }
 
   /**
@@ -203,6 +224,18 @@ export class TurnUpdates {
  * `lastLines` text, as shell tools report): shown fenced, clipped from the
  * front so the newest lines stay.
  */
+/**
+ * A running subagent as its Agent call's content, redrawn as it works: what
+ * it is, how far it has got, the tool it is running, and the agents it
+ * started itself, nested.
+ */
+function agentWorkOutput(status: AgentStatus, depth = 0): string {
+  const indent = '  '.repeat(depth);
+  const current = status.currentTool ? ` — ${status.currentTool.name}(${status.currentTool.argument})` : '';
+  const line = `${indent}- **${status.agentType}** (${status.description}): ${describeAgentWork(status)}${current}`;
+  return [line, ...(status.nested ?? []).map((child) => agentWorkOutput(child, depth + 1))].join('\n');
+}
+
 function progressOutput(progress: unknown): string | undefined {
   if (typeof progress !== 'object' || progress === null || !('lastLines' in progress)) return undefined;
   const lines = progress.lastLines;
