@@ -3,36 +3,21 @@
 // cost per agent type, and a broken agent file is one warning while the others load.
 import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropicServer, type RecordedRequest, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest, ScriptedTurn } from '../support/fakeAnthropic.js';
 import { endTurn, toolUse, turn } from '../support/scenario.js';
-import { runCli, tempDir } from '../support/runCli.js';
+import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 
-let server: FakeAnthropicServer | undefined;
 let cwd: string;
 let configDir: string;
-
-beforeEach(async () => {
-  cwd = await tempDir('agentcli-cwd-');
-  configDir = await tempDir('agentcli-config-');
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
 
 function firstPrompt(request: RecordedRequest): string {
   const content = request.body.messages[0].content;
   return typeof content === 'string' ? content : content.map((block: { text?: string }) => block.text ?? '').join('');
 }
 
-async function run(args: string[], script: (request: RecordedRequest) => ScriptedTurn, env: Record<string, string> = {}) {
-  server = await startFakeAnthropic({ script });
-  return runCli(args, {
-    cwd,
-    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5', ...env },
-  });
-}
+const run = (args: string[], script: (request: RecordedRequest) => ScriptedTurn, env: Record<string, string> = {}) => workspace.run(script, args, { env });
 
 const delegating = (request: RecordedRequest): ScriptedTurn => {
   if (firstPrompt(request) === 'child job') return { ...endTurn('child answer'), usage: { input_tokens: 500, output_tokens: 20 } };
@@ -102,13 +87,13 @@ describe('subagents in the built CLI', () => {
   it('--continue takes up the parent with the Agent result as it was; no child runs again', async () => {
     const first = await run(['-p', 'go'], delegating);
     expect(first.code).toBe(0);
-    await server!.close();
+    await workspace.server!.close();
     const again = await run(['-p', 'and now?', '--continue'], () => endTurn('still fine'));
     expect(again.code).toBe(0);
-    expect(server!.requests).toHaveLength(1);
-    const messages = JSON.stringify(server!.requests[0]!.body.messages);
+    expect(workspace.server!.requests).toHaveLength(1);
+    const messages = JSON.stringify(workspace.server!.requests[0]!.body.messages);
     expect(messages).toContain('child answer');
-    expect(server!.requests.filter((request) => firstPrompt(request) === 'child job')).toHaveLength(0);
+    expect(workspace.server!.requests.filter((request) => firstPrompt(request) === 'child job')).toHaveLength(0);
   });
 
   it('a broken agent file is one warning naming file and line; the other agents load', async () => {
@@ -121,7 +106,7 @@ describe('subagents in the built CLI', () => {
     const warnings = result.stderr.split('\n').filter((line) => line.includes('broken.md'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/broken\.md:3: invalid YAML/);
-    const agentTool = server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'Agent');
+    const agentTool = workspace.server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'Agent');
     expect(agentTool.description).toContain('- good: A good agent');
     expect(agentTool.description).not.toContain('- broken');
   });
@@ -130,10 +115,10 @@ describe('subagents in the built CLI', () => {
     const bad = await run(['-p', 'go', '--agents', '{not json'], () => endTurn('x'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^agentcli: --agents is not valid JSON/);
-    await server!.close();
+    await workspace.server!.close();
     const good = await run(['-p', 'go', '--agents', JSON.stringify({ linter: { description: 'Lints', prompt: 'You lint.' } })], () => endTurn('x'));
     expect(good.code).toBe(0);
-    const agentTool = server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'Agent');
+    const agentTool = workspace.server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'Agent');
     expect(agentTool.description).toContain('- linter: Lints');
   });
 });

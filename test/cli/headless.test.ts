@@ -1,39 +1,17 @@
 // The built CLI in headless mode, end to end against the fake Anthropic server.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { describe, expect, it } from 'vitest';
 import { endTurn, overloaded, toolUse, turn } from '../support/scenario.js';
-import { runCli, tempDir } from '../support/runCli.js';
+import { runCli } from '../support/runCli.js';
+import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 import { imageBlocksOfLastUserMessage, TINY_PNG, TINY_PNG_BASE64 } from '../support/tinyPng.js';
 
-let server: FakeAnthropicServer | undefined;
 let cwd: string;
 let configDir: string;
+const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
 
-beforeEach(async () => {
-  cwd = await tempDir('agentcli-cwd-');
-  configDir = await tempDir('agentcli-config-');
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function headless(script: ScriptedTurn[], args: string[], extra: { env?: Record<string, string>; stdin?: string } = {}) {
-  server = await startFakeAnthropic({ script });
-  return runCli(args, {
-    cwd,
-    stdin: extra.stdin,
-    env: {
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'test-key',
-      AGENTCLI_CONFIG_DIR: configDir,
-      AGENTCLI_RETRY_BASE_DELAY_MS: '5',
-      ...extra.env,
-    },
-  });
-}
+const headless = workspace.run;
 
 describe('agentcli -p', () => {
   it('text: prints the final answer and exits 0', async () => {
@@ -41,7 +19,7 @@ describe('agentcli -p', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('Hello from the model.\n');
     expect(run.code).toBe(0);
-    const body = server!.requests[0]!.body;
+    const body = workspace.server!.requests[0]!.body;
     expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello', cache_control: { type: 'ephemeral' } }] }]);
     expect(JSON.stringify(body.system)).toContain(cwd);
   });
@@ -81,7 +59,7 @@ describe('agentcli -p', () => {
   it('reads the prompt from stdin when none is given', async () => {
     const run = await headless([endTurn('from stdin')], ['-p'], { stdin: 'what is on stdin?' });
     expect(run.stdout).toBe('from stdin\n');
-    expect(JSON.stringify(server!.requests[0]!.body.messages)).toContain('what is on stdin?');
+    expect(JSON.stringify(workspace.server!.requests[0]!.body.messages)).toContain('what is on stdin?');
   });
 
   it('--input-format stream-json runs each stdin message in one conversation', async () => {
@@ -93,7 +71,7 @@ describe('agentcli -p', () => {
     expect(run.code).toBe(0);
     const results = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(results.map((r) => r.result)).toEqual(['one', 'two']);
-    expect(server!.requests[1]!.body.messages).toHaveLength(3);
+    expect(workspace.server!.requests[1]!.body.messages).toHaveLength(3);
   });
 
   it('--max-turns ends with error_max_turns and a non-zero exit', async () => {
@@ -107,7 +85,7 @@ describe('agentcli -p', () => {
     const run = await headless([overloaded(), endTurn('patience pays')], ['-p', 'hi']);
     expect(run.stdout).toBe('patience pays\n');
     expect(run.stderr).toBe('');
-    expect(server!.requests).toHaveLength(2);
+    expect(workspace.server!.requests).toHaveLength(2);
   });
 
   it('--verbose says on stderr why a request was retried', async () => {
@@ -118,18 +96,18 @@ describe('agentcli -p', () => {
 
   it('--model and ANTHROPIC_MODEL choose the model; aliases resolve through the model table', async () => {
     await headless([endTurn('a')], ['-p', 'x', '--model', 'claude-opus-5-5']);
-    expect(server!.requests[0]!.body.model).toBe('claude-opus-5-5');
-    await server!.close();
+    expect(workspace.server!.requests[0]!.body.model).toBe('claude-opus-5-5');
+    await workspace.server!.close();
     await headless([endTurn('a')], ['-p', 'x', '--model', 'opus']);
-    expect(server!.requests[0]!.body.model).toBe('claude-opus-4-8');
-    await server!.close();
+    expect(workspace.server!.requests[0]!.body.model).toBe('claude-opus-4-8');
+    await workspace.server!.close();
     await headless([endTurn('a')], ['-p', 'x'], { env: { ANTHROPIC_MODEL: 'haiku' } });
-    expect(server!.requests[0]!.body.model).toBe('claude-haiku-4-5-20251001');
+    expect(workspace.server!.requests[0]!.body.model).toBe('claude-haiku-4-5-20251001');
   });
 
   it('defaults to a model id the API serves (claude-sonnet-5)', async () => {
     await headless([endTurn('a')], ['-p', 'x']);
-    expect(server!.requests[0]!.body.model).toBe('claude-sonnet-5');
+    expect(workspace.server!.requests[0]!.body.model).toBe('claude-sonnet-5');
   });
 
   it('an unknown model id gets one line naming the id and --model', async () => {
@@ -208,7 +186,7 @@ describe('agentcli -p with images', () => {
     await writeFile(path.join(cwd, 'shot.png'), TINY_PNG);
     const run = await headless([endTurn('One pixel.')], ['-p', 'what is in @shot.png?']);
     expect(run.code).toBe(0);
-    const body = server!.requests[0]!.body;
+    const body = workspace.server!.requests[0]!.body;
     expect(imageBlocksOfLastUserMessage(body)).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: TINY_PNG_BASE64 } }]);
     expect(JSON.stringify(body.messages.at(-1)!.content)).toContain('what is in @shot.png?');
   });
@@ -217,7 +195,7 @@ describe('agentcli -p with images', () => {
     await writeFile(path.join(cwd, 'secret.png'), TINY_PNG);
     const run = await headless([endTurn('Fine.')], ['-p', 'look at @secret.png', '--disallowedTools', 'Read(secret.png)']);
     expect(run.code).toBe(0);
-    const body = server!.requests[0]!.body;
+    const body = workspace.server!.requests[0]!.body;
     expect(imageBlocksOfLastUserMessage(body)).toEqual([]);
     expect(JSON.stringify(body.messages.at(-1)!.content)).toContain('not attached: denied');
   });
@@ -225,6 +203,6 @@ describe('agentcli -p with images', () => {
   it('text file mentions are left for the model to read: the prompt stays a plain string', async () => {
     await writeFile(path.join(cwd, 'notes.md'), 'hello');
     await headless([endTurn('ok')], ['-p', 'summarise @notes.md']);
-    expect(server!.requests[0]!.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'summarise @notes.md', cache_control: { type: 'ephemeral' } }] }]);
+    expect(workspace.server!.requests[0]!.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'summarise @notes.md', cache_control: { type: 'ephemeral' } }] }]);
   });
 });

@@ -2,31 +2,15 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { describe, expect, it } from 'vitest';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';
-import { runCli, tempDir } from '../support/runCli.js';
+import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 
-let server: FakeAnthropicServer | undefined;
 let cwd: string;
 let configDir: string;
+const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
 
-beforeEach(async () => {
-  cwd = await tempDir('agentcli-cwd-');
-  configDir = await tempDir('agentcli-config-');
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function headless(script: ScriptedTurn[], args: string[]) {
-  server = await startFakeAnthropic({ script });
-  return runCli(args, {
-    cwd,
-    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
-  });
-}
+const headless = workspace.run;
 
 async function projectHooks(hooks: Record<string, unknown>, permissions: Record<string, unknown> = {}): Promise<void> {
   await mkdir(path.join(cwd, '.claude'), { recursive: true });
@@ -46,7 +30,7 @@ describe('hooks through the built CLI', () => {
     const run = await headless([turn(toolUse('Bash', { command: 'rm -rf build' })), endTurn('ok')], ['-p', 'clean up', '--dangerously-skip-permissions']);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(cwd, 'build', 'out.js'))).toBe(true);
-    const [result] = lastToolResults(server!.requests[1]!);
+    const [result] = lastToolResults(workspace.server!.requests[1]!);
     expect(result?.is_error).toBe(true);
     expect(toolResultText(result!)).toBe('PreToolUse hook blocked Bash: rm -rf is refused by this project: delete specific files, or ask the user to do it.');
   });
@@ -70,13 +54,13 @@ describe('hooks through the built CLI', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('noted\n');
     expect(run.stderr).toContain('UserPromptSubmit hook failed (echo "cannot reach tracker" >&2; exit 1): exit code 1: cannot reach tracker');
-    expect(JSON.stringify(server!.requests[0]!.body.messages)).toContain('ticket ABC-1 is in progress');
+    expect(JSON.stringify(workspace.server!.requests[0]!.body.messages)).toContain('ticket ABC-1 is in progress');
   });
 
   it('UserPromptSubmit exit 2: nothing reaches the model, the reason is on stderr, exit code 1', async () => {
     await projectHooks({ UserPromptSubmit: [{ hooks: [command('echo "prompts mentioning prod are not allowed" >&2; exit 2')] }] });
     const run = await headless([endTurn('never')], ['-p', 'deploy to prod']);
-    expect(server!.requests).toHaveLength(0);
+    expect(workspace.server!.requests).toHaveLength(0);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('prompts mentioning prod are not allowed');
   });
@@ -87,7 +71,7 @@ describe('hooks through the built CLI', () => {
     const run = await headless([turn(toolUse('Read', { file_path: path.join(cwd, 'a.txt') })), endTurn('read')], ['-p', 'read a.txt']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('PreToolUse hook failed (sleep 300): timed out after 1 s and was stopped');
-    expect(toolResultText(lastToolResults(server!.requests[1]!)[0]!)).toContain('content');
+    expect(toolResultText(lastToolResults(workspace.server!.requests[1]!)[0]!)).toContain('content');
   });
 
   it('--verbose stream-json includes the hook runs', async () => {
@@ -107,6 +91,6 @@ describe('hooks through the built CLI', () => {
     const run = await headless([endTurn('never')], ['-p', 'hi']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/agentcli: invalid hooks setting in .*\.claude\/settings\.json:\d+: "hooks\.PreToolUse\[0\]\.hooks\[0\]\.command" must be a non-empty string/);
-    expect(server!.requests).toHaveLength(0);
+    expect(workspace.server!.requests).toHaveLength(0);
   });
 });

@@ -2,46 +2,30 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { describe, expect, it } from 'vitest';
+import type { ScriptedTurn } from '../support/fakeAnthropic.js';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
-import { runCli, tempDir } from '../support/runCli.js';
+import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 
-let server: FakeAnthropicServer | undefined;
 let cwd: string;
 let configDir: string;
+const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
 
-beforeEach(async () => {
-  cwd = await tempDir('agentcli-cwd-');
-  configDir = await tempDir('agentcli-config-');
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function headless(script: ScriptedTurn[], args: string[]) {
-  await server?.close();
-  server = await startFakeAnthropic({ script });
-  return runCli(args, {
-    cwd,
-    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
-  });
-}
+const headless = workspace.run;
 
 function systemText(request: { body: { system: Array<{ text: string }> } }): string {
   return request.body.system.map((block) => block.text).join('\n');
 }
 
 function offeredTools(): string[] {
-  return (server!.requests[0]!.body.tools ?? []).map((tool: { name: string }) => tool.name);
+  return (workspace.server!.requests[0]!.body.tools ?? []).map((tool: { name: string }) => tool.name);
 }
 
 describe('--system-prompt', () => {
   it('replaces the built-in instructions; the environment facts and --append-system-prompt still follow', async () => {
     const run = await headless([endTurn('ok')], ['-p', 'hi', '--system-prompt=You are a pirate.', '--append-system-prompt', 'Say arr.']);
     expect(run.code).toBe(0);
-    const system = systemText(server!.requests[0]!);
+    const system = systemText(workspace.server!.requests[0]!);
     expect(system.startsWith('You are a pirate.')).toBe(true);
     expect(system).not.toContain('You are agentcli');
     expect(system).toContain(`Working directory: ${cwd}`);
@@ -50,7 +34,7 @@ describe('--system-prompt', () => {
 
   it('without it the built-in instructions are sent', async () => {
     await headless([endTurn('ok')], ['-p', 'hi']);
-    expect(systemText(server!.requests[0]!)).toContain('You are agentcli');
+    expect(systemText(workspace.server!.requests[0]!)).toContain('You are agentcli');
   });
 });
 
@@ -89,7 +73,7 @@ describe('--max-budget-usd', () => {
       [costly(turn(toolUse('NoSuchTool', {}))), costly(turn(toolUse('NoSuchTool', {}))), costly(endTurn('never sent'))],
       ['-p', 'go', '--output-format', 'json', '--max-budget-usd=0.35'],
     );
-    expect(server!.requests).toHaveLength(2);
+    expect(workspace.server!.requests).toHaveLength(2);
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({ type: 'result', subtype: 'error_max_budget_usd', is_error: true, num_turns: 2 });
@@ -113,7 +97,7 @@ describe('--include-partial-messages', () => {
     const lines = streamJson(run.stdout);
     const events = lines.filter((line) => line.type === 'stream_event');
     // The Anthropic SDK drops keep-alive pings; everything else comes through as sent.
-    const sent = server!.sent.filter((record) => record.event !== 'ping');
+    const sent = workspace.server!.sent.filter((record) => record.event !== 'ping');
     expect(events.map((line) => line.event.type)).toEqual(sent.map((record) => record.event));
     expect(events.map((line) => line.event.type)).toEqual(expect.arrayContaining(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']));
     expect(events.map((line) => line.event)).toEqual(sent.map((record) => record.data));
@@ -153,11 +137,11 @@ describe('--json-schema (structured output)', () => {
   it('the model answers through StructuredOutput, whose input schema is the given schema; the result carries structured_output', async () => {
     const run = await headless([turn(toolUse('StructuredOutput', { answer: 42, reason: 'asked' }))], ['-p', 'answer', '--output-format', 'json', `--json-schema=${schema}`]);
     expect(run.code).toBe(0);
-    const offered = server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'StructuredOutput');
+    const offered = workspace.server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'StructuredOutput');
     expect(offered.input_schema).toEqual(JSON.parse(schema));
-    expect(JSON.stringify(server!.requests[0]!.body.system)).toContain('StructuredOutput');
+    expect(JSON.stringify(workspace.server!.requests[0]!.body.system)).toContain('StructuredOutput');
     // The accepted call ends the run: no request after it.
-    expect(server!.requests).toHaveLength(1);
+    expect(workspace.server!.requests).toHaveLength(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ subtype: 'success', is_error: false, structured_output: { answer: 42, reason: 'asked' } });
   });
 
@@ -167,7 +151,7 @@ describe('--json-schema (structured output)', () => {
       ['-p', 'answer', '--output-format', 'stream-json', '--verbose', '--json-schema', schema],
     );
     expect(run.code).toBe(0);
-    const refusal = server!.requests[1]!.body.messages.at(-1).content.find((block: { type: string }) => block.type === 'tool_result');
+    const refusal = workspace.server!.requests[1]!.body.messages.at(-1).content.find((block: { type: string }) => block.type === 'tool_result');
     expect(refusal.is_error).toBe(true);
     expect(JSON.stringify(refusal.content)).toMatch(/answer/);
     expect(JSON.stringify(refusal.content)).toMatch(/reason/);
@@ -181,8 +165,8 @@ describe('--json-schema (structured output)', () => {
       ['-p', 'answer', '--output-format', 'json', '--json-schema', schema],
     );
     expect(run.code).toBe(1);
-    expect(server!.requests).toHaveLength(5);
-    expect(JSON.stringify(server!.requests[1]!.body.messages.at(-1))).toContain('without calling StructuredOutput');
+    expect(workspace.server!.requests).toHaveLength(5);
+    expect(JSON.stringify(workspace.server!.requests[1]!.body.messages.at(-1))).toContain('without calling StructuredOutput');
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({ subtype: 'error_max_structured_output_retries', is_error: true });
     expect(result.structured_output).toBeUndefined();
@@ -199,7 +183,7 @@ describe('--json-schema (structured output)', () => {
     const run = await headless([], ['-p', 'answer', '--json-schema', '{"type": "object", "properties": {"a": {"type": "nonsense"}}}']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^agentcli: --json-schema: not a valid JSON Schema: .+\n$/);
-    expect(server!.requests).toHaveLength(0);
+    expect(workspace.server!.requests).toHaveLength(0);
   });
 });
 
@@ -224,7 +208,7 @@ describe('--setting-sources and --settings', () => {
     const run = await headless([writeCall('refused.txt'), endTurn('ok')], ['-p', 'write', '--setting-sources=user']);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(cwd, 'refused.txt'))).toBe(false);
-    expect(lastToolResults(server!.requests[1]!)[0]?.is_error).toBe(true);
+    expect(lastToolResults(workspace.server!.requests[1]!)[0]?.is_error).toBe(true);
   });
 
   it('--setting-sources without project: a project hook does not run (no marker on disk); with it, it does', async () => {
@@ -244,7 +228,7 @@ describe('--setting-sources and --settings', () => {
     const run = await headless([writeCall('refused.txt'), endTurn('ok')], ['-p', 'write', '--setting-sources=']);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(cwd, 'refused.txt'))).toBe(false);
-    expect(JSON.stringify(server!.requests[0]!.body.system)).not.toContain('banana');
+    expect(JSON.stringify(workspace.server!.requests[0]!.body.system)).not.toContain('banana');
   });
 
   it('--settings inline JSON adds a layer: its allow rule lets Write run, even with no settings files read', async () => {
@@ -265,20 +249,20 @@ describe('--setting-sources and --settings', () => {
     const run = await headless([], ['-p', 'hi', '--settings', 'nope.json']);
     expect(run.code).toBe(1);
     expect(run.stderr.trimEnd().split('\n')[0]).toContain('nope.json');
-    expect(server!.requests).toHaveLength(0);
+    expect(workspace.server!.requests).toHaveLength(0);
   });
 });
 
 describe('--thinking (the SDK thinkingConfig)', () => {
   it('adaptive turns thinking on for a plain prompt; disabled turns it off', async () => {
     await headless([endTurn('ok')], ['-p', 'hi', '--thinking=adaptive']);
-    expect(server!.requests[0]!.body.thinking).toEqual({ type: 'adaptive' });
+    expect(workspace.server!.requests[0]!.body.thinking).toEqual({ type: 'adaptive' });
     await headless([endTurn('ok')], ['-p', 'ultrathink about it', '--thinking=disabled']);
-    expect(server!.requests[0]!.body.thinking).toEqual({ type: 'disabled' });
+    expect(workspace.server!.requests[0]!.body.thinking).toEqual({ type: 'disabled' });
   });
 
   it('without it a plain prompt does not think', async () => {
     await headless([endTurn('ok')], ['-p', 'hi']);
-    expect(server!.requests[0]!.body.thinking).toBeUndefined();
+    expect(workspace.server!.requests[0]!.body.thinking).toBeUndefined();
   });
 });
