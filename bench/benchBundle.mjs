@@ -13,3 +13,17 @@ export async function bundleForBench(options) {
   mkdirSync(benchTmp, { recursive: true });
   return build({ bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error', ...options });
 }
+
+/**
+ * Bundles a module that re-exports `exports` (lines like `export { x } from './src/…ts';`, paths from the
+ * repository root) into .bench-tmp/<name>.bundle.mjs, and imports it.
+ */
+export async function importBenchExports(name, exports) {
+  const outfile = path.join(benchTmp, `${name}.bundle.mjs`);
+  await bundleForBench({
+    stdin: { contents: exports.join('\n'), resolveDir: repoRoot, loader: 'ts', sourcefile: `${name}Entry.ts` },
+    outfile,
+    splitting: false,
+  });
+  return import(outfile);
+}

@@ -13,16 +13,13 @@
 // Prints one JSON row per figure (bench/run.mjs collects them). Run alone:
 //   npm run build && node bench/mcp.bench.mjs
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleForBench } from './benchBundle.mjs';
+import { importBenchExports } from './benchBundle.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const tmp = path.join(root, '.bench-tmp');
-mkdirSync(tmp, { recursive: true });
 const CLI = path.join(root, 'bin', 'agentcli.js');
 const EVERYTHING = path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FILESYSTEM = path.join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
@@ -31,24 +28,13 @@ const MANY_TOOLS = path.join(root, 'test/mcp/fixtures/manyToolsServer.mjs');
 const RUNS = 5;
 const rows = [];
 
-async function bundleEntry() {
-  const outfile = path.join(tmp, 'mcpBench.bundle.mjs');
-  await bundleForBench({
-    stdin: {
-      contents: [
-        "export { startConfiguredMcpServers } from './src/services/mcp/startMcpServers.ts';",
-        "export { createSession } from './src/session/createSession.ts';",
-        "export { startFakeAnthropic } from './test/support/fakeAnthropic.ts';",
-        "export { runCleanups } from './src/utils/cleanup.ts';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'mcpBenchEntry.ts',
-    },
-    outfile,
-    splitting: false,
-  });
-  return import(outfile);
+function bundleEntry() {
+  return importBenchExports('mcpBench', [
+    "export { startConfiguredMcpServers } from './src/services/mcp/startMcpServers.ts';",
+    "export { createSession } from './src/session/createSession.ts';",
+    "export { startFakeAnthropic } from './test/support/fakeAnthropic.ts';",
+    "export { runCleanups } from './src/utils/cleanup.ts';",
+  ]);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

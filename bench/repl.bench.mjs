@@ -11,18 +11,16 @@
 //   - RSS after 200 turns (each: prompt, a Read call, a markdown answer).
 //
 //   node bench/repl.bench.mjs            (npm run bench builds dist/ first)
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { bundleForBench } from './benchBundle.mjs';
+import { cpuMs, hasTmux, openTmux, replBenchWorkspace, rssMb } from './tmuxDriver.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tmp = path.join(root, '.bench-tmp');
 mkdirSync(tmp, { recursive: true });
-const run = promisify(execFile);
 const TURNS = Number(process.env.REPL_BENCH_TURNS ?? 200);
 
 async function bundle(entry, name) {
@@ -71,7 +69,7 @@ row(`REPL in-process RSS after ${TURNS} turns`, echo.rssMb.toFixed(0), 'MB', '< 
 row(`REPL in-process JS heap in use after ${TURNS} turns (after GC)`, echo.heapMb.toFixed(0), 'MB', 'what stays alive; RSS above it is V8 headroom and native memory');
 
 // --- the built binary in tmux ---
-const tmuxAvailable = spawnSync('tmux', ['-V']).status === 0;
+const tmuxAvailable = hasTmux();
 if (!tmuxAvailable) {
   row('REPL binary figures', 'skipped', '', 'tmux is not installed');
   process.exit(0);
@@ -100,70 +98,37 @@ const server = await startFakeAnthropic({
     return index % 4 === 1 ? turn(text('Reading.'), toolUse('Read', { file_path: 'notes.md' })) : endTurn(answer((index - 3) / 4));
   },
 });
-const cwd = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-tmux-'));
-const configDir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-config-'));
-writeFileSync(path.join(cwd, 'notes.md'), Array.from({ length: 40 }, (_, index) => `line ${index}: notes about the project`).join('\n'));
-writeFileSync(path.join(configDir, 'trusted-folders.json'), JSON.stringify([cwd]));
-const socket = `agentcli-bench-${process.pid}`;
-const tmux = (...args) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: tmuxEnv, encoding: 'utf8' });
-const tmuxEnv = {
-  PATH: process.env.PATH,
-  HOME: os.homedir(),
-  TERM: 'xterm-256color',
-  LANG: 'C.UTF-8',
-  ANTHROPIC_API_KEY: 'bench',
-  ANTHROPIC_BASE_URL: server.url,
-  AGENTCLI_CONFIG_DIR: configDir,
-};
-
-async function screen() {
-  return (await tmux('capture-pane', '-p', '-t', 'repl')).stdout;
-}
-async function waitFor(needle, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if ((await screen()).includes(needle)) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${needle}:\n${await screen()}`);
-}
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-function rssMb(pid) {
-  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-}
+const workspace = replBenchWorkspace('tmux', server.url);
+const terminal = await openTmux('repl', workspace.env);
+const waitFor = (needle) => terminal.waitFor('bench:repl', (text) => text.includes(needle), performance.now());
 
 try {
-  await tmux('new-session', '-d', '-s', 'repl', '-x', '100', '-y', '30', '-c', cwd, `${process.execPath} ${path.join(root, 'bin', 'agentcli.js')}`);
-  const pid = Number((await tmux('display-message', '-p', '-t', 'repl', '#{pane_pid}')).stdout.trim());
+  await terminal.tmux('new-window', '-t', 'bench', '-n', 'repl', '-c', workspace.cwd, `${process.execPath} ${path.join(root, 'bin', 'agentcli.js')}`);
+  const pid = await terminal.pidOf('bench:repl');
   await waitFor('Ask anything');
   // Let start-up finish (lazy chunks, the first GC) before calling the process idle.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-  const idleStart = cpuTicks(pid);
+  const idleStart = cpuMs(pid);
   await new Promise((resolve) => setTimeout(resolve, 10_000));
-  const idleMs = ((cpuTicks(pid) - idleStart) * 1000) / ticksPerSecond;
+  const idleMs = cpuMs(pid) - idleStart;
   // A profile of this window shows no JavaScript at all: what remains is V8's one-off memory-reducer GC after start-up.
   row('REPL idle CPU over 10 s (built binary, prompt up)', idleMs.toFixed(0), 'ms CPU', `~0 (${((idleMs / 10_000) * 100).toFixed(2)}%)`);
 
   const started = Date.now();
   for (let index = 0; index < TURNS; index++) {
-    await tmux('send-keys', '-t', 'repl', '-l', `turn ${index}: summarise notes.md`);
-    await tmux('send-keys', '-t', 'repl', 'Enter');
+    await terminal.tmux('send-keys', '-t', 'bench:repl', '-l', `turn ${index}: summarise notes.md`);
+    await terminal.tmux('send-keys', '-t', 'bench:repl', 'Enter');
     await waitFor(`marker-${index}-done`);
   }
   const turnsSeconds = (Date.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   row(`REPL RSS after ${TURNS} turns (built binary; ${TURNS * 2} model turns, ${TURNS} Read calls)`, rssMb(pid).toFixed(0), 'MB', `< 250 MB (turns took ${turnsSeconds.toFixed(1)} s)`);
-  const idleAfterStart = cpuTicks(pid);
+  const idleAfterStart = cpuMs(pid);
   await new Promise((resolve) => setTimeout(resolve, 10_000));
-  const idleAfterMs = ((cpuTicks(pid) - idleAfterStart) * 1000) / ticksPerSecond;
+  const idleAfterMs = cpuMs(pid) - idleAfterStart;
   row(`REPL idle CPU over 10 s after ${TURNS} turns (built binary)`, idleAfterMs.toFixed(0), 'ms CPU', '~0');
 } finally {
-  await tmux('kill-server').catch(() => undefined);
+  await terminal.close();
   await server.close();
-  rmSync(cwd, { recursive: true, force: true });
-  rmSync(configDir, { recursive: true, force: true });
+  workspace.remove();
 }

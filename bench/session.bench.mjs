@@ -9,40 +9,27 @@
 // Prints one JSON row per figure (bench/run.mjs collects them). Run alone:
 //   npm run build && node bench/session.bench.mjs
 import { spawn } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleForBench } from './benchBundle.mjs';
+import { importBenchExports } from './benchBundle.mjs';
 import { hasTmux, openTmux } from './tmuxDriver.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const tmp = path.join(root, '.bench-tmp');
-mkdirSync(tmp, { recursive: true });
 const CLI = path.join(root, 'bin', 'agentcli.js');
 const MESSAGES = 5_000;
 const RUNS = 5;
 const rows = [];
 
-async function bundleEntry() {
-  const outfile = path.join(tmp, 'sessionBench.bundle.mjs');
-  await bundleForBench({
-    stdin: {
-      contents: [
-        "export { TranscriptWriter } from './src/session/transcript/transcriptWriter.ts';",
-        "export { loadTranscript } from './src/session/transcript/loadTranscript.ts';",
-        "export { transcriptFile } from './src/session/transcript/sessionFiles.ts';",
-        "export { startFakeAnthropic } from './test/support/fakeAnthropic.ts';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'sessionBenchEntry.ts',
-    },
-    outfile,
-    splitting: false,
-  });
-  return import(outfile);
+function bundleEntry() {
+  return importBenchExports('sessionBench', [
+    "export { TranscriptWriter } from './src/session/transcript/transcriptWriter.ts';",
+    "export { loadTranscript } from './src/session/transcript/loadTranscript.ts';",
+    "export { transcriptFile } from './src/session/transcript/sessionFiles.ts';",
+    "export { startFakeAnthropic } from './test/support/fakeAnthropic.ts';",
+  ]);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -5,12 +5,11 @@
 //   - RSS after one answer (a prompt, a Read call, a markdown answer).
 //
 //   node bench/startup.bench.mjs            (npm run bench builds dist/ first)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForBench, benchTmp } from './benchBundle.mjs';
-import { cpuMs, hasTmux, openTmux } from './tmuxDriver.mjs';
+import { cpuMs, hasTmux, openTmux, replBenchWorkspace, rssMb } from './tmuxDriver.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 10);
@@ -43,26 +42,14 @@ const server = await startFakeAnthropic({
       ? turn(text('Reading.'), toolUse('Read', { file_path: 'notes.md' }))
       : endTurn('**notes.md** has forty lines.\n\n- each mentions `the project`\n\n```ts\nexport const lines = 40;\n```\n\nanswer-done'),
 });
-const cwd = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-start-'));
-const configDir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-bench-start-config-'));
-writeFileSync(path.join(cwd, 'notes.md'), Array.from({ length: 40 }, (_, index) => `line ${index}: notes about the project`).join('\n'));
-writeFileSync(path.join(configDir, 'trusted-folders.json'), JSON.stringify([cwd]));
-const tmuxEnv = {
-  PATH: process.env.PATH,
-  HOME: os.homedir(),
-  TERM: 'xterm-256color',
-  LANG: 'C.UTF-8',
-  ANTHROPIC_API_KEY: 'bench',
-  ANTHROPIC_BASE_URL: server.url,
-  AGENTCLI_CONFIG_DIR: configDir,
-};
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const workspace = replBenchWorkspace('start', server.url);
+const { cwd } = workspace;
 // STARTUP_BENCH_BIN: another build's bin/agentcli.js, to compare before and after a change.
 const binary = `${process.execPath} ${process.env.STARTUP_BENCH_BIN ?? path.join(root, 'bin', 'agentcli.js')}`;
 
 let terminal;
 try {
-  terminal = await openTmux('start', tmuxEnv);
+  terminal = await openTmux('start', workspace.env);
   const { tmux, waitFor } = terminal;
   const visible = [];
   const echoed = [];
@@ -103,6 +90,5 @@ try {
 } finally {
   await terminal?.close();
   await server.close();
-  rmSync(cwd, { recursive: true, force: true });
-  rmSync(configDir, { recursive: true, force: true });
+  workspace.remove();
 }

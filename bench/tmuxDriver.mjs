@@ -1,6 +1,8 @@
 // A terminal for benchmarks: a private tmux server, its screen, and the CPU of what runs in it.
 import { execFile, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -36,4 +38,38 @@ export async function openTmux(name, env) {
 export function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/** Resident memory of a process, in MB. */
+export function rssMb(pid) {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+}
+
+/**
+ * What the REPL benches run in: a project folder with a 40-line notes.md (the file their model
+ * reads), a config folder that already trusts it (no trust question), and the environment for
+ * the REPL in tmux against the fake server at `serverUrl`.
+ */
+export function replBenchWorkspace(name, serverUrl) {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), `agentcli-bench-${name}-`));
+  const configDir = mkdtempSync(path.join(os.tmpdir(), `agentcli-bench-${name}-config-`));
+  writeFileSync(path.join(cwd, 'notes.md'), Array.from({ length: 40 }, (_, index) => `line ${index}: notes about the project`).join('\n'));
+  writeFileSync(path.join(configDir, 'trusted-folders.json'), JSON.stringify([cwd]));
+  return {
+    cwd,
+    configDir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: os.homedir(),
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      ANTHROPIC_API_KEY: 'bench',
+      ANTHROPIC_BASE_URL: serverUrl,
+      AGENTCLI_CONFIG_DIR: configDir,
+    },
+    remove() {
+      rmSync(cwd, { recursive: true, force: true });
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
 }
