@@ -109,6 +109,10 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   process.on('SIGHUP', onSignal);
   process.on('SIGINT', onSignal);
 
+  // The first frame shows what is already there (the welcome, warnings, a resumed session). Otherwise the
+  // store's first publish repainted ~10 ms after it, and a key typed at once waited out Ink's repaint
+  // throttle (~32 ms) before it echoed (tmux: prompt → echo 42 ms before, 22 ms after).
+  controller.transcript.flush();
   const instance = render(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
     exitOnCtrlC: false,
     kittyKeyboard: { mode: 'auto' },

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endTurn, toolUse, turn } from '../support/scenario.js';
 import { startRepl, type ReplRun } from './support/replHarness.js';
@@ -14,6 +17,25 @@ const COLOUR_SEQUENCE = /\u001B\[(?:[\d;]*;)?(?:3[0-7]|9[0-7]|4[0-7]|10[0-7]|38;
 const answer = { ...endTurn('Some **bold** text and `code`.\n\n```js\nconst x = 1;\n```'), chunkDelayMs: 2 };
 
 describe('REPL in a real terminal: colour, width, resize', () => {
+  it('paints the welcome and the prompt in one first frame (a second paint right after made a key typed at once wait out the repaint throttle)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-frames-'));
+    const frames = path.join(dir, 'writes.jsonl');
+    const preload = path.join(dir, 'record-writes.mjs');
+    await writeFile(
+      preload,
+      `import { appendFileSync } from 'node:fs';\nconst write = process.stdout.write.bind(process.stdout);\nprocess.stdout.write = (chunk, ...rest) => (appendFileSync(${JSON.stringify(frames)}, JSON.stringify(String(chunk)) + '\\n'), write(chunk, ...rest));\n`,
+    );
+    repl = await startRepl({ script: [], env: { NODE_OPTIONS: `--import ${preload}` } });
+    await repl.terminal.waitFor('Ask anything');
+    const writes: string[] = (await readFile(frames, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    const plain = (text: string): string => text.replace(/\u001B\[[\d;?]*[A-Za-z]/g, '');
+    const firstWithPrompt = writes.findIndex((text) => plain(text).includes('Ask anything'));
+    // A frame is the writes between two synchronized-update markers; the prompt's frame must hold the welcome too.
+    const frameStart = writes.slice(0, firstWithPrompt).findLastIndex((text) => text === '\u001B[?2026h');
+    const frame = writes.slice(frameStart, firstWithPrompt + 1).join('');
+    expect(plain(frame)).toMatch(/agentcli \d+\.\d+\.\d+/); // the welcome's first line
+  });
+
   it('uses colour normally', async () => {
     repl = await startRepl({ script: [answer] });
     await repl.terminal.waitFor('Ask anything');
