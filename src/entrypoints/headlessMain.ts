@@ -132,6 +132,8 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
       strict: options.mcp.strict,
       isTrusted: true,
       extraServers: setup?.sdkMcpServers ?? [],
+      // An Agent SDK client may set servers while the session runs (setMcpServers).
+      evenWithoutServers: setup !== undefined,
     },
     onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
   });

@@ -38,6 +38,8 @@ export type StartConversationOptions = {
         readonly isTrusted: boolean;
         /** Servers from the front end (the Agent SDK client's in-process servers). */
         readonly extraServers?: readonly ScopedMcpServerConfig[];
+        /** Start the MCP manager even with no servers: the front end may add some later. */
+        readonly evenWithoutServers?: boolean;
       }
     | undefined;
   readonly lifecycle?: SessionLifecycleListener;
@@ -82,6 +84,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         isTrusted: options.mcp.isTrusted,
         env,
         ...(options.mcp.extraServers ? { extraServers: options.mcp.extraServers } : {}),
+        ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
         ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
       })
     : undefined;

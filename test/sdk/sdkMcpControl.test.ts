@@ -3,10 +3,12 @@
 // command line), mcpServerStatus, toggleMcpServer and reconnectMcpServer. Judged
 // by what the model is offered in the next request.
 import { spawn } from 'node:child_process';
+import { createSdkMcpServer, tool } from '@anthropic-ai/claude-agent-sdk';
+import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endTurn } from '../support/scenario.js';
+import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { nodeServer, TEST_SERVER } from '../mcp/mcpTestSupport.js';
 import { collect, promptStream, startSdkRig, type SdkRig } from './sdkHarness.js';
 
@@ -16,6 +18,7 @@ afterEach(async () => {
   rig = undefined;
 });
 
+const lastToolResultsOf = (requestIndex: number) => lastToolResults(rig!.server.requests[requestIndex]!);
 const offeredMcpTools = (requestIndex: number): string[] =>
   rig!.server.requests[requestIndex]!.body.tools.map((definition: { name: string }) => definition.name).filter((name: string) => name.startsWith('mcp__'));
 
@@ -83,5 +86,45 @@ describe('Agent SDK MCP servers and controls → agentcli', () => {
     expect(offeredMcpTools(0).length).toBe(6);
     expect(offeredMcpTools(1)).toEqual([]);
     expect(offeredMcpTools(2)).toEqual(offeredMcpTools(0));
+  });
+
+  it('setMcpServers adds, replaces and removes the servers it manages (a stdio one and an in-process one), reporting errors by name', async () => {
+    rig = await startSdkRig([endTurn('one'), turn(toolUse('mcp__calc__add', { a: 2, b: 3 })), endTurn('5'), endTurn('three'), endTurn('four')]);
+    const calc = createSdkMcpServer({
+      name: 'calc',
+      version: '1.0.0',
+      tools: [tool('add', 'Adds two numbers', { a: z.number(), b: z.number() }, async ({ a, b }) => ({ content: [{ type: 'text', text: `sum is ${a + b}` }] }))],
+    });
+    const prompts = promptStream();
+    const run = rig.run(prompts.stream, { allowedTools: ['mcp__calc__add'] });
+    prompts.push('first');
+    const results: unknown[] = [];
+    let turns = 0;
+    for await (const message of run) {
+      if (message.type !== 'result') continue;
+      turns++;
+      if (turns === 1) {
+        results.push(await run.setMcpServers({ fixture: { command: fixture.command, args: fixture.args }, calc }));
+        prompts.push('second');
+      } else if (turns === 2) {
+        results.push(await run.setMcpServers({ calc }));
+        prompts.push('third');
+      } else if (turns === 3) {
+        results.push(await run.setMcpServers({ broken: { command: '' }, missing: { command: process.execPath, args: ['/nonexistent/server.js'] } }));
+        results.push(await run.mcpServerStatus());
+        prompts.push('fourth');
+      } else prompts.end();
+    }
+    expect(results[0]).toEqual({ added: ['fixture', 'calc'], removed: [], errors: {} });
+    expect(results[1]).toEqual({ added: [], removed: ['fixture'], errors: {} });
+    expect(results[2]).toMatchObject({ added: ['missing'], removed: ['calc'], errors: { broken: expect.stringContaining('command'), missing: expect.stringContaining('failed to start') } });
+    expect(results[3]).toEqual([{ name: 'missing', status: 'failed', error: expect.any(String), scope: 'cli' }]);
+    expect(offeredMcpTools(0)).toEqual([]);
+    expect(offeredMcpTools(1)).toHaveLength(7);
+    expect(offeredMcpTools(1)).toContain('mcp__calc__add');
+    expect(offeredMcpTools(3)).toEqual(['mcp__calc__add']);
+    expect(offeredMcpTools(4)).toEqual([]);
+    const [result] = lastToolResultsOf(2);
+    expect(JSON.stringify(result)).toContain('sum is 5');
   });
 });

@@ -17,6 +17,7 @@ import type { ConversationSession } from '../../session/conversationSession.js';
 import { resolveModelName } from '../../services/api/models.js';
 import { runMcpServerAction, type McpServerAction } from '../../services/mcp/serverActions.js';
 import type { McpServerView } from '../../services/mcp/types.js';
+import type { SdkMcpServerSet } from './sdkMcpServerSet.js';
 import type { PermissionAsker } from '../../services/tools/toolExecution.js';
 import type { HeadlessIo } from '../headless.js';
 import { runHeadlessTurn, type HeadlessTurn } from '../headless.js';
@@ -214,6 +215,17 @@ function serveControlRequests(
     const conversation = await session.ready;
     const [{ measureContext }, { sdkContextUsage }] = await Promise.all([import('../../session/context/contextUsage.js'), import('./sdkContextUsage.js')]);
     return sdkContextUsage(await measureContext(conversation), conversation.messages);
+  });
+  let serverSet: Promise<SdkMcpServerSet> | undefined;
+  channel.handle('mcp_set_servers', async (request) => {
+    const conversation = await session.ready;
+    const mcp = conversation.session.mcp;
+    if (!mcp) throw new Error('this session has no MCP manager');
+    // The client manages its in-process servers from the start, and whatever its calls name.
+    serverSet ??= import('./sdkMcpServerSet.js').then(
+      ({ SdkMcpServerSet }) => new SdkMcpServerSet(mcp, channel, conversation.session.env, mcp.describe().filter((server) => server.scope === 'sdk').map((server) => server.name)),
+    );
+    return (await serverSet).replace(request.servers);
   });
   // reconnectMcpServer / toggleMcpServer: reject (the SDK throws) unless the server ends up as asked.
   channel.handle('mcp_reconnect', async (request) => {

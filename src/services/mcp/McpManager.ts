@@ -110,6 +110,33 @@ export class McpManager implements McpServersControl {
     return true;
   }
 
+  /** The configuration a server was started with. */
+  serverConfig(name: string): ScopedMcpServerConfig | undefined {
+    return this.connection(name)?.server;
+  }
+
+  /**
+   * Adds a server while the session runs (replacing one of the same name) and
+   * starts it; resolves once it has connected or failed (bounded by MCP_TIMEOUT).
+   */
+  async addServer(server: ScopedMcpServerConfig): Promise<void> {
+    await this.removeServer(server.name);
+    const connection = new McpServerConnection(server, this.settings);
+    this.serverConnections.push(connection);
+    this.scheduleNotify();
+    await connection.start();
+  }
+
+  /** Ends a server and forgets it: its tools leave the pool. False when no server has that name. */
+  async removeServer(name: string): Promise<boolean> {
+    const index = this.serverConnections.findIndex((connection) => connection.name === name);
+    if (index < 0) return false;
+    const [connection] = this.serverConnections.splice(index, 1);
+    this.scheduleNotify();
+    await connection!.close();
+    return true;
+  }
+
   /** For /mcp and the Agent SDK: turn one server off (its tools leave the pool) or on again. */
   async setEnabled(name: string, enabled: boolean): Promise<boolean> {
     const connection = this.connection(name);

@@ -12,12 +12,14 @@ import type { ScopedMcpServerConfig } from './types.js';
 export type StartMcpOptions = McpConfigOptions & {
   /** Servers that come from the front end rather than a file (the Agent SDK client's in-process servers). */
   readonly extraServers?: readonly ScopedMcpServerConfig[];
+  /** A manager even with no server configured, for a client that adds servers later (the Agent SDK's setMcpServers). */
+  readonly evenWithoutServers?: boolean;
 };
 
 export async function startConfiguredMcpServers(options: StartMcpOptions): Promise<McpManager | undefined> {
   const loaded = await loadMcpConfig(options);
   const config = options.extraServers?.length ? { ...loaded, servers: [...loaded.servers, ...options.extraServers] } : loaded;
-  if (config.servers.length === 0 && config.awaitingTrust.length === 0) return undefined;
+  if (config.servers.length === 0 && config.awaitingTrust.length === 0 && !options.evenWithoutServers) return undefined;
   const { McpManager } = await import('./McpManager.js');
   return McpManager.start(config, { cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });
 }

@@ -108,4 +108,8 @@ export type McpServersControl = {
   reconnect(name: string): Promise<boolean>;
   /** Turns one server off (its tools leave the pool) or on again; false when no server has that name. */
   setEnabled(name: string, enabled: boolean): Promise<boolean>;
+  /** For clients that manage servers while the session runs (the Agent SDK's setMcpServers). */
+  serverConfig(name: string): ScopedMcpServerConfig | undefined;
+  addServer(server: ScopedMcpServerConfig): Promise<void>;
+  removeServer(name: string): Promise<boolean>;
 };
