@@ -53,12 +53,7 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
   const turn = expanded.commandTurn;
   if (!turn) return { ok: true, content: await promptContent(expanded.prompt, options, 'all'), release: NOTHING_TO_RELEASE };
 
-  const grant = grantCommandRules(session.appState, {
-    projectRoot: session.cwd,
-    rules: turn.allowedTools,
-    commandName: turn.commandName,
-    fromRepository: turn.fromRepository,
-  });
+  const grant = grantCommandRules(session.appState, session.cwd, turn);
   if (!grant.ok) return { ok: false, error: grant.error };
   const rendered = await turn.render(headlessShellRunner(conversation, signal));
   if (!rendered.ok) {

@@ -10,16 +10,23 @@ import { parseRule } from '../../permissions/rules/parseRule.js';
 import type { SourcedRule } from '../../permissions/rules/permissionRule.js';
 import { compileRuleSet } from '../../permissions/rules/ruleSet.js';
 import type { AppStateStore } from '../../state/appState.js';
+import type { CommandTurn } from '../types.js';
 
 export type ScopedRuleGrant = { readonly ok: true; readonly revoke: () => void } | { readonly ok: false; readonly error: string };
 
 let nextGrant = 0;
 
-/** Checks every rule first: one malformed rule grants nothing, and the command does not run. */
+/**
+ * The rules of `turn` for the session's project (`projectRoot`). Checks
+ * every rule first: one malformed rule grants nothing, and the command does
+ * not run.
+ */
 export function grantCommandRules(
   appState: AppStateStore,
-  options: { readonly projectRoot: string; readonly rules: readonly string[]; readonly commandName: string; readonly fromRepository: boolean },
+  projectRoot: string,
+  turn: Pick<CommandTurn, 'allowedTools' | 'commandName' | 'fromRepository'>,
 ): ScopedRuleGrant {
+  const options = { projectRoot, rules: turn.allowedTools, commandName: turn.commandName, fromRepository: turn.fromRepository };
   // Each grant has its own origin, so revoking one never touches another's rules (or a saved rule with the same text).
   const origin = `/${options.commandName} allowed-tools (this command's turn) #${++nextGrant}`;
   const sourced: SourcedRule[] = [];

@@ -167,12 +167,8 @@ export class AcpSession {
         return 'end_turn';
       }
       const turn = result.commandTurn;
-      const grant = grantCommandRules(this.options.conversation.session.appState, {
-        projectRoot: this.options.conversation.session.cwd,
-        rules: turn.allowedTools,
-        commandName: turn.commandName,
-        fromRepository: turn.fromRepository,
-      });
+      const { session } = this.options.conversation;
+      const grant = grantCommandRules(session.appState, session.cwd, turn);
       if (!grant.ok) {
         await this.say(grant.error);
         return 'end_turn';

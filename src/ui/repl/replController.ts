@@ -376,12 +376,8 @@ export class ReplController {
 
   /** A custom command's turn: its allowed-tools hold from its first !`cmd` to the end of its turn, and no longer. */
   private async runCommandTurn(display: string, turn: CommandTurn): Promise<void> {
-    const grant = grantCommandRules(this.options.conversation.session.appState, {
-      projectRoot: this.options.conversation.session.cwd,
-      rules: turn.allowedTools,
-      commandName: turn.commandName,
-      fromRepository: turn.fromRepository,
-    });
+    const { session } = this.options.conversation;
+    const grant = grantCommandRules(session.appState, session.cwd, turn);
     if (!grant.ok) {
       this.transcript.addItem({ kind: 'command', input: display, output: grant.error, tone: 'error' });
       return;
