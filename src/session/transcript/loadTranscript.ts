@@ -90,11 +90,14 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
   for (const raw of lines) {
     if (raw.trim() === '') continue;
     let parsed: unknown;
+    let text = raw;
     try {
       parsed = JSON.parse(raw);
     } catch {
       torn++;
-      continue;
+      const recovered = lineAfterTear(raw);
+      if (!recovered) continue;
+      ({ parsed, text } = recovered);
     }
     if (!isRecord(parsed)) continue;
     applyMetadata(parsed, state);
@@ -102,7 +105,7 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
       byUuid.set(parsed.uuid, parsed);
       if (isMessageLine(parsed)) {
         leaf = parsed;
-        rememberContentJson(raw, parsed);
+        rememberContentJson(text, parsed);
       }
     }
   }
@@ -135,6 +138,34 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
     contextTokens: lastMeasured?.type === 'assistant' ? usedTokens(lastMeasured.message.usage) : undefined,
     warnings,
   };
+}
+
+/** Where a line the writer wrote starts: message lines open with their uuid, metadata lines with their type. */
+const LINE_START = /\{"(?:uuid|type)":"/g;
+/** Bounds the work a hostile line (many line-start marks, none whole) can cause. */
+const MAX_TEAR_CANDIDATES = 32;
+
+/**
+ * A whole line appended straight after a torn one (a writer that did not
+ * close the torn tail first) shares its text line: the first line start in
+ * it whose rest parses on its own is that whole line. JSON.parse takes only
+ * a complete value with nothing after it, so a mark inside the torn part
+ * (its rest runs into the appended line) or nested inside the appended line
+ * (its rest has the line's closing brackets after it) never parses.
+ */
+function lineAfterTear(raw: string): { parsed: unknown; text: string } | undefined {
+  let tried = 0;
+  for (const match of raw.matchAll(LINE_START)) {
+    if (match.index === 0) continue;
+    if (++tried > MAX_TEAR_CANDIDATES) return undefined;
+    const text = raw.slice(match.index);
+    try {
+      return { parsed: JSON.parse(text), text };
+    } catch {
+      // not where the whole line starts: try the next mark
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -2,7 +2,10 @@
  * Appends a session's transcript as things happen: each line is one
  * `write(2)` on a file opened for appending (mode 0600), so a process killed
  * at any moment leaves every earlier line whole and at most the last one
- * torn — which the loader skips. Lines are never rewritten.
+ * torn — which the loader skips. Lines are never rewritten. A file that
+ * ends torn (the last run was killed mid-line) is closed with a newline
+ * before anything is appended, so the next line — a resumed session's new
+ * prompt — starts a line of its own instead of joining the torn one.
  *
  * The writer keeps the chain: `leaf` is the message the next one answers.
  * The file is created with the first line, so a session that never sends a
@@ -12,7 +15,7 @@
  * `[redacted]` wherever they would appear (a tool that printed the
  * environment, say), so a transcript can be shared.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { PermissionMode } from '../../permissions/types.js';
@@ -216,7 +219,8 @@ export class TranscriptWriter {
     try {
       if (this.fd === undefined) {
         mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-        this.fd = openSync(this.file, 'a', 0o600);
+        this.fd = openSync(this.file, 'a+', 0o600);
+        if (endsTorn(this.fd)) writeSync(this.fd, '\n');
       }
       writeSync(this.fd, `${text}\n`);
     } catch (error) {
@@ -224,4 +228,13 @@ export class TranscriptWriter {
       this.options.onError?.(`could not write the transcript ${this.file}: ${errorMessageOf(error)}`);
     }
   }
+}
+
+/** True when the file has content whose last byte is not a newline: a line cut off by a killed process. */
+function endsTorn(fd: number): boolean {
+  const { size } = fstatSync(fd);
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] !== 0x0a;
 }
