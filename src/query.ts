@@ -108,6 +108,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     params.onContextChange?.(next);
   };
   let turns = 0;
+  const warmUp = toolWarmUp();
   let recoveries = 0;
   let stopContinuations = 0;
   let model = params.model;
@@ -169,8 +170,11 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         maxConcurrency: params.maxConcurrency,
         completedBefore,
         rawStreamEvents: params.rawStreamEvents ?? false,
-        onFirstStreamEvent: () => warmUpTools(context.tools),
-        onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
+        onFirstStreamEvent: () => warmUp.arm(context.tools),
+        onStreamDuration: (ms) => {
+          warmUp.cancel();
+          params.costTracker.addApiDuration(ms);
+        },
       });
       // The message is final when its stream ends: it is announced then (transcripts save it before its tools finish).
       for (;;) {
@@ -295,6 +299,29 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
 }
 
 const warmedUp = new WeakSet<Tools[number]>();
+/**
+ * How long a stream must keep the loop waiting before tools warm up. A
+ * model that answers within it (a local or cached one, a fast turn) leaves
+ * no time to hide the work in: warming up then would only lengthen the turn
+ * (tree-sitter's start-up landed in the second turn of a zero-latency loop,
+ * its slowest by far). Real models think for far longer than this.
+ */
+const WARM_UP_AFTER_MS = 15;
+
+/** One per query: armed by a stream's first event, called off when the stream ends before it fired. */
+function toolWarmUp(): { arm(tools: Tools): void; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    arm(tools) {
+      if (timer || tools.every((tool) => warmedUp.has(tool))) return;
+      timer = setTimeout(() => warmUpTools(tools), WARM_UP_AFTER_MS).unref();
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
 
 /**
  * Lets tools prepare while the model is thinking: their own warm-up, and
