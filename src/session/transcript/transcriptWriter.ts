@@ -11,20 +11,26 @@
  * The file is created with the first line, so a session that never sends a
  * prompt leaves nothing behind.
  *
+ * One writer per file across processes (sessionLock.ts): a writer for a
+ * file that exists (a resumed session) takes the lock as it is made and
+ * throws SessionInUseError if another live process holds it; a new file's
+ * lock is taken with its first line.
+ *
  * Secrets: the API key and auth token the process was given are replaced by
  * `[redacted]` wherever they would appear (a tool that printed the
  * environment, say), so a transcript can be shared.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { CompactionTrigger } from '../../query/events.js';
 import type { TodoItem } from '../../state/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
-import { errorMessageOf } from '../../utils/errors.js';
+import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { newUuid, nowIso } from '../../utils/ids.js';
 import { VERSION } from '../../version.js';
+import { acquireSessionLock, type SessionLock } from './sessionLock.js';
 import { lineOfMessage, type LineEnvelope, type TranscriptLine } from './transcriptLines.js';
 
 export type TranscriptWriterOptions = {
@@ -46,9 +52,19 @@ export type TranscriptWriterOptions = {
   readonly onError?: (message: string) => void;
 };
 
+/** The session's transcript is open in another live process: resuming it here would interleave two conversations. */
+export class SessionInUseError extends UserFacingError {
+  constructor(sessionId: string, holderPid: number) {
+    super(
+      `session ${sessionId} is open in another agentcli process (pid ${holderPid}); resume it once that one ends, or add --fork-session to continue it as a new session.`,
+    );
+  }
+}
+
 export class TranscriptWriter {
   readonly file: string;
   private fd: number | undefined;
+  private lock: SessionLock | undefined;
   private failed = false;
   private leaf: string | null;
   private leafRole: 'user' | 'assistant' | undefined;
@@ -66,6 +82,7 @@ export class TranscriptWriter {
     this.written = new Set(options.written ?? []);
     // Short values would redact ordinary words; real keys are long.
     this.secrets = (options.secrets ?? []).filter((secret) => secret.length >= 12);
+    if (existsSync(this.file)) this.takeLock();
   }
 
   get leafUuid(): string | null {
@@ -179,6 +196,8 @@ export class TranscriptWriter {
   }
 
   close(): void {
+    this.lock?.release();
+    this.lock = undefined;
     if (this.fd === undefined) return;
     try {
       closeSync(this.fd);
@@ -186,6 +205,13 @@ export class TranscriptWriter {
       // Already closed: nothing is lost, every line was written when it happened.
     }
     this.fd = undefined;
+  }
+
+  private takeLock(): void {
+    if (this.lock) return;
+    const attempt = acquireSessionLock(this.file);
+    if (!attempt.ok) throw new SessionInUseError(this.options.sessionId, attempt.holderPid);
+    this.lock = attempt.lock;
   }
 
   private resolve(uuid: string | null): string | null {
@@ -219,6 +245,7 @@ export class TranscriptWriter {
     try {
       if (this.fd === undefined) {
         mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+        this.takeLock();
         this.fd = openSync(this.file, 'a+', 0o600);
         if (endsTorn(this.fd)) writeSync(this.fd, '\n');
       }
