@@ -20,7 +20,7 @@
  * `[redacted]` wherever they would appear (a tool that printed the
  * environment, say), so a transcript can be shared.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { PermissionMode } from '../../permissions/types.js';
@@ -252,7 +252,7 @@ export class TranscriptWriter {
       writeSync(this.fd, `${text}\n`);
     } catch (error) {
       this.failed = true;
-      this.options.onError?.(`could not write the transcript ${this.file}: ${errorMessageOf(error)}`);
+      this.options.onError?.(`could not write the transcript ${this.file}: ${whyNotWritable(this.file, error)}`);
     }
   }
 }
@@ -264,4 +264,22 @@ function endsTorn(fd: number): boolean {
   const last = Buffer.alloc(1);
   readSync(fd, last, 0, 1, size - 1);
   return last[0] !== 0x0a;
+}
+
+/**
+ * The reason a user can act on. A recursive mkdir on a read-only
+ * filesystem reports ENOENT for the folder it could not make, which reads
+ * as "missing"; the nearest folder that exists says what is wrong with it.
+ */
+function whyNotWritable(file: string, error: unknown): string {
+  const message = errorMessageOf(error);
+  let folder = path.dirname(file);
+  while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  try {
+    accessSync(folder, constants.W_OK);
+    return message;
+  } catch (access) {
+    const code = (access as NodeJS.ErrnoException).code;
+    return `${folder} is not writable (${code === 'EROFS' ? 'a read-only filesystem, EROFS' : (code ?? 'no permission')})`;
+  }
 }
