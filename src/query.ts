@@ -59,6 +59,14 @@ export type QueryParams = {
   /** Compaction between requests and after a prompt-too-long answer (the session's; none: never compacts). */
   readonly compaction?: CompactionHook;
   /**
+   * After the API refused a request as invalid (a 400 that is not "prompt is
+   * too long"): the conversation made valid (tool_use/tool_result pairs,
+   * alternating roles), or undefined when there was nothing to repair. The
+   * request is sent once more with the repaired history; a second refusal is
+   * the turn's error.
+   */
+  readonly repairHistory?: (messages: readonly ConversationMessage[]) => ConversationMessage[] | undefined;
+  /**
    * Asked when the model ends its turn (Stop hooks): a reason to keep going
    * (given to the model, and the loop goes on), or undefined to stop.
    * `stopHookActive` says the loop already continued because of it.
@@ -123,6 +131,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   const finalAnswerFailed = (tool: FinalAnswerTool): QueryOutcome =>
     stop('structured_output_failed', undefined, `no valid ${tool.name} call after ${tool.maxAttempts} attempts`);
   let compactedForTooLong = false;
+  let repairedHistory = false;
 
   turnLoop: for (;;) {
     if (params.signal.aborted) return stop('interrupted');
@@ -200,6 +209,14 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         if (step.kind === 'failed') return stop('compaction_failed', result.failure, step.error);
         if (step.kind === 'compacted') {
           messages.splice(0, messages.length, ...step.messages);
+          continue turnLoop;
+        }
+      }
+      if (params.repairHistory && result.failure.kind === 'invalid_request' && !isPromptTooLong(result.failure) && !repairedHistory && completedBefore.length === 0) {
+        repairedHistory = true;
+        const repaired = params.repairHistory(messages);
+        if (repaired) {
+          messages.splice(0, messages.length, ...repaired);
           continue turnLoop;
         }
       }

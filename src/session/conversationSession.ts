@@ -40,6 +40,7 @@ import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessag
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
 import { TranscriptWriter } from './transcript/transcriptWriter.js';
+import { repairedOrUndefined } from './transcript/repairConversation.js';
 import { TurnRecorder } from './transcript/turnRecorder.js';
 
 /** After this many failed compactions in a row the session stops trying on its own. */
@@ -297,6 +298,7 @@ export class ConversationSession {
         ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
       ],
       compaction: this.compactionHook(),
+      repairHistory: repairedOrUndefined,
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
       ...(onStop ? { onStop } : {}),
