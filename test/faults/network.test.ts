@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
+import { EMPTY_USAGE } from '../../src/services/api/cost.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createSession } from '../../src/session/createSession.js';
 import type { LoadedTranscript } from '../../src/session/transcript/loadTranscript.js';
@@ -89,7 +90,7 @@ describe('network faults', () => {
 });
 
 describe('an API 400 for a malformed history', () => {
-  const usage = { input_tokens: 1, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const usage = { ...EMPTY_USAGE, input_tokens: 1, output_tokens: 1 };
   const at = new Date().toISOString();
   // A history that slipped past every check on the way in: a tool_use with no result, then a result for no call.
   const malformed: ConversationMessage[] = [
