@@ -170,7 +170,7 @@ describe('agentcli --acp', () => {
     expect(client.permissionRequests[0]!.toolCall.content).toEqual([{ type: 'diff', path: file, oldText: null, newText: 'should not exist' }]);
   });
 
-  it('reject once still answers every call: the next prompt, in this process or a resumed one, carries an is_error tool_result saying the user rejected it', async () => {
+  it.each(['reject_once', 'reject_always'] as const)('%s still answers every call: the next prompt, in this process or a resumed one, carries an is_error tool_result saying the user rejected it', async (kind) => {
     const file = path.join(cwd, 'refused.txt');
     // Slow chunks: the permission request is answered while the message is still streaming.
     const calls = {
@@ -180,7 +180,7 @@ describe('agentcli --acp', () => {
       ),
       chunkDelayMs: 15,
     };
-    const client = await start([calls, endTurn('Understood.'), endTurn('Still here.')], { permission: () => option('reject_once') });
+    const client = await start([calls, endTurn('Understood.'), endTurn('Still here.')], { permission: () => option(kind) });
     const sessionId = await newSession(client);
     await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'write it' }] });
     const { stopReason } = await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'then what?' }] });
