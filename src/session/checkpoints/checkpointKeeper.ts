@@ -22,8 +22,10 @@ export type CheckpointKeeperOptions = {
   readonly store: CheckpointStore;
   /** The working directories now (the cwd first, then added ones). */
   readonly workingDirectories: () => readonly string[];
-  /** Checkpoints the conversation already has (a resumed transcript's). */
-  readonly records?: readonly CheckpointRecord[];
+  /** Checkpoints the conversation already has (a resumed transcript's, read while the session starts). */
+  readonly records?: readonly CheckpointRecord[] | Promise<readonly CheckpointRecord[]>;
+  /** A fork: the loaded checkpoints are written again, to the fork's own transcript. */
+  readonly rewriteLoaded?: boolean;
   /** A checkpoint was taken or completed: the transcript gets its line. */
   readonly onRecord: (record: CheckpointRecord) => void;
   readonly onWarning?: (message: string) => void;
@@ -40,18 +42,31 @@ type OpenPrompt = {
 };
 
 export class CheckpointKeeper {
-  private readonly recordList: CheckpointRecord[];
+  private readonly recordList: CheckpointRecord[] = [];
   private open: OpenPrompt | undefined;
+  private readonly loaded: Promise<void>;
 
   constructor(private readonly options: CheckpointKeeperOptions) {
-    this.recordList = [...(options.records ?? [])];
+    this.loaded = Promise.resolve(options.records ?? []).then(
+      (records) => {
+        this.recordList.unshift(...records);
+        if (options.rewriteLoaded) for (const record of records) options.onRecord(record);
+      },
+      () => undefined,
+    );
+  }
+
+  /** Every checkpoint so far, once the resumed ones are read. */
+  async allRecords(): Promise<readonly CheckpointRecord[]> {
+    await this.loaded;
+    return this.recordList;
   }
 
   get store(): CheckpointStore {
     return this.options.store;
   }
 
-  /** Every checkpoint so far, oldest first (rewinds' own records included). */
+  /** Every checkpoint so far, oldest first (rewinds' own records included); see allRecords while a resume loads. */
   get records(): readonly CheckpointRecord[] {
     return this.recordList;
   }
@@ -64,6 +79,7 @@ export class CheckpointKeeper {
   async beforeToolRuns(tool: Tool, call: PreparedCall): Promise<void> {
     const open = this.open;
     if (!open) return;
+    await this.loaded;
     const directories = this.options.workingDirectories();
     const effects = irreversibleEffectsOf(tool, call, { workingDirectories: directories });
     const newEffects = effects.filter((effect) => !open.irreversible.has(effect));

@@ -17,17 +17,21 @@ import { takeSnapshot, type SkippedFile, type SnapshotScope } from './snapshot.j
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export type CheckpointStoreOptions = {
-  readonly configDir: string;
-  /** The folder sessions are filed under (the session's cwd). */
-  readonly projectRoot: string;
+  /** The project's folder under `$AGENTCLI_CONFIG_DIR/projects/` (where its transcripts are). */
+  readonly projectFolder: string;
   readonly sessionId: string;
   readonly maxFileBytes?: number;
 };
 
 export type SnapshotSet = { readonly trees: readonly ScopeTree[]; readonly skipped: readonly SkippedFile[] };
 
-export function checkpointsDir(configDir: string, projectRoot: string): string {
-  return path.join(projectDir(configDir, projectRoot), 'checkpoints');
+export function checkpointsDir(projectFolder: string): string {
+  return path.join(projectFolder, 'checkpoints');
+}
+
+/** The project folder a session started in `cwd` files its transcripts and checkpoints under. */
+export function projectFolderOf(configDir: string, cwd: string): string {
+  return projectDir(configDir, cwd);
 }
 
 export class CheckpointStore {
@@ -39,7 +43,7 @@ export class CheckpointStore {
   private readonly lastTrees = new Map<string, string>();
 
   constructor(private readonly options: CheckpointStoreOptions) {
-    const dir = checkpointsDir(options.configDir, options.projectRoot);
+    const dir = checkpointsDir(options.projectFolder);
     this.gitDir = path.join(dir, 'store.git');
     this.indexDir = path.join(dir, 'indexes');
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;

@@ -22,6 +22,7 @@ import type { ConversationMessage } from '../../types/messages.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { newUuid, nowIso } from '../../utils/ids.js';
 import { VERSION } from '../../version.js';
+import type { CheckpointRecord } from '../checkpoints/checkpointRecord.js';
 import { lineOfMessage, type LineEnvelope, type TranscriptLine } from './transcriptLines.js';
 
 export type TranscriptWriterOptions = {
@@ -173,6 +174,11 @@ export class TranscriptWriter {
 
   appendTodos(todos: readonly TodoItem[]): void {
     this.write({ type: 'todos', sessionId: this.options.sessionId, todos, timestamp: nowIso() });
+  }
+
+  /** A prompt's checkpoint (src/session/checkpoints/), keyed by its message uuid; the newest line per uuid wins. */
+  appendCheckpoint(checkpoint: CheckpointRecord): void {
+    this.write({ type: 'checkpoint', sessionId: this.options.sessionId, timestamp: nowIso(), checkpoint });
   }
 
   close(): void {

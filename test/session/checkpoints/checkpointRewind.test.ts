@@ -25,7 +25,7 @@ function git(...args: string[]): string {
 }
 
 async function newKeeper(sessionId = 'session-1', records: readonly CheckpointRecord[] = []): Promise<CheckpointKeeper> {
-  const store = new CheckpointStore({ configDir, projectRoot: repo, sessionId });
+  const store = new CheckpointStore({ projectFolder: path.join(configDir, 'projects', 'p'), sessionId });
   return new CheckpointKeeper({ store, workingDirectories: () => [repo], records, onRecord: (record) => written.push(record) });
 }
 
@@ -161,7 +161,7 @@ describe('checkpoints and rewind in a git repository', () => {
   });
 
   it('lists files over the size limit as not checkpointed', async () => {
-    const store = new CheckpointStore({ configDir, projectRoot: repo, sessionId: 'small', maxFileBytes: 1024 });
+    const store = new CheckpointStore({ projectFolder: path.join(configDir, 'projects', 'p'), sessionId: 'small', maxFileBytes: 1024 });
     keeper = new CheckpointKeeper({ store, workingDirectories: () => [repo], onRecord: (record) => written.push(record) });
     writeFileSync(path.join(repo, 'big.dat'), Buffer.alloc(4096, 7));
     await prompt('p1', [{ bash: 'echo x >> src/app.ts' }]);
