@@ -21,7 +21,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Attributes that change bytes between disk and store, unset for every path. */
-const NEUTRAL_ATTRIBUTES = '* -text -eol -crlf -filter -ident -working-tree-encoding -diff -merge\n';
+const NEUTRAL_ATTRIBUTES = '* -text -eol -crlf -filter -ident -working-tree-encoding\n';
 
 const ISOLATING_CONFIG = [
   'core.hooksPath=/dev/null',
@@ -112,7 +112,11 @@ export class ShadowGit {
  * that keeps the store itself out of snapshots when it lies inside a work tree.
  */
 export async function ensureStore(gitDir: string): Promise<void> {
-  if (existsSync(path.join(gitDir, 'HEAD'))) return;
+  if (existsSync(path.join(gitDir, 'HEAD'))) {
+    // Written every time: a store made by an older agentcli gets today's neutral attributes.
+    await writeFile(path.join(gitDir, 'info', 'attributes'), NEUTRAL_ATTRIBUTES).catch(() => undefined);
+    return;
+  }
   await mkdir(gitDir, { recursive: true, mode: 0o700 });
   const init = new ShadowGit({ gitDir, workTree: gitDir, indexFile: path.join(gitDir, 'index') });
   await init.output(['init', '--quiet', '--template=']);
