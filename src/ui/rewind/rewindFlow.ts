@@ -10,9 +10,9 @@
  * Nothing changes before the last answer. The decisions are the session's
  * (plan, apply, fork the conversation); this file only asks and reports.
  */
-import path from 'node:path';
 import type { ConversationSession } from '../../session/conversationSession.js';
-import type { RewindFile, RewindPlan } from '../../session/checkpoints/rewindFiles.js';
+import type { RewindPlan } from '../../session/checkpoints/rewindFiles.js';
+import { describeRewindFile, describeRewindPoint, relativeToCwd, shortPrompt } from '../../session/checkpoints/rewindText.js';
 import { applyFileRewind, listRewindPoints, planFileRewind, type RewindPoint } from '../../session/checkpoints/rewindPoints.js';
 import { textOfContent } from '../../types/messages.js';
 import type { ChoiceRequest } from '../../types/userInteraction.js';
@@ -53,7 +53,7 @@ export async function runRewindFlow(options: RewindFlowOptions): Promise<RewindF
     if (confirm !== 'restore' && confirm !== 'overwrite') return { kind: 'cancelled', message: 'Rewind cancelled: nothing was changed.' };
     const outcome = await applyFileRewind(keeper, plan, { overwriteUserEdits: confirm === 'overwrite' });
     lines.push(`Restored ${outcome.restored.length} ${outcome.restored.length === 1 ? 'file' : 'files'} to how they were before "${shortPrompt(point.text)}".`);
-    if (outcome.keptUserEdits.length > 0) lines.push(`Kept your own changes to ${outcome.keptUserEdits.map((file) => relative(file.path, conversation.session.cwd)).join(', ')}.`);
+    if (outcome.keptUserEdits.length > 0) lines.push(`Kept your own changes to ${outcome.keptUserEdits.map((file) => relativeToCwd(file.path, conversation.session.cwd)).join(', ')}.`);
     for (const effect of plan.irreversible) lines.push(`Not undone: ${effect}`);
   } else if (action !== 'conversation') lines.push('No file has changed since that prompt.');
 
@@ -71,23 +71,8 @@ export async function runRewindFlow(options: RewindFlowOptions): Promise<RewindF
 export function promptPickerRequest(points: readonly RewindPoint[], cwd: string): ChoiceRequest {
   return {
     title: 'Rewind to before which prompt?',
-    options: points.map((point) => ({ value: point.messageUuid, label: shortPrompt(point.text), description: pointSummary(point, cwd) })),
+    options: points.map((point) => ({ value: point.messageUuid, label: shortPrompt(point.text), description: describeRewindPoint(point, cwd) })),
   };
-}
-
-/** "2 files (+10 −3): src/a.ts, src/b.ts · cannot undo: git commit …" */
-export function pointSummary(point: RewindPoint, cwd: string): string {
-  const parts: string[] = [];
-  if (point.changedFiles.length === 0) parts.push('no file changes');
-  else {
-    const added = point.changedFiles.reduce((sum, file) => sum + file.linesAdded, 0);
-    const removed = point.changedFiles.reduce((sum, file) => sum + file.linesRemoved, 0);
-    const names = point.changedFiles.slice(0, 3).map((file) => `${relative(file.path, cwd)} (+${file.linesAdded} −${file.linesRemoved})`);
-    const more = point.changedFiles.length > 3 ? `, +${point.changedFiles.length - 3} more` : '';
-    parts.push(`${point.changedFiles.length} ${point.changedFiles.length === 1 ? 'file' : 'files'} +${added} −${removed}: ${names.join(', ')}${more}`);
-  }
-  if (point.irreversible.length > 0) parts.push(`cannot undo: ${point.irreversible.join('; ')}`);
-  return parts.join(' · ');
 }
 
 function actionRequest(point: RewindPoint, plan: RewindPlan | undefined, checkpointing: boolean): ChoiceRequest {
@@ -108,10 +93,10 @@ function actionRequest(point: RewindPoint, plan: RewindPlan | undefined, checkpo
 export function confirmRequest(plan: RewindPlan, cwd: string): ChoiceRequest {
   const lines: string[] = ['These files will change:'];
   const listed = plan.files.slice(0, MAX_LISTED_FILES);
-  for (const file of listed) lines.push(`  ${fileLine(file, cwd)}`);
+  for (const file of listed) lines.push(`  ${describeRewindFile(file, cwd)}`);
   if (plan.files.length > listed.length) lines.push(`  … and ${plan.files.length - listed.length} more`);
   const edited = plan.files.filter((file) => file.userEdited);
-  if (edited.length > 0) lines.push(`Changed outside agentcli since (kept unless you choose to overwrite): ${edited.map((file) => relative(file.path, cwd)).join(', ')}`);
+  if (edited.length > 0) lines.push(`Changed outside agentcli since (kept unless you choose to overwrite): ${edited.map((file) => relativeToCwd(file.path, cwd)).join(', ')}`);
   for (const note of plan.notCheckpointed) lines.push(`Not checkpointed: ${note}`);
   for (const effect of plan.irreversible) lines.push(`Cannot be undone: ${effect}`);
   return {
@@ -122,20 +107,4 @@ export function confirmRequest(plan: RewindPlan, cwd: string): ChoiceRequest {
       { value: 'cancel', label: 'No' },
     ],
   };
-}
-
-function fileLine(file: RewindFile, cwd: string): string {
-  const verb = { restore: 'restore', create: 'restore (deleted since)', remove: 'remove (created since)' }[file.action];
-  const lines = file.linesAdded + file.linesRemoved > 0 ? ` (+${file.linesAdded} −${file.linesRemoved})` : '';
-  return `${verb} ${relative(file.path, cwd)}${lines}${file.userEdited ? ' — changed by you since' : ''}`;
-}
-
-function relative(file: string, cwd: string): string {
-  const relativePath = path.relative(cwd, file);
-  return relativePath.startsWith('..') ? file : relativePath;
-}
-
-function shortPrompt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim() || '(empty prompt)';
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
