@@ -29,6 +29,8 @@ export type HeadlessMainOptions = {
   readonly includePartialMessages: boolean | undefined;
   /** Control protocol only: hook runs as system lines (the SDK always passes --verbose, so that cannot be the switch). */
   readonly includeHookEvents: boolean | undefined;
+  /** Control protocol only: user messages are echoed with their uuids. */
+  readonly replayUserMessages?: boolean;
 };
 
 /** The Agent SDK's way of running agentcli: stream-json both ways. */
@@ -85,6 +87,7 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
         ...(options.verbose ? { verbose: true } : {}),
         ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
         ...(options.includeHookEvents ? { includeHookEvents: true } : {}),
+        ...(options.replayUserMessages ? { replayUserMessages: true } : {}),
         start: async (setup) => {
           conversation = await startHeadlessConversation(options, setup);
           return conversation;
@@ -132,6 +135,8 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
       ...(agentsJson !== undefined ? { agents: { cliJson: agentsJson } } : {}),
       ...(setup && setup.hookRunners.length > 0 ? { extraHookRunners: setup.hookRunners } : {}),
       isInteractive: false,
+      // An Agent SDK client asks for file checkpoints (enableFileCheckpointing sets this variable), as with Claude Code.
+      ...(setup !== undefined || speaksControlProtocol(options) ? { fileCheckpointing: sdkCheckpointingEnabled(process.env) } : {}),
       // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
       isTrusted: true,
       env: process.env,
@@ -164,4 +169,10 @@ async function mcpPromptToolAsker(tool: string | undefined, conversation: Conver
     toolContext: (signal) => conversation.toolContext(signal),
     target: { appState: conversation.session.appState, projectRoot: conversation.session.cwd, onProblem: (message) => process.stderr.write(`agentcli: ${message}\n`) },
   });
+}
+
+/** CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: what the Agent SDK sets for enableFileCheckpointing. */
+export function sdkCheckpointingEnabled(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING?.trim().toLowerCase();
+  return value === 'true' || value === '1' || value === 'yes';
 }

@@ -28,6 +28,8 @@ import { textOfContent, type ContentBlockParam, type ConversationMessage } from 
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from '../utils/files/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
+import type { CheckpointKeeper } from './checkpoints/checkpointKeeper.js';
+import { createConversationCheckpoints } from './checkpoints/conversationCheckpoints.js';
 import { collectReminders } from './collectReminders.js';
 import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
 import { compactConversation } from './compaction/compactConversation.js';
@@ -96,6 +98,8 @@ export type TurnOptions = {
   readonly model?: string;
   /** Pass the API's raw stream events up as raw_stream_event (--include-partial-messages). */
   readonly rawStreamEvents?: boolean;
+  /** The prompt message's uuid (an Agent SDK client's own, so it can rewind to it); ignored if the conversation has it already. */
+  readonly promptUuid?: string;
 };
 
 export type CompactResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
@@ -118,6 +122,8 @@ export class ConversationSession {
   private readonly listeners = new Set<SessionLifecycleListener>();
   private readonly trackedClient: ModelClient;
   private readonly unsubscribeAppState: () => void;
+  /** File checkpoints of the main conversation's prompts (none for subagents, or when turned off). */
+  private keeper: CheckpointKeeper | undefined;
 
   constructor(private readonly options: ConversationSessionOptions) {
     const { session } = options;
@@ -128,7 +134,10 @@ export class ConversationSession {
     this.trackedClient = withUsageTracking(session.modelClient, this.costTracker);
     if (options.lifecycle) this.listeners.add(options.lifecycle);
     if (options.resumed) this.adopt(options.resumed);
-    else this.writer = this.openWriter();
+    else {
+      this.writer = this.openWriter();
+      this.keeper = this.newCheckpoints(undefined);
+    }
     let lastState = session.appState.get();
     this.unsubscribeAppState = session.appState.subscribe((state) => {
       if (state.toolPermissionContext.mode !== lastState.toolPermissionContext.mode) this.writer?.appendMode(state.toolPermissionContext.mode);
@@ -208,6 +217,27 @@ export class ConversationSession {
     this.thinkingOverride = tokens === undefined ? undefined : { ...this.session.thinking, maxThinkingTokens: tokens };
   }
 
+  /** The prompts' file checkpoints, for rewind; undefined when checkpointing is off or this is a subagent. */
+  get checkpoints(): CheckpointKeeper | undefined {
+    return this.keeper;
+  }
+
+  /**
+   * Conversation rewind: the conversation goes back to just before the user
+   * message `uuid`, as a fork — the transcript keeps the old branch, and the
+   * next message follows the one before it. Returns the message (its text
+   * goes back into the input box), or undefined when it is not in the
+   * conversation.
+   */
+  rewindConversationTo(uuid: string): ConversationMessage | undefined {
+    const index = this.currentMessages.findIndex((message) => message.uuid === uuid && message.type === 'user');
+    if (index < 0) return undefined;
+    const message = this.currentMessages[index]!;
+    this.currentMessages = this.currentMessages.slice(0, index);
+    this.writer?.rewindTo(this.currentMessages.at(-1)?.uuid ?? null);
+    return message;
+  }
+
   /** Text the model gets with its next request, once (wrapped as the caller wrote it). */
   addReminder(text: string): void {
     this.pendingReminders.push(text);
@@ -251,7 +281,7 @@ export class ConversationSession {
       if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
       hookContext = answer.context;
     }
-    const addition = withHookContext(withUserPrompt(before, content), hookContext);
+    const addition = withPromptUuid(withHookContext(withUserPrompt(before, content), hookContext), turn.promptUuid, before);
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
     this.writer?.appendMessage(addition.prompt);
     if (!this.hasTitle) {
@@ -266,7 +296,9 @@ export class ConversationSession {
 
     const model = turn.model ?? this.currentModel;
     const onStop = conversationStopHook(this.hookSubject, turn.signal);
-    const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
+    const keeper = this.keeper;
+    keeper?.beginPrompt(addition.prompt.uuid, typedText(content));
+    const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env, ...(keeper ? { beforeToolRuns: (tool, call) => keeper.beforeToolRuns(tool, call) } : {}) };
     const context: ToolUseContext = {
       ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
       subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
@@ -311,6 +343,7 @@ export class ConversationSession {
       step = await run.next();
     }
     const outcome = step.value;
+    await keeper?.endPrompt();
     this.currentMessages = outcome.messages;
     if ((outcome.reason === 'interrupted' || outcome.reason === 'max_budget') && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
       // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
@@ -343,6 +376,7 @@ export class ConversationSession {
     (this.options.readFileState ?? this.session.readFileState).clear();
     this.session.appState.set((state) => (state.todos.length === 0 ? state : { ...state, todos: [] }));
     this.writer = this.openWriter();
+    this.keeper = this.newCheckpoints(undefined);
     await this.emit({ type: 'session_start', source: 'clear' });
   }
 
@@ -390,6 +424,17 @@ export class ConversationSession {
   }
 
   // --- transcript ---
+
+  private newCheckpoints(resumed: { readonly file: string; readonly fork: boolean } | undefined): CheckpointKeeper | undefined {
+    if (this.options.child) return undefined;
+    return createConversationCheckpoints({
+      session: this.session,
+      sessionId: this.currentId,
+      append: (record) => this.writer?.appendCheckpoint(record),
+      ...(resumed ? { resumed } : {}),
+      ...(this.options.onWarning ? { onWarning: this.options.onWarning } : {}),
+    });
+  }
 
   private openWriter(): TranscriptWriter | undefined {
     if (!this.options.persist) return undefined;
@@ -451,6 +496,7 @@ export class ConversationSession {
       // Repairs (synthetic results for calls the old process never finished) join the file.
       this.writer.appendMissing(this.currentMessages);
     }
+    this.keeper = this.newCheckpoints({ file: resumed.file, fork: resumed.fork });
     if (this.currentMessages.length > 0) this.pendingReminders.push(RESUME_REMINDER);
   }
 
@@ -562,5 +608,12 @@ function withHookContext(addition: PromptAddition, context: readonly string[]): 
   if (context.length === 0) return addition;
   const content: ContentBlockParam[] = typeof addition.prompt.content === 'string' ? [{ type: 'text', text: addition.prompt.content }] : [...addition.prompt.content];
   const prompt = { ...addition.prompt, content: [...content, ...context.map((text): ContentBlockParam => ({ type: 'text', text }))] };
+  return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
+}
+
+/** The prompt under the uuid its sender chose, unless that uuid is already taken in this conversation. */
+function withPromptUuid(addition: PromptAddition, uuid: string | undefined, before: readonly ConversationMessage[]): PromptAddition {
+  if (uuid === undefined || uuid === '' || before.some((message) => message.uuid === uuid)) return addition;
+  const prompt = { ...addition.prompt, uuid };
   return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
 }

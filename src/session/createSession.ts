@@ -38,7 +38,7 @@ import type { AgentCatalog } from '../agents/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
-import { readSettingsValues } from './settingsValues.js';
+import { readSettingsValues, type CheckpointSettings } from './settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
@@ -108,6 +108,12 @@ export type SessionOptions = {
    * `baseTools` replaces the built-ins and this is absent (tests opt in).
    */
   readonly agents?: { readonly cliJson?: string };
+  /**
+   * File checkpoints for rewind. Default on (settings' fileCheckpointingEnabled
+   * may turn them off); the Agent SDK front end passes false unless the client
+   * enabled file checkpointing, as Claude Code does.
+   */
+  readonly fileCheckpointing?: boolean;
 };
 
 export type Session = {
@@ -162,6 +168,8 @@ export type Session = {
   readonly baseEnv: ToolRunEnv;
   /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
   readonly selectRequestTools: (context: ToolUseContext) => Tools;
+  /** Whether prompts take file checkpoints, and their limits. */
+  readonly checkpoints: CheckpointSettings;
   /** A fresh base context for the next query (cwd carried over from the last one). */
   toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
 };
@@ -320,6 +328,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       schemaNotSentHint: requestTools.schemaNotSentHint,
     },
     selectRequestTools: requestTools.selectRequestTools,
+    checkpoints: { ...settingsValues.checkpoints, enabled: settingsValues.checkpoints.enabled && options.fileCheckpointing !== false },
     toolUseContext: (signal, messages, currentCwd) => ({
       abortSignal: signal,
       toolUseId: '',

@@ -31,6 +31,7 @@ import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { newUuid, nowIso } from '../../utils/ids.js';
 import { VERSION } from '../../version.js';
 import { acquireSessionLock, type SessionLock } from './sessionLock.js';
+import type { CheckpointRecord } from '../checkpoints/checkpointRecord.js';
 import { lineOfMessage, type LineEnvelope, type TranscriptLine } from './transcriptLines.js';
 
 export type TranscriptWriterOptions = {
@@ -193,6 +194,11 @@ export class TranscriptWriter {
 
   appendTodos(todos: readonly TodoItem[]): void {
     this.write({ type: 'todos', sessionId: this.options.sessionId, todos, timestamp: nowIso() });
+  }
+
+  /** A prompt's checkpoint (src/session/checkpoints/), keyed by its message uuid; the newest line per uuid wins. */
+  appendCheckpoint(checkpoint: CheckpointRecord): void {
+    this.write({ type: 'checkpoint', sessionId: this.options.sessionId, timestamp: nowIso(), checkpoint });
   }
 
   close(): void {

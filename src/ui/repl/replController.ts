@@ -32,6 +32,8 @@ import { writeClipboard } from './clipboard.js';
 import { replayItems } from './replayItems.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
+import { DoubleEscape } from '../rewind/doubleEscape.js';
+import { runRewindFlow } from '../rewind/rewindFlow.js';
 import { TurnNotices } from './turnNotices.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
 import { findToolByName } from '../../Tool.js';
@@ -97,6 +99,7 @@ export class ReplController {
   private restoreSeq = 0;
   private readonly stopNotifier: () => void;
   private readonly notices: TurnNotices;
+  private readonly doubleEscape = new DoubleEscape();
 
   constructor(private readonly options: ReplControllerOptions) {
     const { conversation } = options;
@@ -293,6 +296,8 @@ export class ReplController {
       case 'resume':
         this.transcript.addItem({ kind: 'command', input, output: '', tone: 'info' });
         return this.resumeSession(result.id);
+      case 'rewind':
+        return this.rewind();
     }
   }
 
@@ -308,6 +313,30 @@ export class ReplController {
       this.setStatus({ contextTokens: this.options.conversation.contextTokens });
       return { reason: signal.aborted ? 'interrupted' : 'completed' };
     });
+  }
+
+  /** Esc on an empty, idle prompt: the second one in a row opens the rewind picker. */
+  escapeOnEmptyPrompt(): void {
+    const second = this.doubleEscape.press();
+    if (!second || this.draining) return;
+    this.idle = this.drain('/rewind');
+  }
+
+  /** /rewind and Esc Esc: pick a prompt, restore files and/or the conversation (src/ui/rewind/rewindFlow.ts). */
+  private async rewind(): Promise<void> {
+    const { conversation } = this.options;
+    const outcome = await runRewindFlow({ conversation, choose: (request) => this.dialogs.choose(request) });
+    if (outcome.kind === 'cancelled') {
+      this.transcript.addNotice('info', outcome.message);
+      return;
+    }
+    if (outcome.restoredPrompt !== undefined) {
+      this.transcript.clear();
+      for (const item of replayItems(conversation.messages)) this.transcript.addItem(item);
+      this.restoreInput(outcome.restoredPrompt);
+    }
+    this.transcript.addNotice('info', outcome.report);
+    this.setStatus({ contextTokens: conversation.contextTokens });
   }
 
   /** /resume and --resume: the picker (or the given id), then the saved conversation replaces this one. */
