@@ -98,5 +98,11 @@ export async function decideMemoryRead(
 
 function readableArea(reader: MemoryReader, environment: MemoryGateEnvironment): string[] {
   const repository = [...environment.workingDirectories, environment.projectRoot];
-  return reader.scope === 'user' ? [...repository, environment.home, environment.configDir] : repository;
+  return [...new Set(reader.scope === 'user' ? [...repository, environment.home, environment.configDir] : repository)];
+}
+
+/** Whose memory a file is, from where it lives: the config folder's files are the user's own. */
+export function memoryScopeOf(file: string, configDir: string): MemoryScope {
+  if (path.resolve(path.dirname(file)) === path.resolve(configDir)) return 'user';
+  return path.basename(file) === 'CLAUDE.local.md' ? 'local' : 'project';
 }
