@@ -12,7 +12,9 @@ import type { McpConfigOptions } from '../services/mcp/loadMcpConfig.js';
 import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from './conversationSession.js';
-import { createSession, type SessionOptions } from './createSession.js';
+import { createSession, type Session, type SessionOptions } from './createSession.js';
+import { ruleSetOf } from '../permissions/canUseTool.js';
+import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
 import type { SessionLifecycleListener } from './lifecycle.js';
 import { configDir as resolveConfigDir } from './paths.js';
 import { loadTranscript, type LoadedTranscript } from './transcript/loadTranscript.js';
@@ -75,6 +77,9 @@ export async function startConversation(options: StartConversationOptions): Prom
     if (resumed && !resumed.fork) throw new UserFacingError('--session-id with --continue or --resume needs --fork-session (the resumed session keeps its own id).');
   }
 
+  // Stdio servers start now and in the OS sandbox, whose policy needs the session's rules: they wait for them.
+  const sessionReady = deferred<Session>();
+  const mcpSandbox = options.mcp ? lazyMcpServerSandbox(() => sessionReady.promise.then(mcpSandboxContext), options.onWarning) : undefined;
   const mcp = options.mcp
     ? await startConfiguredMcpServers({
         cwd,
@@ -85,17 +90,25 @@ export async function startConversation(options: StartConversationOptions): Prom
         env,
         ...(options.mcp.extraServers ? { extraServers: options.mcp.extraServers } : {}),
         ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
+        ...(mcpSandbox ? { sandbox: mcpSandbox } : {}),
         ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
       })
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
   const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;
-  const session = await createSession({
-    ...options.session,
-    ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
-    ...(sessionId ? { sessionId } : {}),
-    ...(mcp ? { mcp } : {}),
-  });
+  let session: Session;
+  try {
+    session = await createSession({
+      ...options.session,
+      ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
+      ...(sessionId ? { sessionId } : {}),
+      ...(mcp ? { mcp } : {}),
+    });
+  } catch (error) {
+    sessionReady.reject(error);
+    throw error;
+  }
+  sessionReady.resolve(session);
   // A broken agent file is one warning; the others load (the catalog finishes while the first request is built).
   session.agentCatalog.then((catalog) => catalog.warnings.forEach(options.onWarning), () => undefined);
   const conversation = new ConversationSession({
@@ -126,6 +139,36 @@ export async function startConversation(options: StartConversationOptions): Prom
     );
   }
   return { conversation, mcp };
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((settle, fail) => {
+    resolve = settle;
+    reject = fail;
+  });
+  promise.catch(() => undefined); // the session's own failure is reported where it is awaited
+  return { promise, resolve, reject };
+}
+
+/** The permission state of the moment (a server restarted after a mode or rule change gets the new policy). */
+function mcpSandboxContext(session: Session): McpSandboxContext {
+  const permissions = session.appState.get().toolPermissionContext;
+  const ruleSet = ruleSetOf(permissions, session.cwd);
+  if (!permissions.sandbox) throw new Error('the session has no sandbox settings');
+  return { ruleSet, workingDirectories: permissions.workingDirectories, home: ruleSet.home, sandbox: permissions.sandbox, env: session.env };
+}
+
+/** The sandbox module loads with the first stdio server that starts, not with every session. */
+function lazyMcpServerSandbox(context: () => Promise<McpSandboxContext>, onWarning: (line: string) => void): McpServerSandbox {
+  let loaded: Promise<McpServerSandbox> | undefined;
+  return {
+    async wrap(request, launch) {
+      loaded ??= import('../sandbox/mcpServerSandbox.js').then(({ createMcpServerSandbox }) => createMcpServerSandbox({ context, onWarning }));
+      return (await loaded).wrap(request, launch);
+    },
+  };
 }
 
 export type ResumeTarget = { readonly id: string; readonly file: string; readonly fork: boolean; readonly load: Promise<LoadedTranscript> };

@@ -9,6 +9,7 @@ import type { Tool, Tools } from '../../Tool.js';
 import { ListMcpResourcesTool } from '../../tools/ListMcpResourcesTool/ListMcpResourcesTool.js';
 import { ReadMcpResourceTool } from '../../tools/ReadMcpResourceTool/ReadMcpResourceTool.js';
 import { registerCleanup } from '../../utils/cleanup.js';
+import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
 import { describeMcpServers } from './mcpStatusView.js';
@@ -26,6 +27,8 @@ const MAX_RESTARTS = 3;
 export type McpManagerOptions = {
   readonly cwd: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** The OS sandbox stdio servers start in (src/sandbox/mcpServerSandbox.ts); absent: as configured. */
+  readonly sandbox?: McpServerSandbox;
 };
 
 export class McpManager implements McpServersControl {
@@ -47,6 +50,7 @@ export class McpManager implements McpServersControl {
       maxRestarts: MAX_RESTARTS,
       maxResultSizeChars: positiveNumber(env.MAX_MCP_OUTPUT_TOKENS, DEFAULT_MAX_MCP_OUTPUT_TOKENS) * CHARS_PER_TOKEN,
       onChange: () => this.scheduleNotify(),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     };
     this.pendingTrust = config.awaitingTrust;
     this.unregisterCleanup = registerCleanup(() => this.close());

@@ -13,6 +13,7 @@ import { openSession, type OpenedSession, type TransportKind } from './connectTr
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
 import { listAllResources, listAllTools } from './listServerItems.js';
 import { StderrTail } from './stderrTail.js';
+import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
 import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
 import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
 
@@ -25,6 +26,8 @@ export type McpConnectionSettings = {
   readonly maxResultSizeChars: number;
   /** Status, tools or anything shown in /mcp changed. */
   readonly onChange: () => void;
+  /** The OS sandbox stdio servers start in; absent: started as configured. */
+  readonly sandbox?: McpServerSandbox;
 };
 
 type ConnectionState =
@@ -45,6 +48,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   private toolsChangedWhileStarting = false;
   private restarts = 0;
   private readonly closedByClient = new WeakMap<Client, Promise<void>>();
+  private sandboxState: McpSandboxState | undefined;
 
   constructor(
     readonly server: ScopedMcpServerConfig,
@@ -63,6 +67,10 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   /** Why the server is not connected, in one line (its stderr tail is in `stderr`). */
   get problem(): string | undefined {
     return this.state.kind === 'failed' || this.state.kind === 'disabled' ? this.state.reason : undefined;
+  }
+  /** stdio servers, once a start got that far: whether the OS sandbox holds the process. */
+  get sandbox(): McpSandboxState | undefined {
+    return this.sandboxState;
   }
   get transportKind(): TransportKind {
     return this.server.config.type;
@@ -184,6 +192,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           stderr: this.stderr,
           signal: deadline.signal,
           prepare: (client) => this.prepare(client),
+          ...(this.settings.sandbox ? { launchStdio: (launch: StdioLaunch) => this.sandboxed(launch) } : {}),
         }),
         loadJsonSchemaCompiler(),
       ]);
@@ -215,6 +224,14 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       clearTimeout(timer);
       this.startDeadline = undefined;
     }
+  }
+
+  private async sandboxed(launch: StdioLaunch): Promise<StdioLaunch> {
+    const config = this.server.config;
+    const wrapped = await this.settings.sandbox!.wrap({ sandbox: config.type === 'stdio' ? config.sandbox : undefined, fromRepository: this.server.scope === 'project' }, launch);
+    if (!wrapped.ok) throw new Error(wrapped.error);
+    this.sandboxState = wrapped.state;
+    return wrapped.launch;
   }
 
   /** Runs on each new client before it connects. */
