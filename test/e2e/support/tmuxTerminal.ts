@@ -92,6 +92,11 @@ export class TmuxTerminal {
     return { status: Number(match[1]), terminal: match[2] === 'raw' ? 'raw' : 'cooked' };
   }
 
+  /** Appends every byte the program writes to the terminal from now on to `file` (tmux pipe-pane). */
+  async recordOutput(file: string): Promise<void> {
+    await this.tmux(['pipe-pane', '-o', '-t', this.session, `cat >> ${shellQuote(file)}`]);
+  }
+
   async kill(): Promise<void> {
     await this.tmux(['kill-server']).catch(() => undefined);
   }

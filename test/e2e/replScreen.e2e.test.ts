@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { access } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endTurn, text, toolUse, turn, type ScriptedBlock } from '../support/scenario.js';
+import { startRepl, type ReplRun } from './support/replHarness.js';
+
+let repl: ReplRun | undefined;
+afterEach(async () => {
+  await repl?.close();
+  repl = undefined;
+});
+
+const exists = (file: string) => access(file).then(() => true, () => false);
+const SENTENCE = 'I will take care of that now, step by step.';
+
+/** A prompt whose answer says SENTENCE and then makes one call that needs permission; the dialog is answered with `keys`. */
+async function answerDialogAfterSentence(options: { call: (cwd: string) => ScriptedBlock; question: string; keys: string[]; until?: string; rows?: number }): Promise<string> {
+  repl = await startRepl({
+    files: { 'notes.txt': 'alpha\nbeta\ngamma\n' },
+    rows: options.rows,
+    script: { forCwd: (cwd) => [turn(text(SENTENCE), options.call(cwd)), endTurn('All settled.')] },
+  });
+  const { terminal } = repl;
+  await terminal.waitFor('Ask anything');
+  if (process.env.REC) await terminal.recordOutput(process.env.REC);
+  await terminal.type('please do it');
+  await terminal.press('Enter');
+  expect(await terminal.waitFor(options.question)).toContain(SENTENCE);
+  for (const key of options.keys) await terminal.press(key);
+  // A refusal ends the turn (the model waits for the user); an approval lets it finish.
+  return terminal.waitFor(options.until ?? 'All settled.', { scrollback: true });
+}
+
+describe('REPL in a real terminal: what was shown stays shown', () => {
+  it('the sentence before an Edit stays on screen after the dialog is allowed', async () => {
+    const after = await answerDialogAfterSentence({
+      call: (cwd) => toolUse('Edit', { file_path: path.join(cwd, 'notes.txt'), old_string: 'beta', new_string: 'BETA' }),
+      question: 'Do you want to make this edit to notes.txt?',
+      keys: ['1'],
+    });
+    expect(after).toContain(SENTENCE);
+    expect(after.indexOf(SENTENCE)).toBeLessThan(after.indexOf('● Edit(notes.txt)'));
+  });
+
+  it('the sentence before a Write stays on screen after Esc refuses the dialog, and the file is not written', async () => {
+    const after = await answerDialogAfterSentence({
+      call: (cwd) => toolUse('Write', { file_path: path.join(cwd, 'new.txt'), content: Array.from({ length: 60 }, (_, i) => `row ${i}`).join('\n') }),
+      question: 'Do you want to write new.txt?',
+      keys: ['Escape'],
+      until: '● Write(new.txt)',
+    });
+    expect(after).toContain(SENTENCE);
+    expect(await exists(path.join(repl!.cwd, 'new.txt'))).toBe(false);
+  });
+
+  it('the sentence before a denied command stays on screen', async () => {
+    const after = await answerDialogAfterSentence({
+      call: () => toolUse('Bash', { command: 'touch denied.txt' }),
+      question: 'Do you want to run this command?',
+      keys: ['3', 'Enter'],
+      until: '● Bash(touch denied.txt)',
+    });
+    expect(after).toContain(SENTENCE);
+    expect(await exists(path.join(repl!.cwd, 'denied.txt'))).toBe(false);
+  });
+
+  it('the sentence before a command with long output stays on screen, in a short terminal too', async () => {
+    const after = await answerDialogAfterSentence({
+      call: () => toolUse('Bash', { command: 'seq 1 300 && touch ran.txt' }),
+      question: 'Do you want to run this command?',
+      keys: ['1'],
+      rows: 20,
+    });
+    expect(after).toContain(SENTENCE);
+    expect(after).toContain('● Bash(seq 1 300 && touch ran.txt)');
+  });
+});
