@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { access } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endTurn, text, toolUse, turn, type ScriptedBlock } from '../support/scenario.js';
+import type { ScriptedBlock } from '../support/fakeAnthropic.js';
+import { endTurn, text, toolUse, turn } from '../support/scenario.js';
 import { startRepl, type ReplRun } from './support/replHarness.js';
 
 let repl: ReplRun | undefined;
