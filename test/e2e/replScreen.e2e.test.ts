@@ -76,3 +76,20 @@ describe('REPL in a real terminal: what was shown stays shown', () => {
     expect(after).toContain('● Bash(seq 1 300 && touch ran.txt)');
   });
 });
+
+describe('REPL in a real terminal: keys that arrive together', () => {
+  it('Backspaces and typing in one read are each applied as keys; no DEL byte reaches the model', async () => {
+    repl = await startRepl({ script: [endTurn('Got it.')] });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('abcdef');
+    await terminal.waitFor('abcdef');
+    await terminal.sendBytes('\x7f\x7f\x7fxy\x7f');
+    await terminal.waitFor('> abcx');
+    await terminal.press('Enter');
+    await terminal.waitFor('Got it.');
+    const sent = JSON.stringify(repl.server.requests[0]!.body.messages.at(-1).content);
+    expect(sent).toContain('"abcx"');
+    expect(sent).not.toContain('\x7f');
+  });
+});
