@@ -2,7 +2,7 @@ import path from 'node:path';
 import { access } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedBlock } from '../support/fakeAnthropic.js';
-import { endTurn, text, toolUse, turn } from '../support/scenario.js';
+import { cutStream, endTurn, overloaded, text, toolUse, turn } from '../support/scenario.js';
 import { startRepl, type ReplRun } from './support/replHarness.js';
 
 let repl: ReplRun | undefined;
@@ -91,5 +91,33 @@ describe('REPL in a real terminal: keys that arrive together', () => {
     const sent = JSON.stringify(repl.server.requests[0]!.body.messages.at(-1).content);
     expect(sent).toContain('"abcx"');
     expect(sent).not.toContain('\x7f');
+  });
+});
+
+describe('REPL in a real terminal: retries', () => {
+  it('a run of 529s shows one updating status line and leaves no line per attempt', async () => {
+    repl = await startRepl({ script: [overloaded({ retryAfterSeconds: 2 }), overloaded({ retryAfterMs: 300 }), endTurn('Back in business.')] });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('hello');
+    await terminal.press('Enter');
+    await terminal.waitFor(/API overloaded · retrying in 2 s · attempt 1\/\d+/);
+    await terminal.waitFor('Back in business.');
+    const history = await terminal.history();
+    expect(history).not.toMatch(/retrying|request failed|overloaded/i);
+  });
+
+  it('a stream cut mid-answer: the retried answer replaces the partial one instead of printing it twice', async () => {
+    const answer = 'Paragraph one is here.\n\nParagraph two keeps going for a while.\n\nParagraph three ends it.';
+    repl = await startRepl({ script: [cutStream(12, text(answer)), endTurn(answer)] });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('hello');
+    await terminal.press('Enter');
+    await terminal.waitFor('Paragraph three ends it.');
+    const history = await terminal.history();
+    expect(history.split('Paragraph one is here.').length - 1).toBe(1);
+    expect(history.split('Paragraph two keeps going').length - 1).toBe(1);
+    expect(history).not.toMatch(/repeat|started over/);
   });
 });

@@ -77,6 +77,18 @@ export type TurnStatus = {
   readonly outputTokens: number;
   /** Set while hooks run ("Running PreToolUse hook for Bash"): the spinner says so instead of the activity. */
   readonly hooks?: string;
+  /** Set while a failed request waits to be retried: the spinner line counts down to the next attempt. */
+  readonly retry?: RetryStatus;
+};
+
+export type RetryStatus = {
+  /** The retry about to be made (1 for the first). */
+  readonly attempt: number;
+  readonly maxRetries?: number;
+  /** When the next attempt starts (epoch ms). */
+  readonly resumesAt: number;
+  /** What failed, in a few words ("API overloaded"). */
+  readonly reason: string;
 };
 
 export type TranscriptSnapshot = {
