@@ -121,3 +121,40 @@ describe('REPL in a real terminal: retries', () => {
     expect(history).not.toMatch(/repeat|started over/);
   });
 });
+
+describe('REPL in a real terminal: a resumed session', () => {
+  it('draws each tool call as it was drawn live: the command, the Edit diff, the result summary', async () => {
+    const first = await startRepl({
+      files: { 'notes.txt': 'alpha\nbeta\ngamma\n' },
+      args: ['--permission-mode', 'acceptEdits'],
+      script: {
+        forCwd: (cwd) => [
+          turn(toolUse('Read', { file_path: path.join(cwd, 'notes.txt') })),
+          turn(toolUse('Edit', { file_path: path.join(cwd, 'notes.txt'), old_string: 'beta', new_string: 'BETA' })),
+          turn(toolUse('Bash', { command: 'echo resumed-output-line' })),
+          endTurn('All done.'),
+        ],
+      },
+    });
+    repl = first;
+    await first.terminal.waitFor('Ask anything');
+    await first.terminal.type('capitalise beta');
+    await first.terminal.press('Enter');
+    await first.terminal.waitFor('All done.');
+    await first.terminal.type('/exit');
+    await first.terminal.press('Enter');
+    await first.terminal.waitForExit();
+    await first.terminal.kill();
+    await first.server.close();
+
+    repl = await startRepl({ script: [], args: ['--continue'], folders: { cwd: first.cwd, configDir: first.configDir } });
+    const screen = await repl.terminal.waitFor(/⎿\s+resumed-output-line/);
+    expect(screen).not.toContain('(ran ');
+    expect(screen).toContain('● Edit(notes.txt)');
+    expect(screen).toMatch(/Edited notes\.txt/);
+    expect(screen).toMatch(/-\s*beta/);
+    expect(screen).toMatch(/\+\s*BETA/);
+    expect(screen).toContain('● Bash(echo resumed-output-line)');
+    expect(screen).toMatch(/⎿\s+resumed-output-line/);
+  });
+});

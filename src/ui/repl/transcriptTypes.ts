@@ -27,6 +27,8 @@ export type TranscriptItem =
       readonly resultText: string;
       /** What the call reported while it ran (the newest events), for its result renderer. */
       readonly progress: readonly unknown[];
+      /** Drawn from a resumed conversation: no `data`, the result is the model's text. */
+      readonly replayed?: boolean;
     }
   /** Calls of one tool from one assistant message, printed as one block once all finished (see LiveToolSegment.batch). */
   | { readonly kind: 'tool_group'; readonly id: string; readonly toolName: string; readonly calls: readonly FinishedGroupCall[] }
