@@ -232,7 +232,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         return stop('api_error', result.failure);
       }
       const delayMs = retryDelayMs(attempt, params.retryPolicy, result.failure);
-      yield { type: 'retry', attempt, delayMs, failure: result.failure };
+      yield { type: 'retry', attempt, delayMs, failure: result.failure, maxRetries: params.retryPolicy.maxRetries };
       try {
         await sleep(delayMs, params.signal);
       } catch {

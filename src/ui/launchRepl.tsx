@@ -26,6 +26,7 @@ import { runEditorInForeground } from '../utils/process/externalEditor.js';
 import { replayItems } from './repl/replayItems.js';
 import type { ReplLaunchOptions } from './startRepl.js';
 import { loadToolRenderers } from './tools/toolRendererCache.js';
+import { stdoutForInk } from './layout/inkStdout.js';
 import { askFolderTrust } from './trust/askFolderTrust.js';
 import { isFolderTrusted, trustFolder } from '../permissions/folderTrust.js';
 
@@ -114,6 +115,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   // throttle (~32 ms) before it echoed (tmux: prompt → echo 42 ms before, 22 ms after).
   controller.transcript.flush();
   const instance = render(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
+    stdout: stdoutForInk(process.stdout),
     exitOnCtrlC: false,
     kittyKeyboard: { mode: 'auto' },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretKey, type KeyLike } from '../../src/ui/input/keymap.js';
+import { interpretKey, interpretKeys, type KeyLike } from '../../src/ui/input/keymap.js';
 
 const NO_KEY: KeyLike = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, home: false, end: false,
@@ -29,5 +29,17 @@ describe('key bindings', () => {
     ['plain text', 'abc', {}, { type: 'insert', text: 'abc' }],
   ])('%s', (_name, input, key, expected) => {
     expect(interpretKey(input, { ...NO_KEY, ...key })).toEqual(expected);
+  });
+});
+
+describe('keys that arrive together in one chunk', () => {
+  it.each<[string, string, unknown[]]>([
+    ['three Backspaces at once are three backspaces', '\x7f\x7f\x7f', [{ type: 'backspace' }, { type: 'backspace' }, { type: 'backspace' }]],
+    ['typing then Backspace', 'abc\x7f', [{ type: 'insert', text: 'abc' }, { type: 'backspace' }]],
+    ['Ctrl+H is a Backspace too', 'ab\x08', [{ type: 'insert', text: 'ab' }, { type: 'backspace' }]],
+    ['Ctrl+U inside a chunk kills the line', 'old\x15new', [{ type: 'insert', text: 'old' }, { type: 'kill_to_line_start' }, { type: 'insert', text: 'new' }]],
+    ['text with a final Enter stays one insert (the prompt tells Enter from inner new lines)', 'yes\r', [{ type: 'insert', text: 'yes\r' }]],
+  ])('%s', (_name, input, expected) => {
+    expect(interpretKeys(input, NO_KEY)).toEqual(expected);
   });
 });

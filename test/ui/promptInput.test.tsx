@@ -47,6 +47,16 @@ describe('prompt input box', () => {
     view.unmount();
   });
 
+  it('three Backspaces in one chunk delete three characters (no DEL bytes in the text)', async () => {
+    const { view, press, effects } = await prompt();
+    await press('abcdef');
+    await press('\u007F\u007F\u007F');
+    expect(view.lastFrame()).toContain('> abc');
+    await press('xy\u007F\r');
+    expect(effects.submit).toHaveBeenCalledWith('abcx');
+    view.unmount();
+  });
+
   it('edits: backspace, cursor left, insert in the middle', async () => {
     const { view, press, effects } = await prompt();
     await press('helo');

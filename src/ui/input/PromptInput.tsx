@@ -12,7 +12,7 @@ import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
 import { CursorText } from './CursorText.js';
 import { INITIAL_EDITOR_STATE, type EditorState } from './editorState.js';
-import { interpretKey } from './keymap.js';
+import { interpretKeys } from './keymap.js';
 import { PastedTextStore } from './pastedText.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
 import { bufferOf, insertText } from './textBuffer.js';
@@ -75,13 +75,10 @@ export function PromptInput(props: PromptInputProps): ReactNode {
   useInput(
     (input, key) => {
       const { props: current, suggestions: menu } = latest.current;
-      const action = interpretKey(input, key);
-      const next = handlePromptAction(
-        stateRef.current,
-        action,
-        { isBusy: current.isBusy, history: current.history(), completion: menu.context, suggestions: menu.items, pastes },
-        current.effects,
-      );
+      let next = stateRef.current;
+      for (const action of interpretKeys(input, key)) {
+        next = handlePromptAction(next, action, { isBusy: current.isBusy, history: current.history(), completion: menu.context, suggestions: menu.items, pastes }, current.effects);
+      }
       if (next !== stateRef.current) {
         stateRef.current = next;
         rerender();

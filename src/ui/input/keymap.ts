@@ -38,6 +38,53 @@ export type KeyLike = Pick<Key, 'upArrow' | 'downArrow' | 'leftArrow' | 'rightAr
 const PASTE_START = '[200~';
 const PASTE_END = '[201~';
 
+const NO_KEY: KeyLike = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+};
+
+/**
+ * Every key in one stdin chunk, as actions. Ink splits escape sequences but
+ * hands a run of plain bytes over as one "input": three Backspaces held down
+ * (or batched by the terminal, tmux, ssh) arrive as "\x7f\x7f\x7f", and
+ * "abc\x7f" is typing then Backspace. Control bytes inside such a run are
+ * keys of their own; CR and LF stay in the text (insertTyped tells a final
+ * Enter from inner new lines).
+ */
+export function interpretKeys(input: string, key: KeyLike): EditorAction[] {
+  if (input.length <= 1 || key.ctrl || key.meta || key.escape || !CONTROL_BYTE.test(input)) return [interpretKey(input, key)];
+  const actions: EditorAction[] = [];
+  for (const piece of input.split(CONTROL_BYTES)) {
+    if (piece === '') continue;
+    actions.push(CONTROL_BYTE.test(piece) ? controlByteAction(piece) : interpretKey(piece, key));
+  }
+  return actions;
+}
+
+/** C0 control bytes and DEL, except tab, LF and CR. */
+const CONTROL_BYTE = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/;
+const CONTROL_BYTES = /([\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f])/;
+
+function controlByteAction(byte: string): EditorAction {
+  const code = byte.charCodeAt(0);
+  if (code === 0x7f || code === 0x08) return interpretKey('', { ...NO_KEY, backspace: true });
+  // Ctrl+letter arrives as the letter's position in the alphabet (Ctrl+A = 0x01).
+  if (code >= 0x01 && code <= 0x1a) return interpretKey(String.fromCharCode(code + 0x60), { ...NO_KEY, ctrl: true });
+  return { type: 'none' };
+}
+
 export function interpretKey(input: string, key: KeyLike): EditorAction {
   if (input === PASTE_START) return { type: 'paste_start' };
   if (input === PASTE_END) return { type: 'paste_end' };

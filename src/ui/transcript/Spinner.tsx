@@ -7,6 +7,7 @@
 import { Text } from 'ink';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { TurnActivity, TurnStatus } from '../repl/transcriptTypes.js';
+import { retryLine } from '../repl/retryStatus.js';
 import { colors, glyphs } from '../theme.js';
 
 // Every tick repaints the whole live area, so the glyph turns at a calm 4 frames per second.
@@ -24,6 +25,15 @@ export function Spinner({ turn, now = Date.now }: { readonly turn: TurnStatus; r
   const details = [formatElapsed(seconds), turn.outputTokens > 0 ? `↓ ${formatTokens(turn.outputTokens)} tokens` : undefined, 'esc to interrupt']
     .filter(Boolean)
     .join(' · ');
+  if (turn.retry) {
+    return (
+      <Text>
+        <Text color={colors.warning}>{frame} </Text>
+        <Text color={colors.warning}>{retryLine(turn.retry, now())}</Text>
+        <Text dimColor> (esc to interrupt)</Text>
+      </Text>
+    );
+  }
   return (
     <Text>
       <Text color={colors.accent}>{frame} </Text>
