@@ -9,7 +9,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '../../Tool.js';
 import type { McpToolInput, McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import { openSession, type OpenedSession, type TransportKind } from './connectTransport.js';
+import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
+import type { RemoteServerAuth } from './auth/remoteServerAuth.js';
+import { isAuthenticationError, openSession, type OpenedSession, type TransportKind } from './connectTransport.js';
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
 import { listAllResources, listAllTools } from './listServerItems.js';
 import { StderrTail } from './stderrTail.js';
@@ -18,6 +20,8 @@ import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCalle
 
 export type McpConnectionSettings = {
   readonly cwd: string;
+  /** `$AGENTCLI_CONFIG_DIR`: where remote servers' OAuth credentials are kept. */
+  readonly configDir: string;
   readonly env: NodeJS.ProcessEnv;
   readonly startTimeoutMs: number;
   readonly toolCallTimeoutMs: number;
@@ -31,7 +35,8 @@ type ConnectionState =
   | { readonly kind: 'pending' }
   | { readonly kind: 'connected'; readonly session: OpenedSession }
   | { readonly kind: 'failed'; readonly reason: string; readonly crashed: boolean }
-  | { readonly kind: 'disabled'; readonly reason: string };
+  | { readonly kind: 'disabled'; readonly reason: string }
+  | { readonly kind: 'needs-auth' };
 
 export class McpServerConnection implements McpClientHandle, McpToolCaller {
   readonly stderr = new StderrTail();
@@ -45,6 +50,8 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   private toolsChangedWhileStarting = false;
   private restarts = 0;
   private readonly closedByClient = new WeakMap<Client, Promise<void>>();
+  /** A remote server's OAuth (undefined: not remote, or it sends its own Authorization header). */
+  private remoteAuth: Promise<RemoteServerAuth | undefined> | undefined;
 
   constructor(
     readonly server: ScopedMcpServerConfig,
@@ -62,6 +69,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   }
   /** Why the server is not connected, in one line (its stderr tail is in `stderr`). */
   get problem(): string | undefined {
+    if (this.state.kind === 'needs-auth') return 'needs authentication';
     return this.state.kind === 'failed' || this.state.kind === 'disabled' ? this.state.reason : undefined;
   }
   get transportKind(): TransportKind {
@@ -127,6 +135,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
 
   async callTool(toolName: string, input: McpToolInput, options: McpCallOptions): Promise<unknown> {
     const session = await this.sessionForUse();
+    await this.refreshCredentials();
     try {
       return await session.client.callTool({ name: toolName, arguments: input }, undefined, {
         // Aborting sends notifications/cancelled, so the server can stop too.
@@ -137,6 +146,10 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       });
     } catch (error) {
       if (options.signal.aborted) throw error;
+      if (isAuthenticationError(error) && this.isCurrent(session)) {
+        this.markNeedsAuth(session);
+        throw new Error(this.needsAuthMessage());
+      }
       if (!this.isCurrent(session)) {
         const next = this.restarts < this.settings.maxRestarts ? 'It will be restarted on the next call.' : 'It will not be restarted again automatically.';
         throw new Error(`the MCP server "${this.name}" stopped while running ${toolName}${this.stderrSuffix()}. ${next}`);
@@ -176,6 +189,11 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     this.startDeadline = deadline;
     const timer = setTimeout(() => deadline.abort(), this.settings.startTimeoutMs);
     try {
+      const remoteAuth = await this.remoteServerAuth();
+      await remoteAuth?.refreshIfExpiring().catch((error: unknown) => {
+        // Unreachable now: the connection attempt says so better. Refused: a login is needed.
+        if (isAuthenticationError(error)) throw error;
+      });
       const [session, compileSchema] = await Promise.all([
         openSession({
           config: this.server.config,
@@ -184,6 +202,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           stderr: this.stderr,
           signal: deadline.signal,
           prepare: (client) => this.prepare(client),
+          ...(remoteAuth ? { authProvider: remoteAuth.provider } : {}),
         }),
         loadJsonSchemaCompiler(),
       ]);
@@ -205,6 +224,11 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       if (this.toolsChangedWhileStarting) void this.refreshTools();
     } catch (error) {
       if (this.currentKind() !== 'pending') return;
+      if (isAuthenticationError(error)) {
+        this.state = { kind: 'needs-auth' };
+        this.settings.onChange();
+        return;
+      }
       const seconds = Math.round(this.settings.startTimeoutMs / 100) / 10;
       this.fail(
         deadline.signal.aborted
@@ -253,7 +277,65 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       const restarted = this.connectedSession();
       if (restarted) return restarted;
     }
+    if (this.state.kind === 'needs-auth') throw new Error(this.needsAuthMessage());
     throw new Error(`the MCP server "${this.name}" is not available: ${this.problem ?? this.status}${this.stderrSuffix()}`);
+  }
+
+  /**
+   * `/mcp login`, `agentcli mcp login`: the browser sign-in, then a fresh
+   * connection with the new tokens.
+   */
+  async login(options: Omit<McpLoginOptions, 'configDir'>): Promise<McpLoginOutcome> {
+    const config = this.server.config;
+    if (config.type !== 'http' && config.type !== 'sse') return { ok: false, error: `"${this.name}" is a ${config.type} server; only http and sse servers log in` };
+    const { loginToMcpServer } = await import('./auth/mcpOAuthLogin.js');
+    const outcome = await loginToMcpServer({ name: this.name, config }, { ...options, configDir: this.settings.configDir });
+    if (outcome.ok) await this.reconnect();
+    return outcome;
+  }
+
+  /** `/mcp logout`: the session ends, the credentials are forgotten (and revoked where the server offers it). */
+  async logout(): Promise<{ readonly hadCredentials: boolean }> {
+    const config = this.server.config;
+    if (config.type !== 'http' && config.type !== 'sse') return { hadCredentials: false };
+    await this.starting;
+    const previous = this.state;
+    this.state = { kind: 'needs-auth' };
+    this.settings.onChange();
+    if (previous.kind === 'connected') await this.stopSession(previous.session);
+    const { logoutFromMcpServer } = await import('./auth/mcpOAuthLogin.js');
+    return logoutFromMcpServer({ name: this.name, config }, this.settings.configDir);
+  }
+
+  private remoteServerAuth(): Promise<RemoteServerAuth | undefined> {
+    const config = this.server.config;
+    if (config.type !== 'http' && config.type !== 'sse') return Promise.resolve(undefined);
+    this.remoteAuth ??= import('./auth/remoteServerAuth.js').then(({ remoteServerAuth }) => remoteServerAuth(this.name, config, this.settings.configDir));
+    return this.remoteAuth;
+  }
+
+  /** Renews an access token about to expire; a refusal means the server now needs a login. */
+  private async refreshCredentials(): Promise<void> {
+    const remoteAuth = await this.remoteServerAuth();
+    if (!remoteAuth) return;
+    try {
+      await remoteAuth.refreshIfExpiring();
+    } catch (error) {
+      if (!isAuthenticationError(error)) return; // the call itself reports an unreachable server
+      const session = this.connectedSession();
+      if (session) this.markNeedsAuth(session);
+      throw new Error(this.needsAuthMessage());
+    }
+  }
+
+  private markNeedsAuth(session: OpenedSession): void {
+    this.state = { kind: 'needs-auth' };
+    this.settings.onChange();
+    void this.stopSession(session);
+  }
+
+  private needsAuthMessage(): string {
+    return `the MCP server "${this.name}" needs authentication. Ask the user to log in with /mcp login ${this.name} (or \`agentcli mcp login ${this.name}\` from a shell).`;
   }
 
   private async refreshTools(): Promise<void> {

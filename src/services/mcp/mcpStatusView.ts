@@ -38,8 +38,9 @@ export function formatMcpServers(views: readonly McpServerView[]): string {
   return views
     .map((view) => {
       const tools = view.status === 'connected' ? ` · ${view.toolCount} ${view.toolCount === 1 ? 'tool' : 'tools'}` : '';
-      const lines = [`${view.name} (${view.transport}, ${view.scope}) — ${view.status}${tools}`];
-      if (view.problem) lines.push(`  ${view.problem.split('\n').join('\n  ')}`);
+      const status = view.status === 'needs-auth' ? 'needs authentication' : view.status;
+      const lines = [`${view.name} (${view.transport}, ${view.scope}) — ${status}${tools}`];
+      if (view.problem && view.problem !== status) lines.push(`  ${view.problem.split('\n').join('\n  ')}`);
       return lines.join('\n');
     })
     .join('\n');

@@ -358,6 +358,7 @@ export class ReplController {
       copyToClipboard: (text) => writeClipboard(text, this.options.terminal ? (data) => this.options.terminal?.write(data) : undefined),
       choose: (request) => this.dialogs.choose(request),
       editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
+      notify: (text) => this.transcript.addNotice('info', text),
     };
   }
 
