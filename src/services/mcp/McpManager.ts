@@ -14,7 +14,7 @@ import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
 import { describeMcpServers } from './mcpStatusView.js';
-import type { McpClientHandle, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
+import type { McpClientHandle, McpPrompt, McpResource, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;
@@ -87,6 +87,21 @@ export class McpManager implements McpServersControl {
       tools.push(ListMcpResourcesTool, ReadMcpResourceTool);
     }
     return tools;
+  }
+
+  prompts(): readonly McpPrompt[] {
+    return this.serverConnections.flatMap((connection) => connection.prompts);
+  }
+
+  async getPrompt(server: string, prompt: string, args: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<string> {
+    const connection = this.connection(server);
+    if (!connection) throw new Error(noServerNamed(server, this.describe()));
+    return connection.getPrompt(prompt, args, signal);
+  }
+
+  async resources(signal?: AbortSignal): Promise<readonly McpResource[]> {
+    const listed = await Promise.all(this.serverConnections.map((connection) => connection.cachedResources(signal)));
+    return listed.flat();
   }
 
   clients(): readonly McpClientHandle[] {

@@ -13,9 +13,10 @@ import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
 import type { RemoteServerAuth } from './auth/remoteServerAuth.js';
 import { isAuthenticationError, openSession, type OpenedSession, type TransportKind } from './connectTransport.js';
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
-import { listAllResources, listAllTools } from './listServerItems.js';
+import { listAllPrompts, listAllResources, listAllTools } from './listServerItems.js';
+import { promptResultText } from './mcpPromptText.js';
 import { StderrTail } from './stderrTail.js';
-import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
+import type { McpClientHandle, McpPrompt, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
 import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
 
 export type McpConnectionSettings = {
@@ -42,6 +43,9 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   readonly stderr = new StderrTail();
   private state: ConnectionState = { kind: 'pending' };
   private toolList: readonly Tool[] = [];
+  private promptList: readonly McpPrompt[] = [];
+  /** Listed on first use (completion), dropped on resources/list_changed. */
+  private resourceCache: Promise<readonly McpResource[]> | undefined;
   private starting: Promise<void> | undefined;
   /** Aborts the start in progress (its deadline, or close()). */
   private startDeadline: AbortController | undefined;
@@ -81,6 +85,27 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   /** The server's tools as agentcli tools; kept while a crashed server waits for its restart. */
   get tools(): readonly Tool[] {
     return this.toolList;
+  }
+
+  /** The server's prompts while it is connected. */
+  get prompts(): readonly McpPrompt[] {
+    return this.state.kind === 'connected' ? this.promptList : [];
+  }
+
+  async getPrompt(name: string, args: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<string> {
+    const session = await this.sessionForUse();
+    const result = await session.client.getPrompt({ name, arguments: { ...args } }, signal ? { signal } : undefined);
+    return promptResultText(result, this.name);
+  }
+
+  /** The server's resources, listed once and kept until it says they changed (for `@server:uri` completion). */
+  cachedResources(signal?: AbortSignal): Promise<readonly McpResource[]> {
+    if (!this.hasResources) return Promise.resolve([]);
+    this.resourceCache ??= this.listResources(signal ?? AbortSignal.timeout(10_000)).catch(() => {
+      this.resourceCache = undefined;
+      return [];
+    });
+    return this.resourceCache;
   }
 
   /** Starts (or joins a start in progress). Never rejects: the outcome is the status. */
@@ -219,6 +244,8 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
         return;
       }
       this.toolList = this.wrapAll(listed, compileSchema);
+      this.promptList = await this.listPrompts(session, deadline.signal);
+      this.resourceCache = undefined;
       this.state = { kind: 'connected', session };
       this.settings.onChange();
       if (this.toolsChangedWhileStarting) void this.refreshTools();
@@ -250,9 +277,19 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       this.handleClosed(client);
     };
     client.fallbackNotificationHandler = async (notification) => {
-      if (notification.method !== 'notifications/tools/list_changed') return;
-      if (this.state.kind === 'connected') void this.refreshTools();
-      else this.toolsChangedWhileStarting = true;
+      switch (notification.method) {
+        case 'notifications/tools/list_changed':
+          if (this.state.kind === 'connected') void this.refreshTools();
+          else this.toolsChangedWhileStarting = true;
+          return;
+        case 'notifications/prompts/list_changed':
+          if (this.state.kind === 'connected') void this.refreshPrompts(this.state.session);
+          return;
+        case 'notifications/resources/list_changed':
+          this.resourceCache = undefined;
+          this.settings.onChange();
+          return;
+      }
     };
   }
 
@@ -361,6 +398,19 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       this.refreshing = undefined;
     });
     return this.refreshing;
+  }
+
+  /** A server without prompts, or one whose prompts/list fails, simply offers none: its tools still work. */
+  private async listPrompts(session: OpenedSession, signal?: AbortSignal): Promise<readonly McpPrompt[]> {
+    if (session.client.getServerCapabilities()?.prompts === undefined) return [];
+    return listAllPrompts(session.client, this.name, signal).catch(() => []);
+  }
+
+  private async refreshPrompts(session: OpenedSession): Promise<void> {
+    const prompts = await this.listPrompts(session);
+    if (!this.isCurrent(session)) return;
+    this.promptList = prompts;
+    this.settings.onChange();
   }
 
   private wrapAll(listed: readonly McpListedTool[], compileSchema: JsonSchemaCompiler): Tool[] {

@@ -77,6 +77,14 @@ export type McpResourceContent = {
   readonly blob?: string;
 };
 
+/** A prompt a server offers (prompts/list); the user runs it as `/mcp__<server>__<prompt> args`. */
+export type McpPrompt = {
+  readonly server: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly arguments: readonly { readonly name: string; readonly required: boolean; readonly description?: string }[];
+};
+
 /** What tools (and the /mcp view) may ask of one server connection. */
 export type McpClientHandle = {
   readonly name: string;
@@ -116,6 +124,12 @@ export type McpServerView = {
 export type McpServersControl = {
   /** The MCP tools to add to the pool (they change as servers connect, die or list_changed). */
   tools(): Tools;
+  /** Every connected server's prompts (they change with prompts/list_changed). */
+  prompts(): readonly McpPrompt[];
+  /** Runs one prompt: the text its messages carry, for the user's turn. */
+  getPrompt(server: string, prompt: string, args: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<string>;
+  /** Every connected server's resources, for `@server:uri` completion (listed on first use and after resources/list_changed). */
+  resources(signal?: AbortSignal): Promise<readonly McpResource[]>;
   clients(): readonly McpClientHandle[];
   /** Called whenever tools or statuses change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
