@@ -7,6 +7,7 @@ import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { loadCustomCommands } from '../commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../commands/registry.js';
+import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
 import { openPromptHistory } from '../history/promptHistory.js';
 import { configDir } from '../session/paths.js';
 import { startConversation, type ResumeTarget } from '../session/startConversation.js';
@@ -72,7 +73,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const handOffTerminal = createTerminalHandoff({ stdin: process.stdin, write: terminal.write, env });
-  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);
+  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands, () => mcpPromptCommands(session.mcp));
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
     appState: session.appState,

@@ -40,8 +40,9 @@ export function formatMcpServers(views: readonly McpServerView[]): string {
     .map((view) => {
       const tools = view.status === 'connected' ? ` · ${view.toolCount} ${view.toolCount === 1 ? 'tool' : 'tools'}` : '';
       const sandbox = view.sandbox === undefined ? '' : view.sandbox.sandboxed ? ' · sandboxed' : ` · not sandboxed (${view.sandbox.why})`;
-      const lines = [`${view.name} (${view.transport}, ${view.scope}) — ${view.status}${tools}${sandbox}`];
-      if (view.problem) lines.push(`  ${view.problem.split('\n').join('\n  ')}`);
+      const status = view.status === 'needs-auth' ? 'needs authentication' : view.status;
+      const lines = [`${view.name} (${view.transport}, ${view.scope}) — ${status}${tools}${sandbox}`];
+      if (view.problem && view.problem !== status) lines.push(`  ${view.problem.split('\n').join('\n  ')}`);
       return lines.join('\n');
     })
     .join('\n');

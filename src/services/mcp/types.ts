@@ -7,8 +7,11 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tools } from '../../Tool.js';
 import type { McpSandboxState } from '../../sandbox/mcpServerSandbox.js';
 
-/** pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose. */
-export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled';
+/**
+ * pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose;
+ * needs-auth: a remote server that asks for an OAuth login (`/mcp login <name>`, `agentcli mcp login <name>`).
+ */
+export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled' | 'needs-auth';
 
 /** user: settings.json; project: .mcp.json; local: .claude/settings.local.json; cli: --mcp-config; sdk: the Agent SDK client's in-process servers. */
 export type McpConfigScope = 'user' | 'project' | 'local' | 'cli' | 'sdk';
@@ -23,11 +26,23 @@ export type McpStdioServerConfig = {
   readonly sandbox?: boolean;
 };
 
+/** How agentcli signs in to a remote server's authorization server, when the defaults do not fit. */
+export type McpOAuthConfig = {
+  /** A client registered in advance, for authorization servers without dynamic client registration. */
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+  /** The loopback port of the redirect URL, for a client registered with a fixed redirect URL. */
+  readonly callbackPort?: number;
+  /** Scopes to ask for when the server does not say which it needs. */
+  readonly scope?: string;
+};
+
 export type McpRemoteServerConfig = {
   /** http: Streamable HTTP, falling back to SSE for older servers; sse: SSE only. */
   readonly type: 'http' | 'sse';
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly oauth?: McpOAuthConfig;
 };
 
 /** A server that lives in the process driving agentcli (the Agent SDK's createSdkMcpServer); JSON-RPC goes over the control channel. */
@@ -63,6 +78,14 @@ export type McpResourceContent = {
   readonly text?: string;
   /** Base64, as the server sent it. */
   readonly blob?: string;
+};
+
+/** A prompt a server offers (prompts/list); the user runs it as `/mcp__<server>__<prompt> args`. */
+export type McpPrompt = {
+  readonly server: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly arguments: readonly { readonly name: string; readonly required: boolean; readonly description?: string }[];
 };
 
 /** What tools (and the /mcp view) may ask of one server connection. */
@@ -106,6 +129,12 @@ export type McpServerView = {
 export type McpServersControl = {
   /** The MCP tools to add to the pool (they change as servers connect, die or list_changed). */
   tools(): Tools;
+  /** Every connected server's prompts (they change with prompts/list_changed). */
+  prompts(): readonly McpPrompt[];
+  /** Runs one prompt: the text its messages carry, for the user's turn. */
+  getPrompt(server: string, prompt: string, args: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<string>;
+  /** Every connected server's resources, for `@server:uri` completion (listed on first use and after resources/list_changed). */
+  resources(signal?: AbortSignal): Promise<readonly McpResource[]>;
   clients(): readonly McpClientHandle[];
   /** Called whenever tools or statuses change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
@@ -117,4 +146,15 @@ export type McpServersControl = {
   serverConfig(name: string): ScopedMcpServerConfig | undefined;
   addServer(server: ScopedMcpServerConfig): Promise<void>;
   removeServer(name: string): Promise<boolean>;
+  /** Signs in to a remote server that needs OAuth (opens the browser), then reconnects it. */
+  login(name: string, options: McpLoginRequest): Promise<{ readonly ok: true; readonly alreadyAuthorized: boolean } | { readonly ok: false; readonly error: string }>;
+  /** Forgets (and revokes) a remote server's credentials. */
+  logout(name: string): Promise<{ readonly ok: true; readonly hadCredentials: boolean } | { readonly ok: false; readonly error: string }>;
+};
+
+/** What a front end supplies to a login: how the user reaches the authorization page. */
+export type McpLoginRequest = {
+  readonly openBrowser?: (url: string) => void | Promise<void>;
+  readonly onAuthorizationUrl?: (url: string) => void;
+  readonly signal?: AbortSignal;
 };

@@ -49,6 +49,8 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
   const transcript = useSyncExternalStore(controller.transcript.subscribe, controller.transcript.getSnapshot);
   const status = useSyncExternalStore(controller.subscribeStatus, controller.getStatus);
   const dialog = useSyncExternalStore(controller.dialogs.subscribe, controller.dialogs.current);
+  const mcp = session.mcp;
+  const listResources = useMemo(() => (mcp ? () => mcp.resources() : undefined), [mcp]);
   const mode = useSyncExternalStore(session.appState.subscribe, () => session.appState.get().toolPermissionContext.mode);
 
   useEffect(() => {
@@ -110,6 +112,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
           insertion={status.inputInsertion}
           vimMode={status.vimMode}
           hint={promptHint(status)}
+          {...(listResources ? { listResources } : {})}
         />
       </Box>
       <StatusLine

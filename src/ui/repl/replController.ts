@@ -41,6 +41,7 @@ import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
 import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
+import { mentionedResources } from '../../attachments/resourceMentions.js';
 import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
 import { monotonicMs } from '../../utils/clock.js';
 
@@ -387,6 +388,7 @@ export class ReplController {
       copyToClipboard: (text) => writeClipboard(text, this.options.terminal ? (data) => this.options.terminal?.write(data) : undefined),
       choose: (request) => this.dialogs.choose(request),
       editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
+      notify: (text) => this.transcript.addNotice('info', text),
     };
   }
 
@@ -517,6 +519,16 @@ export class ReplController {
         break;
       }
       blocks.push(...attachmentBlocks(file.typed, outcome));
+    }
+    const mcp = this.session.mcp;
+    for (const resource of mcp ? mentionedResources(text, mcp.clients().map((client) => client.name)) : []) {
+      if (signal.aborted) break;
+      const outcome = await runUserTool(this.userToolRunner(signal), 'ReadMcpResource', { server: resource.server, uri: resource.uri });
+      if (!outcome) {
+        this.transcript.addNotice('warning', `@${resource.typed} was not attached: no MCP server of this session offers resources.`);
+        break;
+      }
+      blocks.push(...attachmentBlocks(resource.typed, outcome));
     }
     return blocks;
   }
