@@ -43,7 +43,13 @@ describe('two processes at once', () => {
     const [file] = await transcripts(ws);
     const sessionId = path.basename(file!, '.jsonl');
 
-    const slow = await fakeServer([{ ...endTurn('first resume answered'), delayBeforeBlockMs: [600] }]);
+    // The first resume's answer waits until the other runs are done: it holds the session all along.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = await fakeServer(async () => {
+      await released;
+      return endTurn('first resume answered');
+    });
     const holder = startCli(ws, ['-p', 'first resume', '--resume', sessionId], cliEnv(ws, slow));
     await waitUntil(() => slow.requests.length === 1, 'the first resume to send its request');
     const refused = await runCli(['-p', 'second resume', '--resume', sessionId], { cwd: ws.cwd, env: cliEnv(ws, await fakeServer([endTurn('must not run')])) });
@@ -51,6 +57,7 @@ describe('two processes at once', () => {
     expectOneClearLine(refused.stderr, new RegExp(`session ${sessionId} is open in another agentcli process.*--fork-session`));
     const forked = await runCli(['-p', 'forked resume', '--resume', sessionId, '--fork-session'], { cwd: ws.cwd, env: cliEnv(ws, await fakeServer([endTurn('fork answer')])) });
     expect(forked.code, forked.stderr).toBe(0);
+    release();
     expect((await holder.exited).code).toBe(0);
 
     // The original file has one chain: original → first resume; nothing of the refused or forked runs.
