@@ -64,7 +64,7 @@ describe('signals mid-stream', () => {
       const ws = await workspace();
       const server = await fakeServer([
         turn(toolUse('Bash', { command: 'echo tool-turn-done' })),
-        { ...turn(text('a long answer that is still streaming when the process is stopped')), chunkDelayMs: 150, textChunkSize: 4 },
+        { ...turn(text('a long answer that is still streaming when the process is stopped')), chunkDelayMs: 80, textChunkSize: 4 },
       ]);
       const cli = startCli(ws, ['-p', 'stream please', ...BYPASS], cliEnv(ws, server));
       await waitUntil(() => server.sent.filter((event) => event.requestIndex === 1 && event.event === 'content_block_delta').length >= 2, 'the answer to stream');
