@@ -195,7 +195,9 @@ export class TranscriptWriter {
     this.write({ type: 'todos', sessionId: this.options.sessionId, todos, timestamp: nowIso() });
   }
 
+  /** Final: a closed writer writes nothing more (reopening would append to a file another session may now own). */
   close(): void {
+    this.failed = true;
     this.lock?.release();
     this.lock = undefined;
     if (this.fd === undefined) return;
