@@ -3,7 +3,7 @@
 // had is lost (the transcript loads, is valid for the API, holds every completed turn and resumes),
 // and the user was told in one clear line.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { loadTranscript, type LoadedTranscript } from '../../src/session/transcript/loadTranscript.js';
@@ -17,12 +17,15 @@ import { endTurn } from '../support/scenario.js';
 
 export type Workspace = { readonly cwd: string; readonly configDir: string };
 
-export async function workspace(): Promise<Workspace> {
-  return { cwd: await tempDir('agentcli-fault-cwd-'), configDir: await tempDir('agentcli-fault-config-') };
-}
-
 const servers = new Set<FakeAnthropicServer>();
 const children = new Set<ChildProcess>();
+const folders = new Set<string>();
+
+export async function workspace(): Promise<Workspace> {
+  const ws = { cwd: await tempDir('agentcli-fault-cwd-'), configDir: await tempDir('agentcli-fault-config-') };
+  folders.add(ws.cwd).add(ws.configDir);
+  return ws;
+}
 
 export async function fakeServer(script: ScriptedTurn[] | ScriptFn, options: { checkInvariants?: boolean } = {}): Promise<FakeAnthropicServer> {
   const server = await startFakeAnthropic({ script, ...options });
@@ -36,6 +39,9 @@ export async function cleanUpRig(): Promise<void> {
   children.clear();
   await Promise.all([...servers].map((server) => server.close()));
   servers.clear();
+  // A test that made a folder read-only has made it writable again (or unmounted it) in its own finally.
+  await Promise.all([...folders].map((folder) => rm(folder, { recursive: true, force: true }).catch(() => undefined)));
+  folders.clear();
 }
 
 export function cliEnv(ws: Workspace, server: { url: string } | undefined, extra: Record<string, string> = {}): Record<string, string> {

@@ -154,12 +154,16 @@ describe('the config folder', () => {
     const ws = await workspace();
     if (!existsSync('/dev/shm')) return skip('no /dev/shm here');
     const other = { ...ws, configDir: await tempDirIn('/dev/shm') };
-    const server = await fakeServer([turn(toolUse('Bash', { command: 'seq 1 60000' })), endTurn('counted')]);
-    const run = await runCli(['-p', 'count', '--permission-mode', 'bypassPermissions'], { cwd: ws.cwd, env: cliEnv(other, server) });
-    expect(run.code, run.stderr).toBe(0);
-    expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(other.configDir);
-    await assertTranscriptKeeps(other, ['count']);
-    await assertResumes(other, ['count']);
+    try {
+      const server = await fakeServer([turn(toolUse('Bash', { command: 'seq 1 60000' })), endTurn('counted')]);
+      const run = await runCli(['-p', 'count', '--permission-mode', 'bypassPermissions'], { cwd: ws.cwd, env: cliEnv(other, server) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(other.configDir);
+      await assertTranscriptKeeps(other, ['count']);
+      await assertResumes(other, ['count']);
+    } finally {
+      await rm(other.configDir, { recursive: true, force: true });
+    }
   });
 });
 
