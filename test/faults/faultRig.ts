@@ -91,7 +91,7 @@ export async function waitGone(pid: number, timeoutMs = 5_000): Promise<boolean>
 }
 
 /**
- * Pids of live processes whose command line contains `token`. Bash calls may run in a sandbox
+ * Pids of live processes whose command line contains `token` (starts with it, for `sleep …`). Bash calls may run in a sandbox
  * with its own pid namespace, so a pid a command prints is not one the test can signal: tests
  * give their commands a unique argument and look them up here.
  */
@@ -101,7 +101,7 @@ export async function pidsWith(token: string): Promise<number[]> {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
-      if (cmdline.includes(token) && isRunning(Number(entry))) pids.push(Number(entry));
+      if ((token.startsWith('sleep ') ? cmdline.startsWith(token) : cmdline.includes(token)) && isRunning(Number(entry))) pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }
