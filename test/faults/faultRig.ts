@@ -3,7 +3,7 @@
 // had is lost (the transcript loads, is valid for the API, holds every completed turn and resumes),
 // and the user was told in one clear line.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { loadTranscript, type LoadedTranscript } from '../../src/session/transcript/loadTranscript.js';
@@ -17,12 +17,15 @@ import { endTurn } from '../support/scenario.js';
 
 export type Workspace = { readonly cwd: string; readonly configDir: string };
 
-export async function workspace(): Promise<Workspace> {
-  return { cwd: await tempDir('agentcli-fault-cwd-'), configDir: await tempDir('agentcli-fault-config-') };
-}
-
 const servers = new Set<FakeAnthropicServer>();
 const children = new Set<ChildProcess>();
+const folders = new Set<string>();
+
+export async function workspace(): Promise<Workspace> {
+  const ws = { cwd: await tempDir('agentcli-fault-cwd-'), configDir: await tempDir('agentcli-fault-config-') };
+  folders.add(ws.cwd).add(ws.configDir);
+  return ws;
+}
 
 export async function fakeServer(script: ScriptedTurn[] | ScriptFn, options: { checkInvariants?: boolean } = {}): Promise<FakeAnthropicServer> {
   const server = await startFakeAnthropic({ script, ...options });
@@ -36,6 +39,9 @@ export async function cleanUpRig(): Promise<void> {
   children.clear();
   await Promise.all([...servers].map((server) => server.close()));
   servers.clear();
+  // A test that made a folder read-only has made it writable again (or unmounted it) in its own finally.
+  await Promise.all([...folders].map((folder) => rm(folder, { recursive: true, force: true }).catch(() => undefined)));
+  folders.clear();
 }
 
 export function cliEnv(ws: Workspace, server: { url: string } | undefined, extra: Record<string, string> = {}): Record<string, string> {
@@ -85,7 +91,7 @@ export async function waitGone(pid: number, timeoutMs = 5_000): Promise<boolean>
 }
 
 /**
- * Pids of live processes whose command line contains `token`. Bash calls may run in a sandbox
+ * Pids of live processes whose command line contains `token` (starts with it, for `sleep …`). Bash calls may run in a sandbox
  * with its own pid namespace, so a pid a command prints is not one the test can signal: tests
  * give their commands a unique argument and look them up here.
  */
@@ -95,7 +101,7 @@ export async function pidsWith(token: string): Promise<number[]> {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).replaceAll('\0', ' ');
-      if (cmdline.includes(token) && isRunning(Number(entry))) pids.push(Number(entry));
+      if ((token.startsWith('sleep ') ? cmdline.startsWith(token) : cmdline.includes(token)) && isRunning(Number(entry))) pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }

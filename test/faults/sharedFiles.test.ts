@@ -43,7 +43,13 @@ describe('two processes at once', () => {
     const [file] = await transcripts(ws);
     const sessionId = path.basename(file!, '.jsonl');
 
-    const slow = await fakeServer([{ ...endTurn('first resume answered'), delayBeforeBlockMs: [600] }]);
+    // The first resume's answer waits until the other runs are done: it holds the session all along.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = await fakeServer(async () => {
+      await released;
+      return endTurn('first resume answered');
+    });
     const holder = startCli(ws, ['-p', 'first resume', '--resume', sessionId], cliEnv(ws, slow));
     await waitUntil(() => slow.requests.length === 1, 'the first resume to send its request');
     const refused = await runCli(['-p', 'second resume', '--resume', sessionId], { cwd: ws.cwd, env: cliEnv(ws, await fakeServer([endTurn('must not run')])) });
@@ -51,6 +57,7 @@ describe('two processes at once', () => {
     expectOneClearLine(refused.stderr, new RegExp(`session ${sessionId} is open in another agentcli process.*--fork-session`));
     const forked = await runCli(['-p', 'forked resume', '--resume', sessionId, '--fork-session'], { cwd: ws.cwd, env: cliEnv(ws, await fakeServer([endTurn('fork answer')])) });
     expect(forked.code, forked.stderr).toBe(0);
+    release();
     expect((await holder.exited).code).toBe(0);
 
     // The original file has one chain: original → first resume; nothing of the refused or forked runs.
@@ -147,12 +154,16 @@ describe('the config folder', () => {
     const ws = await workspace();
     if (!existsSync('/dev/shm')) return skip('no /dev/shm here');
     const other = { ...ws, configDir: await tempDirIn('/dev/shm') };
-    const server = await fakeServer([turn(toolUse('Bash', { command: 'seq 1 60000' })), endTurn('counted')]);
-    const run = await runCli(['-p', 'count', '--permission-mode', 'bypassPermissions'], { cwd: ws.cwd, env: cliEnv(other, server) });
-    expect(run.code, run.stderr).toBe(0);
-    expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(other.configDir);
-    await assertTranscriptKeeps(other, ['count']);
-    await assertResumes(other, ['count']);
+    try {
+      const server = await fakeServer([turn(toolUse('Bash', { command: 'seq 1 60000' })), endTurn('counted')]);
+      const run = await runCli(['-p', 'count', '--permission-mode', 'bypassPermissions'], { cwd: ws.cwd, env: cliEnv(other, server) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.stringify(server.requests[1]!.body.messages)).toContain(other.configDir);
+      await assertTranscriptKeeps(other, ['count']);
+      await assertResumes(other, ['count']);
+    } finally {
+      await rm(other.configDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -12,10 +12,11 @@ import { assertResumes, assertTranscriptKeeps, cleanUpRig, cliEnv, expectOneClea
 afterEach(cleanUpRig);
 
 const BYPASS = ['--permission-mode', 'bypassPermissions'];
+/** Every process of the call (sandbox, shell, sleep), once the sleep itself runs: the call is then mid-tool. */
 async function startedSleeps(token: string): Promise<number[]> {
   let pids: number[] = [];
-  await waitUntil(async () => (pids = await pidsWith(token)).length > 0, 'the command to start');
-  return pids;
+  await waitUntil(async () => (pids = await pidsWith(token)).length > 0 && (await pidsWith(`sleep ${token}`)).length > 0, 'the command to start');
+  return pidsWith(token);
 }
 
 async function pidIn(file: string): Promise<number> {
@@ -54,7 +55,9 @@ describe('signals mid-tool: the command is gone, the call is answered, the sessi
     for (const pid of sleeps) expect(await waitGone(pid)).toBe(true);
     const loaded = await assertTranscriptKeeps(ws, ['run it', 'first-done']);
     expect(JSON.stringify(loaded.messages)).toContain('interrupted: the session ended before this call finished');
-    await assertResumes(ws, ['run it', 'first-done', 'interrupted']);
+    const resumed = await assertResumes(ws, ['run it', 'first-done', 'interrupted']);
+    // Nobody could tell the user at the kill: the next run does, in one line.
+    expectOneClearLine(resumed.stderr, /the last run stopped before a tool call finished/);
   });
 });
 
@@ -64,7 +67,7 @@ describe('signals mid-stream', () => {
       const ws = await workspace();
       const server = await fakeServer([
         turn(toolUse('Bash', { command: 'echo tool-turn-done' })),
-        { ...turn(text('a long answer that is still streaming when the process is stopped')), chunkDelayMs: 150, textChunkSize: 4 },
+        { ...turn(text('a long answer that is still streaming when the process is stopped')), chunkDelayMs: 80, textChunkSize: 4 },
       ]);
       const cli = startCli(ws, ['-p', 'stream please', ...BYPASS], cliEnv(ws, server));
       await waitUntil(() => server.sent.filter((event) => event.requestIndex === 1 && event.event === 'content_block_delta').length >= 2, 'the answer to stream');

@@ -163,6 +163,12 @@ describe('transcript writer and loader', () => {
       { type: 'tool_result', tool_use_id: 't2', content: INTERRUPTED_TOOL_RESULT, is_error: true },
     ]);
     assertValidForApi(loaded.messages);
+    // The user is told in one line; a later resume (the repair is in the file by then) says nothing more.
+    expect(loaded.warnings).toEqual(['the last run stopped before a tool call finished; the model is told it was interrupted']);
+    const again = writer({ leafUuid: loaded.leafUuid ?? undefined, written: loaded.writtenUuids });
+    again.appendMissing(loaded.messages);
+    again.close();
+    expect((await loadTranscript(file)).warnings).toEqual([]);
   });
 
   it('a trailing assistant message cut off mid-stream is dropped; the prompt before it stays', () => {

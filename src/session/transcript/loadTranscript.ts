@@ -16,7 +16,7 @@ import type { TodoItem } from '../../state/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { rememberJson } from '../../services/api/requestBody.js';
 import { usedTokens } from '../compaction/tokenEstimate.js';
-import { repairConversation } from './repairConversation.js';
+import { INTERRUPTED_TOOL_RESULT, repairConversation } from './repairConversation.js';
 import { messageOfLine, type MessageLine } from './transcriptLines.js';
 
 export type LoadedTranscript = {
@@ -125,11 +125,18 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
   const messages = messageLines.map((line) => messageOfLine(line));
   const lastMeasured = messageLines.findLast((line) => line.type === 'assistant' && line.isCompactCarried !== true);
   const last = leaf;
-  const warnings = torn > 0 ? [`skipped ${torn === 1 ? 'a torn line' : `${torn} unreadable lines`} in the transcript (the process was probably stopped mid-write)`] : [];
+  const repaired = repairConversation(messages);
+  const interrupted = interruptedResults(repaired) - interruptedResults(messages);
+  const warnings = [
+    ...(torn > 0 ? [`skipped ${torn === 1 ? 'a torn line' : `${torn} unreadable lines`} in the transcript (the process was probably stopped mid-write)`] : []),
+    ...(interrupted > 0
+      ? [`the last run stopped before ${interrupted === 1 ? 'a tool call' : `${interrupted} tool calls`} finished; the model is told ${interrupted === 1 ? 'it was' : 'they were'} interrupted`]
+      : []),
+  ];
   const sessionId = typeof last?.sessionId === 'string' ? last.sessionId : undefined;
   return {
     sessionId,
-    messages: repairConversation(messages),
+    messages: repaired,
     leafUuid: last ? String(last.uuid) : null,
     writtenUuids: seen,
     cwd: typeof last?.cwd === 'string' ? last.cwd : undefined,
@@ -229,6 +236,16 @@ function applyMetadata(line: Record<string, unknown>, state: MetadataState): voi
       if (typeof line.title === 'string') state.title = line.title;
       return;
   }
+}
+
+/** Tool results that say the call was cut off by the end of a run (those the repair adds, and earlier repairs' in the file). */
+function interruptedResults(messages: readonly ConversationMessage[]): number {
+  let count = 0;
+  for (const message of messages) {
+    if (message.type !== 'user' || typeof message.content === 'string') continue;
+    for (const block of message.content) if (block.type === 'tool_result' && block.content === INTERRUPTED_TOOL_RESULT) count++;
+  }
+  return count;
 }
 
 function isTodo(value: unknown): value is TodoItem {

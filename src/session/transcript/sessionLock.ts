@@ -48,6 +48,12 @@ export function acquireSessionLock(transcript: string): LockAttempt {
   return { ok: false, holderPid: holder ?? 0 };
 }
 
+/** The pid of another live process that holds the transcript's lock, if any (checked before switching to a session). */
+export function otherHolderOf(transcript: string): number | undefined {
+  const holder = holderOf(lockFileOf(transcript));
+  return holder !== undefined && holder !== process.pid && isAlive(holder) ? holder : undefined;
+}
+
 function heldLock(file: string): SessionLock {
   let released = false;
   const release = (): void => {

@@ -201,7 +201,9 @@ export class TranscriptWriter {
     this.write({ type: 'checkpoint', sessionId: this.options.sessionId, timestamp: nowIso(), checkpoint });
   }
 
+  /** Final: a closed writer writes nothing more (reopening would append to a file another session may now own). */
   close(): void {
+    this.failed = true;
     this.lock?.release();
     this.lock = undefined;
     if (this.fd === undefined) return;
