@@ -200,6 +200,14 @@ describe('checkpoints and rewind in a git repository', () => {
     expect(existsSync(path.join(repo, '.git', 'hooks.log'))).toBe(false);
   });
 
+  it('files the user marked assume-unchanged or skip-worktree are still checkpointed (their index is not copied)', async () => {
+    git('update-index', '--assume-unchanged', 'src/app.ts');
+    const before = treeState(repo);
+    await prompt('p1', [{ bash: "sed -i 's/41/7/' src/app.ts" }]);
+    await rewindTo('p1');
+    expect(treeState(repo)).toEqual(before);
+  });
+
   it('a resumed session (a new keeper over the written records) rewinds what the old one recorded', async () => {
     const before = treeState(repo);
     await prompt('p1', [{ bash: 'echo more >> src/app.ts && rm logo.bin' }]);
