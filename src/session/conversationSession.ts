@@ -263,6 +263,8 @@ export class ConversationSession {
   /** The conversation is left for good: session_end, and the transcript is closed. */
   async end(reason: SessionEndReason = 'exit'): Promise<void> {
     await this.emit({ type: 'session_end', reason });
+    // A fork copies the resumed checkpoints into its file as they are read: that must finish before the file closes.
+    await this.keeper?.allRecords();
     this.writer?.close();
     this.unsubscribeAppState();
   }

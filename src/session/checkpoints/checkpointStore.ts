@@ -6,10 +6,12 @@
  * directory, whose stat data makes the next snapshot cheap.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDir } from '../paths.js';
 import { scopeKey, type ScopeTree } from './checkpointRecord.js';
+import { localizeTree, seedIndexFromRepository } from './seedFromRepository.js';
 import { ensureStore, ShadowGit } from './shadowGit.js';
 import { takeSnapshot, type SkippedFile, type SnapshotScope } from './snapshot.js';
 
@@ -77,8 +79,10 @@ export class CheckpointStore {
       scopes.map(async (scope) => {
         const git = await this.gitFor(scope);
         const key = scopeKey(scope);
+        const seeded = !existsSync(git.options.indexFile) && (await seedIndexFromRepository(git, scope));
         const result = await takeSnapshot(git, scope, { maxFileBytes: this.maxFileBytes, ignoredPaths, previousTree: this.lastTrees.get(key) });
         this.lastTrees.set(key, result.tree);
+        if (seeded) localizeTree(git, result.tree);
         const tree: ScopeTree = { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree };
         return { tree, skipped: result.skipped.map((file) => ({ ...file, path: path.join(scope.workTree, file.path) })) };
       }),
@@ -92,6 +96,14 @@ export class CheckpointStore {
     const git = await this.gitFor(scope);
     this.lastTrees.delete(scopeKey(scope));
     await git.output(['update-index', '-z', '--add', '--remove', '--stdin'], paths.map((entry) => `${entry}\0`).join(''));
+  }
+
+  /** The tree of the index as it stands (after a restore refreshed it): no scan of the work tree. */
+  async writeTree(scope: SnapshotScope): Promise<ScopeTree> {
+    const git = await this.gitFor(scope);
+    const tree = (await git.output(['write-tree'])).toString('utf8').trim();
+    this.lastTrees.set(scopeKey(scope), tree);
+    return { workTree: scope.workTree, prefix: scope.prefix, tree };
   }
 
   private indexFileFor(scope: SnapshotScope): string {

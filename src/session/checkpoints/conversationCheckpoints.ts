@@ -23,7 +23,12 @@ export type ConversationCheckpointOptions = {
 export function createConversationCheckpoints(options: ConversationCheckpointOptions): CheckpointKeeper | undefined {
   const { session } = options;
   if (!session.checkpoints.enabled) return undefined;
-  const store = new CheckpointStore({ projectFolder: projectFolderOf(session.info.configDir, session.cwd), sessionId: options.sessionId, maxFileBytes: session.checkpoints.maxFileBytes });
+  const projectFolder = projectFolderOf(session.info.configDir, session.cwd);
+  // Old sessions' checkpoints go with their transcripts' age (at most once a day, in the background).
+  void import('./pruneCheckpoints.js')
+    .then(({ pruneCheckpoints }) => pruneCheckpoints({ projectFolder, cleanupPeriodDays: session.checkpoints.cleanupPeriodDays }))
+    .catch(() => undefined);
+  const store = new CheckpointStore({ projectFolder, sessionId: options.sessionId, maxFileBytes: session.checkpoints.maxFileBytes });
   return new CheckpointKeeper({
     store,
     workingDirectories: () => session.appState.get().toolPermissionContext.workingDirectories,

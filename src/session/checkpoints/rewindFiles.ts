@@ -154,7 +154,8 @@ export async function applyRewind(store: CheckpointStore, plan: RewindPlan, opti
     const touched = await applyTreeChanges(git, scope.now, chosen, store.scratchIndex(String(index)));
     await store.refresh(scope.now, touched);
   }
-  const after = await store.snapshot(plan.scopes.map((scope) => scope.now));
+  // The plan's snapshot was taken moments ago and the restore refreshed the index for every path it wrote.
+  const after = { trees: await Promise.all(plan.scopes.map((scope) => store.writeTree(scope.now))) };
   const record: CheckpointRecord = {
     messageUuid: `rewind:${plan.target.messageUuid}:${nowIso()}`,
     prompt: '',

@@ -37,6 +37,13 @@ export type SnapshotOptions = {
   readonly previousTree?: string;
 };
 
+/**
+ * A snapshot that would take in more files than this at once (agentcli
+ * started in a home directory, say) is not taken: the prompt runs without
+ * a checkpoint and the user is told, rather than hashing for minutes.
+ */
+export const MAX_FILES_PER_SNAPSHOT = 100_000;
+
 /** From this many files to hash at once, objects go to a pack rather than one file each. */
 const PACK_FROM_FILES = 256;
 
@@ -78,6 +85,7 @@ export async function takeSnapshot(git: ShadowGit, scope: SnapshotScope, options
     ignoredCandidates(git, scope, options.ignoredPaths ?? [], exclude),
   ]);
   const candidates = new Set([...nulSeparated(changed), ...nulSeparated(untracked), ...ignored]);
+  if (candidates.size > MAX_FILES_PER_SNAPSHOT) throw new Error(`${scope.workTree} has more than ${MAX_FILES_PER_SNAPSHOT} files to checkpoint`);
   if (candidates.size === 0 && options.previousTree !== undefined) return { tree: options.previousTree, skipped: [] };
 
   const update: string[] = [];

@@ -1,7 +1,7 @@
 // Checkpoints and rewind over real git repositories and real shell commands: what the agent changed comes back
 // byte for byte, the user's own edits are kept, and nothing of the user's git (index, refs, stash, hooks) moves.
-import { execFileSync, execSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { CheckpointStore } from '../../../src/session/checkpoints/checkpointStor
 import { applyRewind, checkpointIndexFor, planRewind } from '../../../src/session/checkpoints/rewindFiles.js';
 import { BashTool } from '../../../src/tools/BashTool/BashTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
-import { treeState, userGitState } from '../../support/fileTreeState.js';
+import { makeUserRepo, treeState, userGitState } from '../../support/fileTreeState.js';
 import { tempDir } from '../../support/runCli.js';
 
 let repo: string;
@@ -20,9 +20,7 @@ let configDir: string;
 let written: CheckpointRecord[];
 let keeper: CheckpointKeeper;
 
-function git(...args: string[]): string {
-  return execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
-}
+let git: (...args: string[]) => string;
 
 async function newKeeper(sessionId = 'session-1', records: readonly CheckpointRecord[] = []): Promise<CheckpointKeeper> {
   const store = new CheckpointStore({ projectFolder: path.join(configDir, 'projects', 'p'), sessionId });
@@ -60,19 +58,11 @@ beforeEach(async () => {
   repo = await tempDir('agentcli-cp-repo-');
   configDir = await tempDir('agentcli-cp-config-');
   written = [];
-  git('init', '-q');
-  git('config', 'user.email', 'u@example.com');
-  git('config', 'user.name', 'User');
-  mkdirSync(path.join(repo, 'src'));
-  writeFileSync(path.join(repo, 'src', 'app.ts'), 'export const answer = 41;\n');
+  git = makeUserRepo(repo);
   writeFileSync(path.join(repo, 'src', 'util.ts'), 'export function add(a: number, b: number) {\n  return a + b;\n}\n');
   writeFileSync(path.join(repo, 'README.md'), '# demo\n');
   writeFileSync(path.join(repo, '.gitignore'), 'build/\n.env\n');
   writeFileSync(path.join(repo, '.env'), 'SECRET=1\n');
-  writeFileSync(path.join(repo, 'logo.bin'), Buffer.from([0, 1, 2, 255, 254, 0, 10, 13, 10]));
-  writeFileSync(path.join(repo, 'run.sh'), '#!/bin/sh\necho hi\n');
-  chmodSync(path.join(repo, 'run.sh'), 0o644);
-  symlinkSync('src/app.ts', path.join(repo, 'current'));
   git('add', '-A');
   git('commit', '-qm', 'initial');
   // The user's own state that must not move: a staged change, a stash, and hooks that log whenever git runs them.
@@ -198,6 +188,14 @@ describe('checkpoints and rewind in a git repository', () => {
     }
     expect(existsSync(marker)).toBe(false);
     expect(existsSync(path.join(repo, '.git', 'hooks.log'))).toBe(false);
+  });
+
+  it('files the user marked assume-unchanged or skip-worktree are still checkpointed (their index is not copied)', async () => {
+    git('update-index', '--assume-unchanged', 'src/app.ts');
+    const before = treeState(repo);
+    await prompt('p1', [{ bash: "sed -i 's/41/7/' src/app.ts" }]);
+    await rewindTo('p1');
+    expect(treeState(repo)).toEqual(before);
   });
 
   it('a resumed session (a new keeper over the written records) rewinds what the old one recorded', async () => {

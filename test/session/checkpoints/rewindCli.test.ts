@@ -1,14 +1,13 @@
 // The built CLI end to end: headless prompts change a real git repository through Write, Edit and Bash
 // (sed -i, rm -rf, mv, a script); the transcript records each prompt's checkpoint; `--resume <id>
 // --rewind-to <uuid>` puts the files back byte for byte and leaves the user's .git as it was.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCheckpoints } from '../../../src/session/checkpoints/checkpointRecord.js';
-import { treeState, userGitState } from '../../support/fileTreeState.js';
+import { makeUserRepo, treeState, userGitState } from '../../support/fileTreeState.js';
 import { useHeadlessWorkspace } from '../../support/headlessWorkspace.js';
-import { endTurn, lastToolResults, toolUse, turn } from '../../support/scenario.js';
+import { endTurn, toolUse, turn } from '../../support/scenario.js';
 
 let cwd = '';
 let configDir = '';
@@ -34,17 +33,10 @@ function promptUuids(transcript: string): string[] {
 }
 
 function makeRepo(): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd });
-  git('init', '-q');
-  git('config', 'user.email', 'u@example.com');
-  git('config', 'user.name', 'User');
-  mkdirSync(path.join(cwd, 'src'));
-  writeFileSync(path.join(cwd, 'src', 'app.ts'), 'export const answer = 41;\n');
+  const git = makeUserRepo(cwd);
   writeFileSync(path.join(cwd, 'src', 'old.ts'), 'old\n');
-  writeFileSync(path.join(cwd, 'data.bin'), Buffer.from([0, 159, 146, 150, 0, 255]));
   writeFileSync(path.join(cwd, 'tool.sh'), '#!/bin/sh\n');
   chmodSync(path.join(cwd, 'tool.sh'), 0o644);
-  symlinkSync('src/app.ts', path.join(cwd, 'link'));
   git('add', '-A');
   git('commit', '-qm', 'initial');
   writeFileSync(path.join(cwd, 'staged.txt'), 'staged by the user\n');
@@ -63,13 +55,13 @@ describe('agentcli --resume <id> --rewind-to <message-uuid>', () => {
         turn(toolUse('Edit', { file_path: path.join(cwd, 'src', 'app.ts'), old_string: '41', new_string: '42' })),
         turn(toolUse('Bash', { command: "sed -i 's/42/43/' src/app.ts" }), toolUse('Bash', { command: 'rm -rf src/old.ts' })),
         turn(toolUse('Bash', { command: 'mv tool.sh tool2.sh && chmod +x tool2.sh' })),
-        turn(toolUse('Bash', { command: "for i in 1 2 3 4 5; do echo $i > gen$i.txt; done; printf 'x' > data.bin; ln -sfn tool2.sh link" })),
+        turn(toolUse('Bash', { command: "for i in 1 2 3 4 5; do echo $i > gen$i.txt; done; printf 'x' > logo.bin; ln -sfn tool2.sh current" })),
         endTurn('done'),
       ],
       ['-p', 'change things', '--session-id', sessionId, '--permission-mode', 'bypassPermissions', '--output-format', 'json'],
     );
     expect(first.code, first.stderr).toBe(0);
-    expect(readFileSync(path.join(cwd, 'src', 'app.ts'), 'utf8'), JSON.stringify(workspace.server?.requests.map((r) => lastToolResults(r)))).toBe('export const answer = 43;\n');
+    expect(readFileSync(path.join(cwd, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 43;\n');
     expect(existsSync(path.join(cwd, 'gen5.txt'))).toBe(true);
 
     const transcript = transcriptOf(sessionId);
@@ -112,6 +104,21 @@ describe('agentcli --resume <id> --rewind-to <message-uuid>', () => {
     expect(existsSync(path.join(cwd, 'two.txt'))).toBe(false);
     expect(readFileSync(path.join(cwd, 'mine.txt'), 'utf8')).toBe('the user wrote this\n');
     expect(readFileSync(path.join(cwd, 'src', 'app.ts'), 'utf8')).toBe('the user rewrote this\nmore\n');
+  });
+
+  it('--fork-session carries the checkpoints: the fork rewinds what the original session changed', async () => {
+    makeRepo();
+    const before = treeState(cwd);
+    const sessionId = '41111111-2222-4333-8444-555555555555';
+    const forkId = '51111111-2222-4333-8444-555555555555';
+    await workspace.run([turn(toolUse('Bash', { command: 'echo one > one.txt' })), endTurn('one')], ['-p', 'first', '--session-id', sessionId, '--permission-mode', 'bypassPermissions']);
+    const [firstPrompt] = promptUuids(transcriptOf(sessionId));
+    const fork = await workspace.run([endTurn('forked')], ['-p', 'in the fork', '--resume', sessionId, '--fork-session', '--session-id', forkId]);
+    expect(fork.code, fork.stderr).toBe(0);
+    expect(parseCheckpoints(transcriptOf(forkId)).map((record) => record.messageUuid)).toEqual([firstPrompt]);
+    const rewind = await workspace.run([], ['--resume', forkId, '--rewind-to', firstPrompt!]);
+    expect(rewind.code, rewind.stderr).toBe(0);
+    expect(treeState(cwd)).toEqual(before);
   });
 
   it('names the problem in one line for an unknown message', async () => {
