@@ -4,7 +4,10 @@
  * the repository root down to the cwd (outermost first, so nearer files can
  * refine farther ones): CLAUDE.md, .claude/CLAUDE.md, AGENTS.md (the name
  * other agents read, so a repository shared between tools has one file) and
- * CLAUDE.local.md. `@path` imports are followed (memoryImports.ts).
+ * CLAUDE.local.md. `@path` imports are followed (memoryImports.ts). Each
+ * file and import passes the memory read gate (memoryReadGate.ts) before its
+ * content is sent: the rule lines are read first (loadMemorySources), the
+ * content the model gets is decided under those rules (withImports).
  *
  * AGENTS.md carries no permission rules: it is written for many tools, and a
  * line that reads like a rule there was not necessarily meant as ours.

@@ -12,7 +12,7 @@ import type { McpConfigOptions } from '../services/mcp/loadMcpConfig.js';
 import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from './conversationSession.js';
-import { createSession, type Session, type SessionOptions } from './createSession.js';
+import { createSession, type SessionOptions } from './createSession.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
 import type { ToolPermissionContext } from '../permissions/types.js';
@@ -83,7 +83,7 @@ export async function startConversation(options: StartConversationOptions): Prom
   const firstPermissions = deferred<ToolPermissionContext>();
   let livePermissions: (() => ToolPermissionContext) | undefined;
   const permissionContext = async (): Promise<ToolPermissionContext> => livePermissions?.() ?? firstPermissions.promise;
-  const mcpSandbox = options.mcp ? lazyMcpServerSandbox(async () => mcpSandboxContext(await permissionContext(), options.session.env ?? process.env), options.onWarning) : undefined;
+  const mcpSandbox = options.mcp ? lazyMcpServerSandbox(async () => mcpSandboxContext(await permissionContext(), env), options.onWarning) : undefined;
   const mcp = options.mcp
     ? await startConfiguredMcpServers({
         cwd,
@@ -100,21 +100,17 @@ export async function startConversation(options: StartConversationOptions): Prom
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
   const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;
-  let session: Session;
-  try {
-    session = await createSession({
-      ...options.session,
-      ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
-      ...(sessionId ? { sessionId } : {}),
-      ...(mcp ? { mcp } : {}),
-      ...(mcpSandbox ? { onPermissionContext: (context: ToolPermissionContext) => firstPermissions.resolve(context) } : {}),
-    });
-  } catch (error) {
+  const session = await createSession({
+    ...options.session,
+    ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
+    ...(sessionId ? { sessionId } : {}),
+    ...(mcp ? { mcp } : {}),
+    ...(mcpSandbox ? { onPermissionContext: (context: ToolPermissionContext) => firstPermissions.resolve(context) } : {}),
+  }).catch((error: unknown) => {
     firstPermissions.reject(error);
     throw error;
-  }
-  const started = session;
-  livePermissions = () => started.appState.get().toolPermissionContext;
+  });
+  livePermissions = () => session.appState.get().toolPermissionContext;
   // A broken agent file is one warning; the others load (the catalog finishes while the first request is built).
   session.agentCatalog.then((catalog) => catalog.warnings.forEach(options.onWarning), () => undefined);
   const conversation = new ConversationSession({
