@@ -9,15 +9,15 @@
 //
 // Prints one JSON row per figure (bench/run.mjs collects them). Run alone:
 //   npm run build && node bench/mcpSandbox.bench.mjs
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBenchExports } from './benchBundle.mjs';
+import { headlessFirstRequest } from './headlessFirstRequest.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const CLI = path.join(root, 'bin', 'agentcli.js');
 const SERVERS = {
   fixture: path.join(root, 'test/mcp/fixtures/testServer.mjs'),
   everything: path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
@@ -89,33 +89,13 @@ async function spawnOverhead(dir) {
   rows.push({ name: 'MCP server sandbox: /bin/true inside it vs directly, extra per start (median)', value: Number((median(times.sandboxed) - median(times.direct)).toFixed(1)), unit: 'ms', target: '' });
 }
 
-function headlessRun(fake, dir, args) {
-  return new Promise((resolve, reject) => {
-    const before = fake.requests.length;
-    const started = performance.timeOrigin + performance.now();
-    const child = spawn(process.execPath, [CLI, '-p', 'hi', ...args], {
-      cwd: dir,
-      env: { ...process.env, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url, AGENTCLI_CONFIG_DIR: dir },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const request = fake.requests[before];
-      if (code !== 0 || !request) return reject(new Error(`agentcli exited ${code}: ${stderr}`));
-      resolve(request.receivedAt - started);
-    });
-  });
-}
-
 async function headless(dir) {
   const fake = await lib.startFakeAnthropic({ script: () => ({ blocks: [{ type: 'text', text: 'ok' }] }) });
   try {
     const times = { true: [], false: [] };
     for (let run = 0; run < RUNS; run++) {
       for (const sandboxed of [true, false]) {
-        times[sandboxed].push(await headlessRun(fake, dir, ['--mcp-config', JSON.stringify({ mcpServers: { fixture: entry(SERVERS.fixture, sandboxed) } })]));
+        times[sandboxed].push((await headlessFirstRequest(fake, { cwd: dir, args: ['--mcp-config', JSON.stringify({ mcpServers: { fixture: entry(SERVERS.fixture, sandboxed) } })] })).ms);
       }
     }
     rows.push({ name: `headless -p, 1 stdio MCP server sandboxed: → first API request, median of ${RUNS}`, value: Math.round(median(times.true)), unit: 'ms', target: '' });
