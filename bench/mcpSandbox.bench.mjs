@@ -35,15 +35,19 @@ const lib = await importBenchExports('mcpSandboxBench', [
   "export { runCleanups } from './src/utils/cleanup.ts';",
 ]);
 
-const entry = (script, sandboxed) => ({ command: process.execPath, args: [script], ...(sandboxed ? {} : { sandbox: false }) });
-
-async function connectTimes(dir, name, script) {
-  const permissions = await lib.setupPermissions({ cwd: dir, configDir: dir, mode: 'default', additionalDirectories: [], allowedTools: [], disallowedTools: [], isTrusted: true, isBypassAvailable: false });
-  const context = permissions.context;
-  const sandbox = lib.createMcpServerSandbox({
+/** The MCP server sandbox a session in `dir` gives its servers (its permission context, as setupPermissions builds it). */
+async function sessionMcpSandbox(dir) {
+  const { context } = await lib.setupPermissions({ cwd: dir, configDir: dir, mode: 'default', additionalDirectories: [], allowedTools: [], disallowedTools: [], isTrusted: true, isBypassAvailable: false });
+  return lib.createMcpServerSandbox({
     context: async () => ({ ruleSet: context.rules.ruleSet, workingDirectories: context.workingDirectories, home: os.homedir(), sandbox: context.sandbox, env: process.env }),
     onWarning: (line) => console.error(line),
   });
+}
+
+const entry = (script, sandboxed) => ({ command: process.execPath, args: [script], ...(sandboxed ? {} : { sandbox: false }) });
+
+async function connectTimes(dir, name, script) {
+  const sandbox = await sessionMcpSandbox(dir);
   const times = { true: [], false: [] };
   for (let run = 0; run < RUNS; run++) {
     for (const sandboxed of [true, false]) {
@@ -66,12 +70,7 @@ async function connectTimes(dir, name, script) {
 
 /** The sandbox alone, without a server's own boot: `true` started directly vs inside the policy a server gets. */
 async function spawnOverhead(dir) {
-  const permissions = await lib.setupPermissions({ cwd: dir, configDir: dir, mode: 'default', additionalDirectories: [], allowedTools: [], disallowedTools: [], isTrusted: true, isBypassAvailable: false });
-  const context = permissions.context;
-  const sandbox = lib.createMcpServerSandbox({
-    context: async () => ({ ruleSet: context.rules.ruleSet, workingDirectories: context.workingDirectories, home: os.homedir(), sandbox: context.sandbox, env: process.env }),
-    onWarning: () => undefined,
-  });
+  const sandbox = await sessionMcpSandbox(dir);
   const times = { wrap: [], sandboxed: [], direct: [] };
   for (let run = 0; run < RUNS * 3; run++) {
     let started = performance.now();
