@@ -4,12 +4,15 @@
  * the repository root down to the cwd (outermost first, so nearer files can
  * refine farther ones): CLAUDE.md, .claude/CLAUDE.md, AGENTS.md (the name
  * other agents read, so a repository shared between tools has one file) and
- * CLAUDE.local.md. `@path` imports are followed (memoryImports.ts).
+ * CLAUDE.local.md. `@path` imports are followed (memoryImports.ts). Each
+ * file and import passes the memory read gate (memoryReadGate.ts) before its
+ * content is sent: the rule lines are read first (loadMemorySources), the
+ * content the model gets is decided under those rules (withImports).
  *
  * AGENTS.md carries no permission rules: it is written for many tools, and a
  * line that reads like a rule there was not necessarily meant as ours.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { refusedImportNote, resolveImports, type MemoryImport } from './memoryImports.js';
 import type { MemoryReadGate } from './memoryReadGate.js';
@@ -89,6 +92,8 @@ export async function withImports(sources: readonly MemorySource[], gate: Memory
 export async function readMemorySource(file: string, scope: MemoryScope): Promise<MemorySource | undefined> {
   let full: string;
   try {
+    // A FIFO or a device named CLAUDE.md would hold start-up forever: only regular files are memory.
+    if (!(await stat(file)).isFile()) return undefined;
     full = await readFile(file, 'utf8');
   } catch {
     return undefined;

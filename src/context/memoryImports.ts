@@ -11,7 +11,7 @@
  * decision and the importer's area) before it is read. A refused target is
  * not read at all; the importing file shows a one-line note in its place.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MemoryReadGate, MemoryReader } from './memoryReadGate.js';
@@ -84,6 +84,11 @@ export async function resolveImports(file: string, content: string, options: { r
       }
       let imported: string;
       try {
+        // A FIFO or a device would hold start-up forever (or never end): only regular files are read.
+        if (!(await stat(target)).isFile()) {
+          problems.push(`${importer}: @${spelled} is not a regular file (${target}); skipped`);
+          continue;
+        }
         imported = await readFile(target, 'utf8');
       } catch {
         seen.delete(target);

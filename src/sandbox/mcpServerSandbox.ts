@@ -99,12 +99,15 @@ export function createMcpServerSandbox(options: {
   readonly probe?: () => Promise<SandboxAvailability>;
 }): McpServerSandbox {
   let warned = false;
+  let probed: Promise<SandboxAvailability> | undefined;
   return {
     async wrap(request, launch) {
       const context = await options.context();
       const wanted = mcpSandboxWanted(request, context.sandbox);
       if (!wanted.sandboxed) return { ok: true, launch, state: wanted };
-      const availability = await (options.probe ?? (() => probeSandbox(context.env)))();
+      // The session may have probed already (the Bash sandbox); otherwise once per session.
+      probed ??= context.sandbox.availability ? Promise.resolve(context.sandbox.availability) : (options.probe ?? (() => probeSandbox(context.env)))();
+      const availability = await probed;
       if (!availability.available) {
         if (context.sandbox.settings.failIfUnavailable) {
           return { ok: false, error: `it must run in the sandbox (sandbox.failIfUnavailable), but the sandbox is unavailable: ${availability.reason}; ${availability.howToEnable}` };

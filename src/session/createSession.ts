@@ -19,7 +19,7 @@ import { ruleSetOf, type CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
 import { setupPermissions } from '../permissions/setup.js';
-import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
+import type { PermissionDenialRecord, PermissionMode, ToolPermissionContext } from '../permissions/types.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
 import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
@@ -104,6 +104,11 @@ export type SessionOptions = {
   readonly modelClient?: ModelClient;
   /** Hook runners from the front end (the Agent SDK client's callbacks), on the same list as the settings' hooks. */
   readonly extraHookRunners?: readonly HookRunner[];
+  /**
+   * Told the permission context as soon as the rules are loaded, before the rest of the session: MCP
+   * servers, which start in the OS sandbox that the rules shape, need not wait for the whole session.
+   */
+  readonly onPermissionContext?: (context: ToolPermissionContext) => void;
   /**
    * Subagents: `--agents` JSON. The Agent tool joins the pool unless
    * `baseTools` replaces the built-ins and this is absent (tests opt in).
@@ -196,20 +201,25 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   };
   const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
   const memorySourcesLoad = loadMemorySources(memoryLocation);
+  const permissionsSetup = setupPermissions({
+    ...settings,
+    memoryFiles: memorySourcesLoad,
+    mode: options.permissionMode,
+    additionalDirectories: options.additionalDirectories ?? [],
+    allowedTools: options.allowedTools ?? [],
+    disallowedTools: options.disallowedTools ?? [],
+    isTrusted: options.isTrusted,
+    isBypassAvailable: options.permissionMode === 'bypassPermissions' || options.allowBypassPermissions === true,
+    sandbox: options.sandbox,
+  });
+  if (options.onPermissionContext) {
+    const tell = options.onPermissionContext;
+    permissionsSetup.then((setup) => tell(setup.context), () => undefined);
+  }
   const [git, memorySources, permissions, settingsValues, hooks] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memorySourcesLoad,
-    setupPermissions({
-      ...settings,
-      memoryFiles: memorySourcesLoad,
-      mode: options.permissionMode,
-      additionalDirectories: options.additionalDirectories ?? [],
-      allowedTools: options.allowedTools ?? [],
-      disallowedTools: options.disallowedTools ?? [],
-      isTrusted: options.isTrusted,
-      isBypassAvailable: options.permissionMode === 'bypassPermissions' || options.allowBypassPermissions === true,
-      sandbox: options.sandbox,
-    }),
+    permissionsSetup,
     readSettingsValues(settings),
     loadHooks({ ...settings, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
   ]);

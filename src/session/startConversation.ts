@@ -12,9 +12,10 @@ import type { McpConfigOptions } from '../services/mcp/loadMcpConfig.js';
 import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from './conversationSession.js';
-import { createSession, type Session, type SessionOptions } from './createSession.js';
+import { createSession, type SessionOptions } from './createSession.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
+import type { ToolPermissionContext } from '../permissions/types.js';
 import type { SessionLifecycleListener } from './lifecycle.js';
 import { configDir as resolveConfigDir } from './paths.js';
 import { loadTranscript, type LoadedTranscript } from './transcript/loadTranscript.js';
@@ -77,9 +78,12 @@ export async function startConversation(options: StartConversationOptions): Prom
     if (resumed && !resumed.fork) throw new UserFacingError('--session-id with --continue or --resume needs --fork-session (the resumed session keeps its own id).');
   }
 
-  // Stdio servers start now and in the OS sandbox, whose policy needs the session's rules: they wait for them.
-  const sessionReady = deferred<Session>();
-  const mcpSandbox = options.mcp ? lazyMcpServerSandbox(() => sessionReady.promise.then(mcpSandboxContext), options.onWarning) : undefined;
+  // Stdio servers start now, in the OS sandbox, whose policy needs the session's rules: they wait for those
+  // (not for the whole session); once the session exists, each start reads its permission state of the moment.
+  const firstPermissions = deferred<ToolPermissionContext>();
+  let livePermissions: (() => ToolPermissionContext) | undefined;
+  const permissionContext = async (): Promise<ToolPermissionContext> => livePermissions?.() ?? firstPermissions.promise;
+  const mcpSandbox = options.mcp ? lazyMcpServerSandbox(async () => mcpSandboxContext(await permissionContext(), env), options.onWarning) : undefined;
   const mcp = options.mcp
     ? await startConfiguredMcpServers({
         cwd,
@@ -96,19 +100,17 @@ export async function startConversation(options: StartConversationOptions): Prom
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
   const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;
-  let session: Session;
-  try {
-    session = await createSession({
-      ...options.session,
-      ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
-      ...(sessionId ? { sessionId } : {}),
-      ...(mcp ? { mcp } : {}),
-    });
-  } catch (error) {
-    sessionReady.reject(error);
+  const session = await createSession({
+    ...options.session,
+    ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
+    ...(sessionId ? { sessionId } : {}),
+    ...(mcp ? { mcp } : {}),
+    ...(mcpSandbox ? { onPermissionContext: (context: ToolPermissionContext) => firstPermissions.resolve(context) } : {}),
+  }).catch((error: unknown) => {
+    firstPermissions.reject(error);
     throw error;
-  }
-  sessionReady.resolve(session);
+  });
+  livePermissions = () => session.appState.get().toolPermissionContext;
   // A broken agent file is one warning; the others load (the catalog finishes while the first request is built).
   session.agentCatalog.then((catalog) => catalog.warnings.forEach(options.onWarning), () => undefined);
   const conversation = new ConversationSession({
@@ -153,11 +155,10 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reje
 }
 
 /** The permission state of the moment (a server restarted after a mode or rule change gets the new policy). */
-function mcpSandboxContext(session: Session): McpSandboxContext {
-  const permissions = session.appState.get().toolPermissionContext;
-  const ruleSet = ruleSetOf(permissions, session.cwd);
+function mcpSandboxContext(permissions: ToolPermissionContext, env: NodeJS.ProcessEnv): McpSandboxContext {
+  const ruleSet = ruleSetOf(permissions, permissions.workingDirectories[0] ?? process.cwd());
   if (!permissions.sandbox) throw new Error('the session has no sandbox settings');
-  return { ruleSet, workingDirectories: permissions.workingDirectories, home: ruleSet.home, sandbox: permissions.sandbox, env: session.env };
+  return { ruleSet, workingDirectories: permissions.workingDirectories, home: ruleSet.home, sandbox: permissions.sandbox, env };
 }
 
 /** The sandbox module loads with the first stdio server that starts, not with every session. */

@@ -65,3 +65,17 @@ describe('memory read gate', () => {
     expect(verdict.allowed ? 'allowed' : verdict.reason).toMatch(/it links to .*\.ssh\/id/);
   });
 });
+
+describe('memory that is not a regular file', () => {
+  it('a FIFO named CLAUDE.md or imported by one does not hold start-up', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { loadMemoryFiles } = await import('../../src/context/memoryFiles.js');
+    const fifoRepo = path.join(root, 'fifo-repo');
+    await mkdir(path.join(fifoRepo, 'sub'), { recursive: true });
+    execFileSync('mkfifo', [path.join(fifoRepo, 'pipe.md'), path.join(fifoRepo, 'sub', 'CLAUDE.md')]);
+    await writeFile(path.join(fifoRepo, 'CLAUDE.md'), 'Read @pipe.md');
+    const files = await loadMemoryFiles({ cwd: path.join(fifoRepo, 'sub'), projectRoot: fifoRepo, configDir, gate: memoryGateFor({ cwd: fifoRepo, configDir, home }) });
+    expect(files.map((file) => file.path)).toEqual([path.join(fifoRepo, 'CLAUDE.md')]);
+    expect(files[0]!.importProblems).toEqual([`${path.join(fifoRepo, 'CLAUDE.md')}: @pipe.md is not a regular file (${path.join(fifoRepo, 'pipe.md')}); skipped`]);
+  });
+});
