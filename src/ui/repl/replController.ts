@@ -69,6 +69,8 @@ export type ReplControllerOptions = {
   readonly permissionRules: ReplPermissionRules;
   readonly readiness?: StaticReadiness;
   readonly publishIntervalMs?: number;
+  /** Finished text the live area may hold before it is printed (see TranscriptStoreOptions). */
+  readonly finishedTextHeld?: () => number;
   readonly baseUrl?: string;
   /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
   readonly terminal?: { readonly write: (sequence: string) => void };
@@ -103,6 +105,7 @@ export class ReplController {
     this.transcript = new TranscriptStore({
       readiness: options.readiness,
       publishIntervalMs: options.publishIntervalMs,
+      ...(options.finishedTextHeld ? { finishedTextHeld: options.finishedTextHeld } : {}),
       drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(this.session.tools, toolName))?.renderToolGroup !== undefined,
     });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
