@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 async function prompt(options: { history?: string[]; busy?: boolean } = {}) {
-  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), toggleVerbose: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
+  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), openTranscript: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
   const view = render(
     <PromptInput
       isActive

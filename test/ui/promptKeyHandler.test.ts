@@ -13,7 +13,7 @@ const NO_KEY: KeyLike = {
 };
 
 function harness(options: { history?: string[]; busy?: boolean; suggestions?: (state: EditorState) => Suggestion[] } = {}) {
-  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), toggleVerbose: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
+  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), openTranscript: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
   const pastes = new PastedTextStore();
   let state: EditorState = INITIAL_EDITOR_STATE;
   const act = (action: EditorAction): EditorState => {
@@ -147,7 +147,7 @@ describe('prompt editing', () => {
     h.key('', { tab: true, shift: true });
     h.key('o', { ctrl: true });
     expect(h.effects.cycleMode).toHaveBeenCalledTimes(1);
-    expect(h.effects.toggleVerbose).toHaveBeenCalledTimes(1);
+    expect(h.effects.openTranscript).toHaveBeenCalledTimes(1);
   });
 });
 

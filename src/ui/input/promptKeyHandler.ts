@@ -17,7 +17,7 @@ export type PromptEffects = {
   readonly submit: (text: string) => void;
   readonly interrupt: () => void;
   readonly cycleMode: () => void;
-  readonly toggleVerbose: () => void;
+  readonly openTranscript: () => void;
   readonly exit: () => void;
   /** Ctrl+V: attach the clipboard's image (the REPL inserts its @mention when it is saved). */
   readonly pasteImage?: () => void;
@@ -145,8 +145,8 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
     case 'cycle_mode':
       effects.cycleMode();
       return state;
-    case 'toggle_verbose':
-      effects.toggleVerbose();
+    case 'open_transcript':
+      effects.openTranscript();
       return state;
     case 'escape':
       if (menu) return { ...state, suggestionsDismissedFor: buffer.text };

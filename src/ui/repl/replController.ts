@@ -46,6 +46,8 @@ export type ReplStatus = {
   readonly busy: boolean;
   readonly model: string;
   readonly verbose: boolean;
+  /** The transcript view (Ctrl+O) has the screen and the keyboard. */
+  readonly transcriptOpen: boolean;
   /** Prompts typed while a turn was running; they run in order afterwards. */
   readonly queued: readonly string[];
   readonly contextTokens: number;
@@ -116,6 +118,7 @@ export class ReplController {
       busy: false,
       model: conversation.model,
       verbose: false,
+      transcriptOpen: false,
       queued: [],
       contextTokens: conversation.contextTokens,
       costUsd: 0,
@@ -189,6 +192,11 @@ export class ReplController {
 
   toggleVerbose(): void {
     this.setStatus({ verbose: !this.status.verbose });
+  }
+
+  /** Ctrl+O opens the transcript view (everything so far, in full); Esc closes it. */
+  setTranscriptOpen(open: boolean): void {
+    if (this.status.transcriptOpen !== open) this.setStatus({ transcriptOpen: open });
   }
 
   /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */
