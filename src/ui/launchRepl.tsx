@@ -153,6 +153,8 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     process.stdout.write(BRACKETED_PASTE_OFF);
     unregister();
   }
+  // The way back in, printed where the user will look for it: below the last screen.
+  if (options.persist && conversation.messages.length > 0) process.stdout.write(`\nResume this session with: agentcli --resume ${conversation.id}\n`);
   return 0;
 }
 

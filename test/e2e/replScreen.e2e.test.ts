@@ -189,3 +189,20 @@ describe('REPL in a real terminal: the transcript view (Ctrl+O)', () => {
     expect(back).not.toContain('esc to close');
   });
 });
+
+describe('REPL in a real terminal: leaving', () => {
+  it('Ctrl+D twice on an empty prompt exits and prints how to resume the session', async () => {
+    repl = await startRepl({ script: [endTurn('Noted.')] });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('remember this');
+    await terminal.press('Enter');
+    await terminal.waitFor('Noted.');
+    await terminal.press('C-d');
+    await terminal.waitFor('Press Ctrl+D again to exit');
+    await terminal.press('C-d');
+    expect(await terminal.waitForExit()).toBe(0);
+    const screen = await terminal.history();
+    expect(screen).toMatch(/Resume this session with: agentcli --resume [0-9a-f-]{36}/);
+  });
+});

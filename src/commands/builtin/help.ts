@@ -14,7 +14,7 @@ const KEYS: ReadonlyArray<readonly [string, string]> = [
   ['Shift+Tab', 'switch permission mode'],
   ['Ctrl+O', 'transcript view: everything so far, in full (esc to close)'],
   ['Ctrl+C', 'clear the input; twice to exit'],
-  ['Ctrl+D', 'exit (on an empty input)'],
+  ['Ctrl+D', 'exit (twice, on an empty input; so does Ctrl+C)'],
 ];
 
 export const helpCommand: SlashCommand = {
