@@ -65,6 +65,26 @@ const yogaWithoutFetchPlugin = {
 };
 
 /**
+ * Ink 6's incremental renderer (the REPL repaints only the lines that
+ * changed) moves the cursor up one line too few before a frame that ends in
+ * a newline — every frame but a fullscreen one — so each repaint drifted a
+ * line down and left the spinner behind in the scroll-back. Ink 8 fixed it
+ * (previousLines counts the empty piece after the final newline); Ink 8
+ * needs Node 22, so the same one-line fix is applied here.
+ */
+const inkIncrementalCursorPlugin = {
+  name: 'ink-incremental-cursor',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const patched = source.replace('buffer.push(ansiEscapes.cursorUp(previousVisible - 1));', 'buffer.push(ansiEscapes.cursorUp(previousLines.length - 1));');
+      if (patched === source) throw new Error(`ink-incremental-cursor: ${args.path} changed; check whether Ink still needs this fix`);
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
+/**
  * The Anthropic SDK builds every request's headers with the global
  * `Headers`, whose first touch loads undici (Node's fetch, ~25 ms of CPU
  * before the first request). Its modules get our spec-following class
@@ -118,7 +138,7 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = t
     // zod itself is loaded at run time by src/utils/lazyZod.ts (a plain require of the installed package).
     // kerberos: an optional peer of the proxy agents (Negotiate proxy auth), imported only if asked for.
     external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core', 'kerberos'],
-    plugins: [lazyZodPlugin, yogaWithoutFetchPlugin, terminalStringWidthPlugin, sdkFetchHeadersPlugin],
+    plugins: [lazyZodPlugin, yogaWithoutFetchPlugin, terminalStringWidthPlugin, sdkFetchHeadersPlugin, inkIncrementalCursorPlugin],
     define: {
       // React's production build: the development build is several times slower per repaint.
       'process.env.NODE_ENV': '"production"',

@@ -158,3 +158,51 @@ describe('REPL in a real terminal: a resumed session', () => {
     expect(screen).toMatch(/⎿\s+resumed-output-line/);
   });
 });
+
+describe('REPL in a real terminal: the transcript view (Ctrl+O)', () => {
+  it('shortened output says how to expand it; Ctrl+O shows all of it in a scrollable view, Esc leaves', async () => {
+    repl = await startRepl({ script: [turn(toolUse('Bash', { command: 'seq 1 300' })), endTurn('Counted to three hundred.')] });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('count');
+    await terminal.press('Enter');
+    const collapsed = await terminal.waitFor('Counted to three hundred.');
+    expect(collapsed).toMatch(/… \+\d+ lines \(ctrl\+o to expand\)/);
+    expect(collapsed).not.toMatch(/^\s*150$/m);
+
+    await terminal.press('C-o');
+    const view = await terminal.waitFor(/lines \d+–\d+ of \d+/);
+    expect(view).toContain('Counted to three hundred.');
+    expect(view).not.toContain('Ask anything');
+    await terminal.press('g');
+    await terminal.waitFor('> count');
+    let screen = '';
+    for (let page = 0; page < 20 && !/^\s*150$/m.test(screen); page++) {
+      await terminal.press('PageDown');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      screen = await terminal.screen();
+    }
+    expect(screen).toMatch(/^\s*150$/m);
+
+    await terminal.press('Escape');
+    const back = await terminal.waitFor('Ask anything');
+    expect(back).not.toContain('esc to close');
+  });
+});
+
+describe('REPL in a real terminal: leaving', () => {
+  it('Ctrl+D twice on an empty prompt exits and prints how to resume the session', async () => {
+    repl = await startRepl({ script: [endTurn('Noted.')] });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('remember this');
+    await terminal.press('Enter');
+    await terminal.waitFor('Noted.');
+    await terminal.press('C-d');
+    await terminal.waitFor('Press Ctrl+D again to exit');
+    await terminal.press('C-d');
+    expect(await terminal.waitForExit()).toBe(0);
+    const screen = await terminal.history();
+    expect(screen).toMatch(/Resume this session with: agentcli --resume [0-9a-f-]{36}/);
+  });
+});

@@ -20,7 +20,7 @@ describe('key bindings', () => {
     ['Ctrl+C', 'c', { ctrl: true }, { type: 'interrupt_or_clear' }],
     ['Ctrl+D', 'd', { ctrl: true }, { type: 'delete_forward_or_exit' }],
     ['Ctrl+R', 'r', { ctrl: true }, { type: 'history_search' }],
-    ['Ctrl+O', 'o', { ctrl: true }, { type: 'toggle_verbose' }],
+    ['Ctrl+O', 'o', { ctrl: true }, { type: 'open_transcript' }],
     ["Ctrl+V pastes the clipboard's image", 'v', { ctrl: true }, { type: 'paste_image' }],
     ['Ctrl+A', 'a', { ctrl: true }, { type: 'move', to: 'line_start' }],
     ['Alt+B', 'b', { meta: true }, { type: 'move', to: 'word_left' }],

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCallLog, sleepTool } from '../support/syntheticTools.js';
+import { createCallLog, echoTool, sleepTool } from '../support/syntheticTools.js';
 import { endTurn, hang, lastToolResults, text, toolResultText, toolUse, turn } from '../support/scenario.js';
 import { startReplFixture, type ReplFixture } from './support/replFixture.js';
 import { shoutTool } from './support/uiTools.js';
@@ -178,11 +178,19 @@ describe('REPL: keys that act on the session', () => {
     await repl.terminal.waitFor('bypass permissions on');
   });
 
-  it('Ctrl+O toggles verbose', async () => {
-    repl = await startReplFixture({ script: [] });
+  it('Ctrl+O opens the transcript view with the whole output of a finished call; Esc closes it', async () => {
+    const lines = Array.from({ length: 60 }, (_, index) => String(index + 1)).join('\n');
+    repl = await startReplFixture({ tools: [echoTool()], script: [turn(toolUse('Echo', { text: lines })), endTurn('Counted.')] });
+    await repl.submit('count');
+    await repl.terminal.waitFor('Counted.');
     await repl.terminal.press('\u000F');
-    await repl.terminal.waitFor(/verbose/);
-    expect(repl.controller.getStatus().verbose).toBe(true);
+    const view = await repl.terminal.waitFor(/lines \d+–\d+ of \d+/);
+    expect(view).toContain('esc to close');
+    expect(view).toMatch(/^\s*59$/m);
+    expect(repl.controller.getStatus().transcriptOpen).toBe(true);
+    await repl.terminal.press('\u001B');
+    await repl.terminal.waitFor((frame) => !frame.includes('esc to close'));
+    expect(repl.controller.getStatus().transcriptOpen).toBe(false);
   });
 
   it('a prompt typed while a turn runs waits and is sent afterwards', async () => {

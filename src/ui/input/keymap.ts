@@ -4,7 +4,7 @@
  *
  *   Enter submit · Shift/Alt+Enter or Ctrl+J new line · Tab complete
  *   Shift+Tab mode · Esc interrupt/dismiss · Ctrl+C clear/exit · Ctrl+D exit
- *   Ctrl+R search · Ctrl+O verbose · Ctrl+A/E line start/end · Ctrl+U/K kill
+ *   Ctrl+R search · Ctrl+O transcript view · Ctrl+A/E line start/end · Ctrl+U/K kill
  *   Ctrl+W / Alt+Backspace delete word · Alt+B/F word left/right
  *   Ctrl+V paste the clipboard's image (text pastes come through the terminal)
  */
@@ -23,7 +23,7 @@ export type EditorAction =
   | { readonly type: 'history_search' }
   | { readonly type: 'interrupt_or_clear' }
   | { readonly type: 'cycle_mode' }
-  | { readonly type: 'toggle_verbose' }
+  | { readonly type: 'open_transcript' }
   | { readonly type: 'escape' }
   | { readonly type: 'complete' }
   | { readonly type: 'paste_start' }
@@ -131,7 +131,7 @@ function controlBinding(letter: string): EditorAction {
     case 'd':
       return { type: 'delete_forward_or_exit' };
     case 'o':
-      return { type: 'toggle_verbose' };
+      return { type: 'open_transcript' };
     case 'j':
       return { type: 'newline' };
     case 'v':

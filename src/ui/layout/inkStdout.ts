@@ -31,3 +31,15 @@ export function stdoutForInk(stdout: NodeJS.WriteStream): ViewportStdout {
 export function viewportRowsOf(stdout: Writable & { readonly rows?: number; readonly viewportRows?: number }): number | undefined {
   return stdout.viewportRows ?? stdout.rows;
 }
+
+/** Rows the input box, status line, spinner and margins take below the live text. */
+const ROWS_BELOW_LIVE_TEXT = 14;
+
+/**
+ * Finished text the live area may hold before it goes to the scroll-back: about half of what fits
+ * above the input box, so the open paragraph after it still fits too.
+ */
+export function finishedTextThatFits(stdout: { readonly columns?: number; readonly rows?: number }): number {
+  const rows = (stdout.rows ?? 24) - ROWS_BELOW_LIVE_TEXT;
+  return rows <= 0 ? 0 : Math.floor((rows * Math.max(10, (stdout.columns ?? 80) - 4)) / 2);
+}

@@ -49,6 +49,8 @@ export type ReplStatus = {
   readonly busy: boolean;
   readonly model: string;
   readonly verbose: boolean;
+  /** The transcript view (Ctrl+O) has the screen and the keyboard. */
+  readonly transcriptOpen: boolean;
   /** Prompts typed while a turn was running; they run in order afterwards. */
   readonly queued: readonly string[];
   readonly contextTokens: number;
@@ -72,6 +74,8 @@ export type ReplControllerOptions = {
   readonly permissionRules: ReplPermissionRules;
   readonly readiness?: StaticReadiness;
   readonly publishIntervalMs?: number;
+  /** Finished text the live area may hold before it is printed (see TranscriptStoreOptions). */
+  readonly finishedTextHeld?: () => number;
   readonly baseUrl?: string;
   /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
   readonly terminal?: { readonly write: (sequence: string) => void };
@@ -107,6 +111,7 @@ export class ReplController {
     this.transcript = new TranscriptStore({
       readiness: options.readiness,
       publishIntervalMs: options.publishIntervalMs,
+      ...(options.finishedTextHeld ? { finishedTextHeld: options.finishedTextHeld } : {}),
       drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(this.session.tools, toolName))?.renderToolGroup !== undefined,
     });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
@@ -117,6 +122,7 @@ export class ReplController {
       busy: false,
       model: conversation.model,
       verbose: false,
+      transcriptOpen: false,
       queued: [],
       contextTokens: conversation.contextTokens,
       costUsd: 0,
@@ -190,6 +196,11 @@ export class ReplController {
 
   toggleVerbose(): void {
     this.setStatus({ verbose: !this.status.verbose });
+  }
+
+  /** Ctrl+O opens the transcript view (everything so far, in full); Esc closes it. */
+  setTranscriptOpen(open: boolean): void {
+    if (this.status.transcriptOpen !== open) this.setStatus({ transcriptOpen: open });
   }
 
   /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */

@@ -31,8 +31,10 @@ export type ReplayItem =
       readonly replayed: true;
     };
 
-export function replayItems(messages: readonly ConversationMessage[]): ReplayItem[] {
-  const shownMessages = messages.slice(-REPLAYED_MESSAGES);
+/** `whole`: every message, not only the end (the transcript view, Ctrl+O). */
+export function replayItems(messages: readonly ConversationMessage[], options: { readonly whole?: boolean } = {}): ReplayItem[] {
+  const whole = options.whole ?? false;
+  const shownMessages = whole ? messages : messages.slice(-REPLAYED_MESSAGES);
   const results = new Map<string, ToolResultBlockParam>();
   for (const message of shownMessages) {
     if (message.type !== 'user' || typeof message.content === 'string') continue;
@@ -41,7 +43,7 @@ export function replayItems(messages: readonly ConversationMessage[]): ReplayIte
   const newestFirst: ReplayItem[] = [];
   let shown = 0;
   for (const message of [...shownMessages].reverse()) {
-    if (shown >= REPLAYED_CHARS) break;
+    if (!whole && shown >= REPLAYED_CHARS) break;
     for (const item of itemsOf(message, results).reverse()) {
       newestFirst.push(item);
       shown += item.kind === 'tool_call' ? Math.min(RESULT_CHARS_COUNTED, item.resultText.length) : item.text.length;

@@ -40,6 +40,13 @@ export type TranscriptStoreOptions = {
    * calls are printed together once all have finished, not one by one. Default: no tool does.
    */
   readonly drawsMessageGroups?: (toolName: string) => boolean;
+  /**
+   * How much finished text may stay in the live area before it goes to the scroll-back (characters;
+   * default 0: each paragraph goes as soon as it is finished). Each print makes Ink clear and redraw
+   * the whole live area (the input box and status line too), so the REPL lets finished paragraphs
+   * gather while they fit on screen and prints them together: fewer bytes per answer character.
+   */
+  readonly finishedTextHeld?: () => number;
 };
 
 const CHARS_PER_TOKEN = 4;
@@ -82,9 +89,11 @@ export class TranscriptStore {
   private readonly readiness: StaticReadiness;
   private readonly now: () => number;
   private readonly drawsMessageGroups: (toolName: string) => boolean;
+  private readonly finishedTextHeld: () => number;
 
   constructor(options: TranscriptStoreOptions = {}) {
     this.readiness = options.readiness ?? ALWAYS_READY;
+    this.finishedTextHeld = options.finishedTextHeld ?? (() => 0);
     this.drawsMessageGroups = options.drawsMessageGroups ?? (() => false);
     this.now = options.now ?? (() => Date.now());
     this.publisher = new ThrottledPublisher(() => this.buildSnapshot(), { intervalMs: options.publishIntervalMs ?? 40, now: this.now });
@@ -458,7 +467,7 @@ export class TranscriptStore {
         continue;
       }
       const { finished, rest } = splitFinishedMarkdown(head.text);
-      if (finished.trim() !== '') {
+      if (finished.trim() !== '' && finished.length > this.finishedTextHeld()) {
         this.countPrintedText(finished.length);
         this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: finished.trim(), continuation: head.continuation });
         head.text = rest;

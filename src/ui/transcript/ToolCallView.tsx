@@ -151,7 +151,7 @@ function ResultTextPreview({ text, options }: { readonly text: string; readonly 
   return (
     <Box flexDirection="column">
       <Text>{preview.lines.join('\n')}</Text>
-      {preview.hiddenLines > 0 ? <Text dimColor>… +{preview.hiddenLines} lines (ctrl+o for more)</Text> : null}
+      {preview.hiddenLines > 0 ? <Text dimColor>… +{preview.hiddenLines} lines (ctrl+o to expand)</Text> : null}
     </Box>
   );
 }
