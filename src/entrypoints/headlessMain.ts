@@ -154,9 +154,17 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
     onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
   });
   for (const warning of conversation.session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
+  // A plain -p run has no one to answer a server's question (an Agent SDK client does: runSdkSession forwards it).
+  if (mcp && !setup) mcp.setElicitationHandler(async (request) => declineHeadlessElicitation(request.server, request.message));
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   await conversation.start();
   return conversation;
+}
+
+function declineHeadlessElicitation(server: string, message: string): { readonly action: 'decline' } {
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  process.stderr.write(`agentcli: MCP server "${server}" asked for input (${JSON.stringify(oneLine.length > 120 ? `${oneLine.slice(0, 119)}…` : oneLine)}); declined: a headless run has no one to answer.\n`);
+  return { action: 'decline' };
 }
 
 /** `-p --permission-prompt-tool mcp__server__tool`: asks go to that tool. */

@@ -99,6 +99,8 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     notifier: new AttentionNotifier({ setting: display.notifications, env, write: terminal.write }),
     openEditor: (file) => handOffTerminal(() => runEditorInForeground(file, env)),
   });
+  // An MCP server's question opens a form in the REPL.
+  session.mcp?.setElicitationHandler((request, signal) => controller.dialogs.elicit(request, signal));
   for (const warning of display.warnings) controller.transcript.addNotice('warning', warning);
   const statusLine = display.statusLine ? followSessionInStatusLine(controller, new StatusLineCommand({ command: display.statusLine.command, cwd: session.cwd, env })) : undefined;
   if (options.verbose) controller.toggleVerbose();

@@ -14,7 +14,7 @@ function effects() {
     submit: () => undefined,
     interrupt: () => void calls.interrupt++,
     cycleMode: () => undefined,
-    toggleVerbose: () => undefined,
+    openTranscript: () => undefined,
     exit: () => undefined,
     escapeOnEmptyPrompt: () => void calls.escapeOnEmptyPrompt++,
   };

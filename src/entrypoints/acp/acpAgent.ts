@@ -29,6 +29,7 @@ import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { VERSION } from '../../version.js';
 import { mcpConfigOfClientServers } from './acpMcpServers.js';
 import { mcpPromptCommands } from '../../commands/mcpPromptCommands.js';
+import { acpElicitationHandler } from './acpElicitation.js';
 import type { AcpSession } from './acpSession.js';
 
 /** The engine loads with the first session, so `initialize` is answered before any of it is read. */
@@ -94,6 +95,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       live: () => mcpPromptCommands(conversation.session.mcp),
     });
     const session = new AcpSession({ conversation, mcp, client, clientCapabilities, commands, log: options.log });
+    mcp?.setElicitationHandler(acpElicitationHandler({ client, sessionId: () => session.id }));
     // A server's prompts arrive or change later (prompts/list_changed): the editor's command list follows.
     mcp?.subscribe(() => void session.announceCommands({ onlyIfChanged: true }));
     sessions.set(session.id, session);

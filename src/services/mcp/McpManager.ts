@@ -12,6 +12,7 @@ import { configDir } from '../../session/paths.js';
 import { registerCleanup } from '../../utils/cleanup.js';
 import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
+import type { ElicitationHandler } from './elicitation.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
 import { describeMcpServers } from './mcpStatusView.js';
@@ -43,6 +44,7 @@ export class McpManager implements McpServersControl {
   private notifyScheduled = false;
   private readonly unregisterCleanup: () => void;
   private readonly settings: McpConnectionSettings;
+  private elicitationHandler: ElicitationHandler | undefined;
 
   private constructor(config: LoadedMcpConfig, options: McpManagerOptions) {
     const env = options.env ?? process.env;
@@ -56,6 +58,7 @@ export class McpManager implements McpServersControl {
       maxResultSizeChars: positiveNumber(env.MAX_MCP_OUTPUT_TOKENS, DEFAULT_MAX_MCP_OUTPUT_TOKENS) * CHARS_PER_TOKEN,
       onChange: () => this.scheduleNotify(),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      elicit: (request, signal) => (this.elicitationHandler ? this.elicitationHandler(request, signal) : Promise.resolve({ action: 'decline' })),
     };
     this.pendingTrust = config.awaitingTrust;
     this.unregisterCleanup = registerCleanup(() => this.close());
@@ -106,6 +109,11 @@ export class McpManager implements McpServersControl {
   async resources(signal?: AbortSignal): Promise<readonly McpResource[]> {
     const listed = await Promise.all(this.serverConnections.map((connection) => connection.cachedResources(signal)));
     return listed.flat();
+  }
+
+  /** The front end's answerer for servers' elicitation requests (none: every request is declined). */
+  setElicitationHandler(handler: ElicitationHandler | undefined): void {
+    this.elicitationHandler = handler;
   }
 
   clients(): readonly McpClientHandle[] {

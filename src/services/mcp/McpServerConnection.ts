@@ -6,6 +6,7 @@
  * times at most; after that each call says why it cannot run.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '../../Tool.js';
 import type { McpToolInput, McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
 import { errorMessageOf } from '../../utils/errors.js';
@@ -15,6 +16,7 @@ import { isAuthenticationError, openSession, type OpenedSession, type TransportK
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
 import { listAllPrompts, listAllResources, listAllTools } from './listServerItems.js';
 import { promptResultText } from './mcpPromptText.js';
+import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
 import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
 import type { McpClientHandle, McpPrompt, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
@@ -33,6 +35,8 @@ export type McpConnectionSettings = {
   readonly onChange: () => void;
   /** The OS sandbox stdio servers start in; absent: started as configured. */
   readonly sandbox?: McpServerSandbox;
+  /** Asks the user what a server's elicitation/create wants (the front end's answerer, or a decline). */
+  readonly elicit: ElicitationHandler;
 };
 
 type ConnectionState =
@@ -293,6 +297,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       markClosed();
       this.handleClosed(client);
     };
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.answerElicitation(request.params, extra.signal));
     client.fallbackNotificationHandler = async (notification) => {
       switch (notification.method) {
         case 'notifications/tools/list_changed':
@@ -308,6 +313,23 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           return;
       }
     };
+  }
+
+  /** The server asks the user for values: the front end answers; what goes back always matches the schema asked. */
+  private async answerElicitation(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    if (params.mode === 'url') return { action: 'decline' };
+    const parsed = parseElicitationSchema(params.requestedSchema);
+    if (!parsed.ok) return { action: 'decline' };
+    const response = await this.settings.elicit(
+      { server: this.name, message: params.message, fields: parsed.fields, requestedSchema: params.requestedSchema },
+      signal,
+    );
+    if (response.action !== 'accept') return { action: response.action };
+    const checked = checkContent(parsed.fields, response.content);
+    if (!checked.ok) return { action: 'decline' };
+    const content: Record<string, string | number | boolean | string[]> = {};
+    for (const [name, value] of Object.entries(checked.content)) content[name] = typeof value === 'object' ? [...value] : value;
+    return { action: 'accept', content };
   }
 
   private handleClosed(client: Client): void {

@@ -74,7 +74,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 async function newClient(options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<Client> {
   const { Client } = await clientModule;
-  const client = new Client({ name: 'agentcli', version: VERSION }, { capabilities: {} });
+  // Form elicitation: every front end answers it (headless by declining, saying so on stderr).
+  const client = new Client({ name: 'agentcli', version: VERSION }, { capabilities: { elicitation: { form: {} } } });
   options.prepare(client);
   return client;
 }

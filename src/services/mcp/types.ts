@@ -6,6 +6,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tools } from '../../Tool.js';
 import type { McpSandboxState } from '../../sandbox/mcpServerSandbox.js';
+import type { ElicitationHandler } from './elicitation.js';
 
 /**
  * pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose;
@@ -148,6 +149,8 @@ export type McpServersControl = {
   removeServer(name: string): Promise<boolean>;
   /** Signs in to a remote server that needs OAuth (opens the browser), then reconnects it. */
   login(name: string, options: McpLoginRequest): Promise<{ readonly ok: true; readonly alreadyAuthorized: boolean } | { readonly ok: false; readonly error: string }>;
+  /** Who answers servers' elicitation requests (the REPL's form, the SDK client, ACP); none: declined. */
+  setElicitationHandler(handler: ElicitationHandler | undefined): void;
   /** Forgets (and revokes) a remote server's credentials. */
   logout(name: string): Promise<{ readonly ok: true; readonly hadCredentials: boolean } | { readonly ok: false; readonly error: string }>;
 };

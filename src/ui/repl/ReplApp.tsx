@@ -12,6 +12,7 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { CommandRegistry } from '../../commands/registry.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import { ChoiceDialog } from '../dialogs/ChoiceDialog.js';
+import { ElicitationDialog } from '../dialogs/ElicitationDialog.js';
 import { PlanApprovalDialog } from '../dialogs/PlanApprovalDialog.js';
 import { QuestionsDialog } from '../dialogs/QuestionsDialog.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
@@ -156,6 +157,8 @@ function DialogView({ dialog, columns, maxBodyRows }: { readonly dialog: Pending
       return <PlanApprovalDialog plan={dialog.plan} onAnswer={dialog.answer} columns={columns} maxPlanRows={maxBodyRows} />;
     case 'choice':
       return <ChoiceDialog request={dialog.request} onAnswer={dialog.answer} />;
+    case 'elicitation':
+      return <ElicitationDialog request={dialog.request} onAnswer={dialog.answer} />;
   }
 }
 

@@ -6,6 +6,7 @@
  *   mcp list
  *   mcp get <name>
  *   mcp login <name> | mcp logout <name>     OAuth sign-in to (or out of) an http/sse server
+ *   mcp serve [--permission-mode <mode>]    agentcli's built-in tools as an MCP server on stdio
  * A stdio server's own options go after `--`: `agentcli mcp add fs -- npx -y @modelcontextprotocol/server-filesystem .`
  * Registered on start-up (tiny); the work is loaded only when run.
  */
@@ -33,7 +34,7 @@ async function context() {
 }
 
 export function registerMcpCommand(program: Command): void {
-  const mcp = program.command('mcp').description('configure MCP servers (add, add-json, remove, list, get, login, logout)');
+  const mcp = program.command('mcp').description('configure MCP servers (add, add-json, remove, list, get, login, logout), or serve agentcli\'s tools (serve)');
 
   mcp
     .command('add')
@@ -97,6 +98,22 @@ export function registerMcpCommand(program: Command): void {
     .action(async (name: string) => {
       const { runMcpLogout } = await import('./mcpCommand.js');
       process.exitCode = await runMcpLogout(name, await context());
+    });
+
+  mcp
+    .command('serve')
+    .description("offer agentcli's built-in tools (Read, Edit, Bash, …) over MCP on stdio, under this folder's permission rules, hooks and sandbox")
+    // --permission-mode is the program's own option (commander hands it to the top level): read it from there.
+    .action(async (_options: unknown, command: Command) => {
+      const globals: { permissionMode?: 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions'; dangerouslySkipPermissions?: boolean } = command.optsWithGlobals();
+      const permissionMode = globals.dangerouslySkipPermissions ? 'bypassPermissions' : globals.permissionMode;
+      const { serveMcp } = await import('../server/serveMcp.js');
+      await serveMcp({
+        cwd: process.cwd(),
+        env: process.env,
+        ...(permissionMode ? { permissionMode } : {}),
+        log: (line) => void process.stderr.write(`${line}\n`),
+      });
     });
 
   mcp
