@@ -25,6 +25,8 @@ export type EditorState = {
   readonly suggestionsDismissedFor: string | undefined;
   /** Set by a first Ctrl+C on an empty input: a second one exits. */
   readonly exitArmed: boolean;
+  /** Set by a first Esc on an empty, idle input: a second one opens the rewind picker; any other key disarms it. */
+  readonly rewindArmed?: boolean;
   /** Text of a bracketed paste still arriving. */
   readonly pasting: string | undefined;
   /** `/vim` editing: the mode; undefined when vim editing is off. */

@@ -76,7 +76,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
       toggleVerbose: () => controller.toggleVerbose(),
       exit: () => controller.requestExit(),
       pasteImage: () => void controller.pasteClipboardImage(),
-      escapeOnEmptyPrompt: () => controller.escapeOnEmptyPrompt(),
+      openRewind: () => controller.openRewind(),
     }),
     [controller],
   );
