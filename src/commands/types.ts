@@ -89,6 +89,8 @@ export type CommandContext = {
   readonly choose: (request: ChoiceRequest) => Promise<string | undefined>;
   /** Opens a file in the user's editor, the terminal handed over until it exits. */
   readonly editFile: (file: string) => Promise<EditorRun>;
+  /** Shows a line while the command is still running (e.g. the sign-in URL /mcp login waits on). */
+  readonly notify?: (text: string) => void;
 };
 
 export type SlashCommand = {

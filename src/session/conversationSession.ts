@@ -10,6 +10,7 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
+import path from 'node:path';
 import { statSync } from 'node:fs';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
@@ -41,7 +42,9 @@ import { sessionDir } from './paths.js';
 import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
-import { TranscriptWriter } from './transcript/transcriptWriter.js';
+import { SessionInUseError, TranscriptWriter } from './transcript/transcriptWriter.js';
+import { otherHolderOf } from './transcript/sessionLock.js';
+import { repairedOrUndefined } from './transcript/repairConversation.js';
 import { TurnRecorder } from './transcript/turnRecorder.js';
 
 /** After this many failed compactions in a row the session stops trying on its own. */
@@ -331,6 +334,7 @@ export class ConversationSession {
         ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
       ],
       compaction: this.compactionHook(),
+      repairHistory: repairedOrUndefined,
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
       ...(onStop ? { onStop } : {}),
@@ -382,6 +386,9 @@ export class ConversationSession {
 
   /** /resume: this conversation ends and a saved one is taken up (under its own id, or a new one with `fork`). */
   async resume(transcript: LoadedTranscript, file: string, options: { readonly fork?: boolean } = {}): Promise<void> {
+    // Refused before anything changes: this conversation stays as it was.
+    const holder = options.fork || !this.options.persist ? undefined : otherHolderOf(file);
+    if (holder !== undefined) throw new SessionInUseError(transcript.sessionId ?? path.basename(file, '.jsonl'), holder);
     await this.emit({ type: 'session_end', reason: 'resume' });
     this.writer?.close();
     if (options.fork) this.currentId = newUuid();

@@ -14,7 +14,7 @@ function keys(actions: readonly EditorAction[], options: { readonly busy?: boole
     submit: () => undefined,
     interrupt: () => void calls.interrupt++,
     cycleMode: () => undefined,
-    toggleVerbose: () => undefined,
+    openTranscript: () => undefined,
     exit: () => undefined,
     openRewind: () => void calls.openRewind++,
   };

@@ -27,6 +27,7 @@ import { reportHookActivity } from '../headlessHooks.js';
 import { initLine, unsentPromptResultLine } from '../headlessOutput.js';
 import { ControlChannel, type ControlRequestBody } from './controlChannel.js';
 import { mcpToolPermissionAsker } from './mcpToolPermissionAsker.js';
+import { sdkElicitationHandler } from './sdkElicitation.js';
 import { MessageQueue } from './messageQueue.js';
 import { switchPermissionMode, type PermissionUpdateTarget } from './permissionUpdates.js';
 import { readSdkInput, type SdkUserMessage } from './sdkInput.js';
@@ -104,6 +105,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
     throw error;
   }
   ready.resolve(conversation);
+  conversation.session.mcp?.setElicitationHandler(sdkElicitationHandler(channel, problem));
 
   const askPermission = permissionAskerFor(options.permissionPromptTool, channel, conversation, problem);
   const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: options.includeHookEvents === true, writeLine });

@@ -40,6 +40,7 @@ import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
 import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
+import { mentionedResources } from '../../attachments/resourceMentions.js';
 import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
 import { monotonicMs } from '../../utils/clock.js';
 
@@ -47,6 +48,8 @@ export type ReplStatus = {
   readonly busy: boolean;
   readonly model: string;
   readonly verbose: boolean;
+  /** The transcript view (Ctrl+O) has the screen and the keyboard. */
+  readonly transcriptOpen: boolean;
   /** Prompts typed while a turn was running; they run in order afterwards. */
   readonly queued: readonly string[];
   readonly contextTokens: number;
@@ -70,6 +73,8 @@ export type ReplControllerOptions = {
   readonly permissionRules: ReplPermissionRules;
   readonly readiness?: StaticReadiness;
   readonly publishIntervalMs?: number;
+  /** Finished text the live area may hold before it is printed (see TranscriptStoreOptions). */
+  readonly finishedTextHeld?: () => number;
   readonly baseUrl?: string;
   /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
   readonly terminal?: { readonly write: (sequence: string) => void };
@@ -104,6 +109,7 @@ export class ReplController {
     this.transcript = new TranscriptStore({
       readiness: options.readiness,
       publishIntervalMs: options.publishIntervalMs,
+      ...(options.finishedTextHeld ? { finishedTextHeld: options.finishedTextHeld } : {}),
       drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(this.session.tools, toolName))?.renderToolGroup !== undefined,
     });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
@@ -114,6 +120,7 @@ export class ReplController {
       busy: false,
       model: conversation.model,
       verbose: false,
+      transcriptOpen: false,
       queued: [],
       contextTokens: conversation.contextTokens,
       costUsd: 0,
@@ -187,6 +194,11 @@ export class ReplController {
 
   toggleVerbose(): void {
     this.setStatus({ verbose: !this.status.verbose });
+  }
+
+  /** Ctrl+O opens the transcript view (everything so far, in full); Esc closes it. */
+  setTranscriptOpen(open: boolean): void {
+    if (this.status.transcriptOpen !== open) this.setStatus({ transcriptOpen: open });
   }
 
   /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */
@@ -384,6 +396,7 @@ export class ReplController {
       copyToClipboard: (text) => writeClipboard(text, this.options.terminal ? (data) => this.options.terminal?.write(data) : undefined),
       choose: (request) => this.dialogs.choose(request),
       editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
+      notify: (text) => this.transcript.addNotice('info', text),
     };
   }
 
@@ -514,6 +527,16 @@ export class ReplController {
         break;
       }
       blocks.push(...attachmentBlocks(file.typed, outcome));
+    }
+    const mcp = this.session.mcp;
+    for (const resource of mcp ? mentionedResources(text, mcp.clients().map((client) => client.name)) : []) {
+      if (signal.aborted) break;
+      const outcome = await runUserTool(this.userToolRunner(signal), 'ReadMcpResource', { server: resource.server, uri: resource.uri });
+      if (!outcome) {
+        this.transcript.addNotice('warning', `@${resource.typed} was not attached: no MCP server of this session offers resources.`);
+        break;
+      }
+      blocks.push(...attachmentBlocks(resource.typed, outcome));
     }
     return blocks;
   }
