@@ -16,6 +16,7 @@ import { isAuthenticationError, openSession, type OpenedSession, type TransportK
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
 import { listAllPrompts, listAllResources, listAllTools } from './listServerItems.js';
 import { promptResultText } from './mcpPromptText.js';
+import { withRemoteRetries } from './retryRemote.js';
 import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
 import type { McpClientHandle, McpPrompt, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
@@ -32,6 +33,8 @@ export type McpConnectionSettings = {
   readonly maxResultSizeChars: number;
   /** Status, tools or anything shown in /mcp changed. */
   readonly onChange: () => void;
+  /** The first wait before a remote server is tried again (it doubles each time). */
+  readonly remoteRetryBaseDelayMs: number;
   /** Asks the user what a server's elicitation/create wants (the front end's answerer, or a decline). */
   readonly elicit: ElicitationHandler;
 };
@@ -223,7 +226,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
         // Unreachable now: the connection attempt says so better. Refused: a login is needed.
         if (isAuthenticationError(error)) throw error;
       });
-      const [session, compileSchema] = await Promise.all([
+      const open = () =>
         openSession({
           config: this.server.config,
           cwd: this.settings.cwd,
@@ -232,7 +235,10 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           signal: deadline.signal,
           prepare: (client) => this.prepare(client),
           ...(remoteAuth ? { authProvider: remoteAuth.provider } : {}),
-        }),
+        });
+      const isRemote = this.server.config.type === 'http' || this.server.config.type === 'sse';
+      const [session, compileSchema] = await Promise.all([
+        isRemote ? withRemoteRetries(open, { signal: deadline.signal, baseDelayMs: this.settings.remoteRetryBaseDelayMs }) : open(),
         loadJsonSchemaCompiler(),
       ]);
       let listed: McpListedTool[];
