@@ -28,7 +28,9 @@ export type CommandResult =
   /** Compact the conversation now (runs like a turn: visible, interruptible). */
   | { readonly type: 'compact'; readonly instructions?: string }
   /** Take up a saved session: this id, or the picker without one. */
-  | { readonly type: 'resume'; readonly id?: string };
+  | { readonly type: 'resume'; readonly id?: string }
+  /** The rewind picker (files, conversation or both, back to before an earlier prompt). */
+  | { readonly type: 'rewind' };
 
 /**
  * What a custom command asks of the turn it starts: allow rules in force

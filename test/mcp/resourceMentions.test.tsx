@@ -35,7 +35,7 @@ describe('@server:uri mentions', () => {
   it('the prompt box suggests resources after @', async () => {
     const listResources = vi.fn(async () => [{ server: 'docs', uri: 'file:///guide.md' }]);
     const cwd = await tempDir('agentcli-resource-mention-');
-    const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), toggleVerbose: vi.fn(), exit: vi.fn() };
+    const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), openTranscript: vi.fn(), exit: vi.fn() };
     const view = render(
       <PromptInput isActive isBusy={false} history={() => []} commands={createCommandRegistry(BUILTIN_COMMANDS)} cwd={cwd} columns={100} effects={effects} listResources={listResources} />,
     );

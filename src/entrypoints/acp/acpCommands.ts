@@ -2,8 +2,8 @@
  * The slash commands an editor can offer (`available_commands_update`) and
  * run: the user's custom commands (.claude/commands, the config folder's
  * commands), the MCP servers' prompts (`/mcp__server__prompt`, asked for
- * each time, since servers connect late and change them), /compact and
- * /init. The REPL's other built-ins manage the
+ * each time, since servers connect late and change them), /compact, /init and
+ * /rewind. The REPL's other built-ins manage the
  * terminal UI or things the editor shows itself, so they are not offered.
  */
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
@@ -14,6 +14,7 @@ import { loadCustomCommands, type CustomCommand } from '../../commands/custom/cu
 export type AcpCommand =
   | { readonly kind: 'custom'; readonly command: CustomCommand }
   | { readonly kind: 'compact' }
+  | { readonly kind: 'rewind' }
   | { readonly kind: 'init' };
 
 export type AcpCommandSet = {
@@ -25,6 +26,12 @@ const COMPACT: AvailableCommand = {
   name: 'compact',
   description: 'Summarise the conversation so far to free context (optional: what to keep)',
   input: { hint: 'what the summary should keep' },
+};
+
+const REWIND: AvailableCommand = {
+  name: 'rewind',
+  description: 'Put the files back as they were before an earlier prompt (lists them; then /rewind <n>, /rewind <n> restore)',
+  input: { hint: '<n> [restore]' },
 };
 
 const INIT: AvailableCommand = { name: initCommand.name, description: initCommand.description };
@@ -45,8 +52,9 @@ export async function loadAcpCommands(options: {
     available: () => [
       COMPACT,
       INIT,
+      REWIND,
       ...all()
-        .filter((command) => command.name.toLowerCase() !== COMPACT.name && command.name.toLowerCase() !== INIT.name)
+        .filter((command) => ![COMPACT.name, INIT.name, REWIND.name].includes(command.name.toLowerCase()))
         .map((command) => ({
           name: command.name,
           description: command.source === 'project' ? `${command.description} (project)` : command.source === 'user' ? `${command.description} (user)` : command.description,
@@ -57,6 +65,7 @@ export async function loadAcpCommands(options: {
       const key = name.toLowerCase();
       if (key === COMPACT.name) return { kind: 'compact' };
       if (key === INIT.name) return { kind: 'init' };
+      if (key === REWIND.name) return { kind: 'rewind' };
       const command = byName.get(key) ?? all().find((candidate) => candidate.name.toLowerCase() === key);
       return command ? { kind: 'custom', command } : undefined;
     },

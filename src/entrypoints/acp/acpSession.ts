@@ -166,6 +166,11 @@ export class AcpSession {
     const command = slash ? this.options.commands.find(slash.name) : undefined;
     if (slash && command?.kind === 'compact') return this.compact(slash.args, signal, updates);
     if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
+    if (slash && command?.kind === 'rewind') {
+      const { runAcpRewind } = await import('./acpRewind.js');
+      await this.say(await runAcpRewind(this.options.conversation, slash.args));
+      return 'end_turn';
+    }
     if (slash && command?.kind === 'custom') {
       const result = await command.command.expand(slash.args);
       if (result.type !== 'prompt' || !result.commandTurn) {

@@ -10,6 +10,7 @@ import { ListMcpResourcesTool } from '../../tools/ListMcpResourcesTool/ListMcpRe
 import { ReadMcpResourceTool } from '../../tools/ReadMcpResourceTool/ReadMcpResourceTool.js';
 import { configDir } from '../../session/paths.js';
 import { registerCleanup } from '../../utils/cleanup.js';
+import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
 import type { ElicitationHandler } from './elicitation.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
@@ -30,6 +31,8 @@ const DEFAULT_REMOTE_RETRY_BASE_MS = 500;
 export type McpManagerOptions = {
   readonly cwd: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** The OS sandbox stdio servers start in (src/sandbox/mcpServerSandbox.ts); absent: as configured. */
+  readonly sandbox?: McpServerSandbox;
   /** Where OAuth credentials live (default: `$AGENTCLI_CONFIG_DIR`). */
   readonly configDir?: string;
 };
@@ -56,6 +59,7 @@ export class McpManager implements McpServersControl {
       maxResultSizeChars: positiveNumber(env.MAX_MCP_OUTPUT_TOKENS, DEFAULT_MAX_MCP_OUTPUT_TOKENS) * CHARS_PER_TOKEN,
       onChange: () => this.scheduleNotify(),
       remoteRetryBaseDelayMs: nonNegativeNumber(env.AGENTCLI_RETRY_BASE_DELAY_MS, DEFAULT_REMOTE_RETRY_BASE_MS),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       elicit: (request, signal) => (this.elicitationHandler ? this.elicitationHandler(request, signal) : Promise.resolve({ action: 'decline' })),
     };
     this.pendingTrust = config.awaitingTrust;

@@ -19,6 +19,7 @@ import { promptResultText } from './mcpPromptText.js';
 import { withRemoteRetries } from './retryRemote.js';
 import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
+import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
 import type { McpClientHandle, McpPrompt, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
 import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
 
@@ -35,6 +36,8 @@ export type McpConnectionSettings = {
   readonly onChange: () => void;
   /** The first wait before a remote server is tried again (it doubles each time). */
   readonly remoteRetryBaseDelayMs: number;
+  /** The OS sandbox stdio servers start in; absent: started as configured. */
+  readonly sandbox?: McpServerSandbox;
   /** Asks the user what a server's elicitation/create wants (the front end's answerer, or a decline). */
   readonly elicit: ElicitationHandler;
 };
@@ -61,6 +64,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   private toolsChangedWhileStarting = false;
   private restarts = 0;
   private readonly closedByClient = new WeakMap<Client, Promise<void>>();
+  private sandboxState: McpSandboxState | undefined;
   /** A remote server's OAuth (undefined: not remote, or it sends its own Authorization header). */
   private remoteAuth: Promise<RemoteServerAuth | undefined> | undefined;
 
@@ -82,6 +86,10 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   get problem(): string | undefined {
     if (this.state.kind === 'needs-auth') return 'needs authentication';
     return this.state.kind === 'failed' || this.state.kind === 'disabled' ? this.state.reason : undefined;
+  }
+  /** stdio servers, once a start got that far: whether the OS sandbox holds the process. */
+  get sandbox(): McpSandboxState | undefined {
+    return this.sandboxState;
   }
   get transportKind(): TransportKind {
     return this.server.config.type;
@@ -234,6 +242,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           stderr: this.stderr,
           signal: deadline.signal,
           prepare: (client) => this.prepare(client),
+          ...(this.settings.sandbox ? { launchStdio: (launch: StdioLaunch) => this.sandboxed(launch) } : {}),
           ...(remoteAuth ? { authProvider: remoteAuth.provider } : {}),
         });
       const isRemote = this.server.config.type === 'http' || this.server.config.type === 'sse';
@@ -276,6 +285,14 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       clearTimeout(timer);
       this.startDeadline = undefined;
     }
+  }
+
+  private async sandboxed(launch: StdioLaunch): Promise<StdioLaunch> {
+    const config = this.server.config;
+    const wrapped = await this.settings.sandbox!.wrap({ sandbox: config.type === 'stdio' ? config.sandbox : undefined, fromRepository: this.server.scope === 'project' }, launch);
+    if (!wrapped.ok) throw new Error(wrapped.error);
+    this.sandboxState = wrapped.state;
+    return wrapped.launch;
   }
 
   /** Runs on each new client before it connects. */

@@ -14,6 +14,7 @@ import { VERSION } from '../../version.js';
 import { PrestartedTransport } from './PrestartedTransport.js';
 import type { StderrTail } from './stderrTail.js';
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './types.js';
+import type { StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
 
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'sdk';
 
@@ -35,6 +36,8 @@ export type OpenSessionOptions = {
   readonly prepare: (client: Client) => void;
   /** Gives up (and ends the process) when the start-up deadline passes. */
   readonly signal: AbortSignal;
+  /** stdio: turns the configured command into the one started (the OS sandbox around it); absent: as configured. */
+  readonly launchStdio?: (launch: StdioLaunch) => Promise<StdioLaunch>;
   /** For a remote server that may ask for OAuth: what the SDK's auth flow uses and stores. */
   readonly authProvider?: OAuthClientProvider;
 };
@@ -87,11 +90,14 @@ async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptio
   // spawn reports a missing cwd as the command being missing; say which it is.
   const isDirectory = await stat(cwd).then((info) => info.isDirectory(), () => false);
   if (!isDirectory) throw new Error(`its working directory ${cwd} does not exist`);
+  // Servers expect the user's environment (tokens, PATH); the SDK alone would pass only a handful of variables.
+  const env = { ...definedOnly(options.env), ...config.env };
+  const configured: StdioLaunch = { command: config.command, args: config.args, cwd, ...(env.PATH !== undefined ? { searchPath: env.PATH } : {}) };
+  const launch = options.launchStdio ? await options.launchStdio(configured) : configured;
   const transport = new StdioClientTransport({
-    command: config.command,
-    args: [...config.args],
-    // Servers expect the user's environment (tokens, PATH); the SDK alone would pass only a handful of variables.
-    env: { ...definedOnly(options.env), ...config.env },
+    command: launch.command,
+    args: [...launch.args],
+    env,
     cwd,
     stderr: 'pipe',
   });

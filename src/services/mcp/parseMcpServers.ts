@@ -38,16 +38,19 @@ function parseServer(name: string, entry: unknown, origin: ServerSource): Scoped
     const args = optionalStringArray(entry.args, `${where}.args`);
     const env = optionalStringRecord(entry.env, `${where}.env`);
     const cwd = entry.cwd === undefined ? undefined : requireString(entry.cwd, `${where}.cwd`, 'a directory');
+    if (entry.sandbox !== undefined && typeof entry.sandbox !== 'boolean') throw new McpConfigShapeError(`${where}.sandbox must be true or false`);
     config = {
       type: 'stdio',
       command: expand(command),
       args: args.map(expand),
       env: expandRecord(env, origin.env, missing),
       ...(cwd === undefined ? {} : { cwd: expand(cwd) }),
+      ...(typeof entry.sandbox === 'boolean' ? { sandbox: entry.sandbox } : {}),
     };
   } else if (type === 'http' || type === 'sse') {
     const url = expand(requireString(entry.url, `${where}.url`, 'the server address, e.g. "https://example.com/mcp"'));
     const headers = expandRecord(optionalStringRecord(entry.headers, `${where}.headers`), origin.env, missing);
+    if (entry.sandbox !== undefined) throw new McpConfigShapeError(`${where}.sandbox applies to stdio servers only (a remote server runs elsewhere)`);
     // With a variable missing the URL is incomplete; the server reports that instead.
     if (missing.length === 0 && !isHttpUrl(url)) {
       throw new McpConfigShapeError(`${where}.url must be an http:// or https:// address, got ${JSON.stringify(url)}`);

@@ -5,6 +5,7 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tools } from '../../Tool.js';
+import type { McpSandboxState } from '../../sandbox/mcpServerSandbox.js';
 import type { ElicitationHandler } from './elicitation.js';
 
 /**
@@ -22,6 +23,8 @@ export type McpStdioServerConfig = {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly cwd?: string;
+  /** `"sandbox": false`: run outside the OS sandbox (src/sandbox/mcpServerSandbox.ts). Undefined: sandboxed where it works. */
+  readonly sandbox?: boolean;
 };
 
 /** How agentcli signs in to a remote server's authorization server, when the defaults do not fit. */
@@ -113,6 +116,8 @@ export type McpServerView = {
   /** `awaiting trust`: a `.mcp.json` server that starts once the folder is trusted. */
   readonly status: McpServerStatus | 'awaiting trust';
   readonly toolCount: number;
+  /** stdio servers, once started: whether the OS sandbox holds it, and why not. */
+  readonly sandbox?: McpSandboxState;
   readonly problem?: string;
   readonly stderrTail: readonly string[];
 };

@@ -78,7 +78,10 @@ export async function runMcpList(context: McpCliContext): Promise<number> {
     context.io.stdout('No MCP servers configured. Add one with: agentcli mcp add <name> -- <command> [args...]\n');
     return 0;
   }
-  for (const server of servers.value) context.io.stdout(`${server.name}: ${describeTarget(server)} (${server.config.type}, ${server.scope})\n`);
+  for (const server of servers.value) {
+    const sandbox = server.config.type === 'stdio' ? `, ${describeSandbox(server).short}` : '';
+    context.io.stdout(`${server.name}: ${describeTarget(server)} (${server.config.type}, ${server.scope}${sandbox})\n`);
+  }
   return 0;
 }
 
@@ -145,7 +148,7 @@ export async function runMcpGet(name: string, context: McpCliContext): Promise<n
   if (!server) return fail(context, `no MCP server named "${name}"; \`agentcli mcp list\` shows them`);
   const lines = [`${server.name}:`, `  Scope: ${server.scope} (${server.source})`, `  Type: ${server.config.type}`];
   if (server.config.type === 'stdio') {
-    lines.push(`  Command: ${server.config.command}`, `  Args: ${server.config.args.join(' ')}`);
+    lines.push(`  Command: ${server.config.command}`, `  Args: ${server.config.args.join(' ')}`, `  Sandbox: ${describeSandbox(server).long}`);
     // Values can be secrets: names only.
     const names = Object.keys(server.config.env);
     if (names.length > 0) lines.push(`  Environment: ${names.join(', ')}`);
@@ -229,6 +232,14 @@ async function configuredServers(context: McpCliContext): Promise<{ ok: true; va
   } catch (error) {
     return { ok: false, error: errorMessageOf(error) };
   }
+}
+
+/** What the entry asks of the OS sandbox (settings and bubblewrap's availability decide the rest when it starts). */
+function describeSandbox(server: ScopedMcpServerConfig): { short: string; long: string } {
+  const optedOut = server.config.type === 'stdio' && server.config.sandbox === false;
+  if (optedOut && server.scope !== 'project') return { short: 'not sandboxed', long: 'no ("sandbox": false in its entry)' };
+  const note = optedOut ? '; its "sandbox": false is ignored: a repository\'s .mcp.json cannot take its own server out' : '';
+  return { short: 'sandboxed', long: `yes, in the OS sandbox where it works: Read-denied paths hidden, protected paths read-only${note}` };
 }
 
 function describeTarget(server: ScopedMcpServerConfig): string {
