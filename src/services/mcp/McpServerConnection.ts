@@ -359,7 +359,15 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       const restarted = this.connectedSession();
       if (restarted) return restarted;
     }
-    if (this.state.kind === 'needs-auth') throw new Error(this.needsAuthMessage());
+    if (this.state.kind === 'needs-auth') {
+      // Logged in since (`agentcli mcp login` in another terminal): connect with the new credentials.
+      if ((await (await this.remoteServerAuth())?.store.summary())?.state === 'authenticated') {
+        await this.start();
+        const connected = this.connectedSession();
+        if (connected) return connected;
+      }
+      throw new Error(this.needsAuthMessage());
+    }
     throw new Error(`the MCP server "${this.name}" is not available: ${this.problem ?? this.status}${this.stderrSuffix()}`);
   }
 
