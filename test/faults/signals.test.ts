@@ -152,11 +152,14 @@ describe('signals during MCP start-up', () => {
     await writeFile(path.join(ws.cwd, 'mcp.json'), JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [script] } } }));
     const server = await fakeServer([endTurn('never reached')]);
     const cli = startCli(ws, ['-p', 'hello', '--mcp-config', path.join(ws.cwd, 'mcp.json')], cliEnv(ws, server));
-    const mcpPid = await pidIn(pidFile);
+    await pidIn(pidFile);
+    // Found by its command line: a sandboxed server runs in its own PID namespace, where the pid it records is not the host's.
+    const serverPids = await pidsWith(script);
+    expect(serverPids.length).toBeGreaterThan(0);
     cli.child.kill('SIGTERM');
     const exit = await cli.exited;
     expect(exit.code === null ? exit.signal : exit.code).not.toBe(0);
-    expect(await waitGone(mcpPid)).toBe(true);
+    for (const pid of serverPids) expect(await waitGone(pid)).toBe(true);
     expect(cli.stderr()).not.toMatch(/\n\s+at .+:\d+:\d+/);
   });
 });
