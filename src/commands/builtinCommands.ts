@@ -19,6 +19,7 @@ import { mcpCommand } from './builtin/mcp.js';
 import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
+import { skillsCommand } from './builtin/skills.js';
 import { statusCommand } from './builtin/status.js';
 import { vimCommand } from './builtin/vim.js';
 import type { SlashCommand } from './types.js';
@@ -37,6 +38,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   memoryCommand,
   initCommand,
   agentsCommand,
+  skillsCommand,
   modelCommand,
   addDirCommand,
   copyCommand,

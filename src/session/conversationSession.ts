@@ -266,9 +266,11 @@ export class ConversationSession {
     const model = turn.model ?? this.currentModel;
     const onStop = conversationStopHook(this.hookSubject, turn.signal);
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
+    const releases: Array<() => void> = [];
     const context: ToolUseContext = {
       ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
       subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
+      onTurnEnd: (release) => void releases.push(release),
     };
     const run = query({
       messages: addition.messages,
@@ -301,12 +303,17 @@ export class ConversationSession {
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
       ...(onStop ? { onStop } : {}),
     });
-    let step = await run.next();
-    while (!step.done) {
-      this.recorder.record(step.value);
-      if (step.value.type === 'assistant_message') this.lastResponseTokens = usedTokens(step.value.message.usage);
-      yield step.value;
+    let step;
+    try {
       step = await run.next();
+      while (!step.done) {
+        this.recorder.record(step.value);
+        if (step.value.type === 'assistant_message') this.lastResponseTokens = usedTokens(step.value.message.usage);
+        yield step.value;
+        step = await run.next();
+      }
+    } finally {
+      for (const release of releases.splice(0)) release();
     }
     const outcome = step.value;
     this.currentMessages = outcome.messages;

@@ -37,6 +37,10 @@ import { userShell } from '../utils/process/userShell.js';
 import type { AgentCatalog } from '../agents/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
+import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
+import { loadSkills, type SkillCatalog } from '../skills/loadSkills.js';
+import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
+import type { CommandRoot } from '../commands/custom/customCommands.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
@@ -146,6 +150,10 @@ export type Session = {
   readonly mcp: McpServersControl | undefined;
   /** The agent types the Agent tool offers (built-in, user, project, --agents), with load warnings. */
   readonly agentCatalog: Promise<AgentCatalog>;
+  /** Skills (user, project once trusted, enabled plugins'): the Skill tool and `/name` read them. */
+  readonly skills: Promise<SkillCatalog>;
+  /** Folders of command files beyond .claude/commands and the user's (enabled plugins' `commands/`). */
+  readonly commandRoots: readonly CommandRoot[];
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
   readonly modelClient: ModelClient;
@@ -186,7 +194,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
   };
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
-  const [git, memoryFiles, permissions, settingsValues, hooks] = await Promise.all([
+  const skillsLoad = loadSkills(sessionSkillRoots({ projectRoot: cwd, configDir: config, isTrusted: options.isTrusted, ...(options.settingSources ? { settingSources: options.settingSources } : {}) }));
+  const [git, memoryFiles, permissions, settingsValues, hooks, skills] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
@@ -202,6 +211,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     }),
     readSettingsValues(settings),
     loadHooks({ ...settings, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
+    skillsLoad,
   ]);
   const agentCatalog = loadAgentCatalog({
     projectRoot,
@@ -217,8 +227,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : (options.baseTools ?? getAllBaseTools()),
     options.toolset,
   );
+  // The Skill tool joins only when there is a skill the model may load: without one it would be tokens for nothing.
+  const skillTool = skills.skills.some((skill) => skill.modelInvocable) ? [createSkillTool(skillsLoad)] : [];
   const builtInTools = [
-    ...getTools(permissions.context, toolset.tools).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
+    ...getTools(permissions.context, [...toolset.tools, ...skillTool]).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
     // Outside --tools and blanket deny rules: without it a --json-schema session could never answer.
     ...(structuredOutputTool ? [structuredOutputTool] : []),
   ];
@@ -300,6 +312,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     mcp: options.mcp,
     agentCatalog,
+    skills: skillsLoad,
+    commandRoots: [],
     appState,
     readFileState,
     modelClient,

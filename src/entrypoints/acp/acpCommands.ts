@@ -6,7 +6,8 @@
  */
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
 import { initCommand } from '../../commands/builtin/init.js';
-import { loadCustomCommands, type CustomCommand } from '../../commands/custom/customCommands.js';
+import type { CustomCommand } from '../../commands/custom/customCommands.js';
+import { loadSessionCommands, type CommandSession } from '../../commands/sessionCommands.js';
 
 /** What a prompt that names a command asks for. */
 export type AcpCommand =
@@ -27,8 +28,8 @@ const COMPACT: AvailableCommand = {
 
 const INIT: AvailableCommand = { name: initCommand.name, description: initCommand.description };
 
-export async function loadAcpCommands(options: { readonly projectRoot: string; readonly configDir: string }): Promise<AcpCommandSet> {
-  const custom = await loadCustomCommands(options);
+export async function loadAcpCommands(session: CommandSession): Promise<AcpCommandSet> {
+  const custom = await loadSessionCommands(session);
   const byName = new Map(custom.map((command) => [command.name.toLowerCase(), command]));
   return {
     available: [
@@ -38,7 +39,7 @@ export async function loadAcpCommands(options: { readonly projectRoot: string; r
         .filter((command) => command.name.toLowerCase() !== COMPACT.name && command.name.toLowerCase() !== INIT.name)
         .map((command) => ({
           name: command.name,
-          description: command.source === 'project' ? `${command.description} (project)` : `${command.description} (user)`,
+          description: `${command.description} (${command.source ?? 'user'})`,
           ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
         })),
     ],
