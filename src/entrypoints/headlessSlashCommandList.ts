@@ -10,7 +10,7 @@ import type { Session } from '../session/createSession.js';
 
 export type HeadlessSlashCommand = { readonly name: string; readonly description: string; readonly argumentHint: string };
 
-type CommandSource = Pick<Session, 'cwd' | 'info' | 'settings' | 'skills' | 'commandRoots'>;
+type CommandSource = Pick<Session, 'cwd' | 'info' | 'settings' | 'skills' | 'commandRoots' | 'hooks' | 'appState'>;
 
 /** Read once per session: the SDK's initialize answer and every turn's system/init share the list. */
 const listed = new WeakMap<CommandSource, Promise<HeadlessSlashCommand[]>>();

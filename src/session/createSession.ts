@@ -14,6 +14,7 @@ import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { loadHooks } from '../hooks/loadHooks.js';
 import type { HookRunner, HookSet } from '../hooks/types.js';
+import type { HookJudges } from '../hooks/hookJudge.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
@@ -194,6 +195,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
   };
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
+  let judges: HookJudges | undefined;
   const skillsLoad = loadSkills(sessionSkillRoots({ projectRoot: cwd, configDir: config, isTrusted: options.isTrusted, ...(options.settingSources ? { settingSources: options.settingSources } : {}) }));
   const [git, memoryFiles, permissions, settingsValues, hooks, skills] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
@@ -210,7 +212,14 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       sandbox: options.sandbox,
     }),
     readSettingsValues(settings),
-    loadHooks({ ...settings, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
+    loadHooks({
+      ...settings,
+      isTrusted: options.isTrusted,
+      env,
+      ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}),
+      // prompt and agent hooks reach the model through the session, which exists only once this has loaded.
+      judges: () => judges,
+    }),
     skillsLoad,
   ]);
   const agentCatalog = loadAgentCatalog({
@@ -272,7 +281,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Requests tools make themselves count towards the session's cost too.
   const toolModelClient = withUsageTracking(modelClient, costTracker);
 
-  return {
+  const session: Session = {
     id,
     info,
     cwd,
@@ -349,5 +358,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       mcpClients: options.mcp?.clients() ?? [],
       modelClient: toolModelClient,
     }),
+  };
+  judges = lazyHookJudges(session);
+  return session;
+}
+
+/** The judges' module (and the child conversation it may start) loads only when a prompt or agent hook runs. */
+function lazyHookJudges(session: Session): HookJudges {
+  const load = (): Promise<HookJudges> => import('../agents/hookJudges.js').then((module) => module.createHookJudges(() => session));
+  return {
+    ask: async (request) => (await load()).ask(request),
+    investigate: async (request) => (await load()).investigate(request),
   };
 }

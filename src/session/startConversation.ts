@@ -4,6 +4,7 @@
  * the session, and the ConversationSession that owns it. Errors about the
  * session flags come before anything starts, as one clear line.
  */
+import { attachTaskHooks } from '../hooks/taskHooks.js';
 import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
 import { preloadModelClient } from '../services/api/anthropicClient.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
@@ -122,8 +123,19 @@ export async function startConversation(options: StartConversationOptions): Prom
         projectDir: session.cwd,
         permissionMode: () => session.appState.get().toolPermissionContext.mode,
         addContext: (texts) => texts.forEach((text) => conversation.addReminder(text)),
+        memoryFiles: () => session.memoryFiles,
       }),
     );
+    const detachTaskHooks = attachTaskHooks(session.hooks, () => ({
+      session: conversation.info,
+      ...(conversation.transcriptPath ? { transcriptPath: conversation.transcriptPath } : {}),
+      cwd: conversation.cwd,
+      permissionMode: session.appState.get().toolPermissionContext.mode,
+      run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
+    }));
+    conversation.onLifecycle((event) => {
+      if (event.type === 'session_end' && event.reason === 'exit') detachTaskHooks();
+    });
   }
   return { conversation, mcp };
 }
