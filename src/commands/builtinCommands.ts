@@ -19,6 +19,7 @@ import { mcpCommand } from './builtin/mcp.js';
 import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
+import { pluginCommand } from './builtin/plugin.js';
 import { skillsCommand } from './builtin/skills.js';
 import { statusCommand } from './builtin/status.js';
 import { vimCommand } from './builtin/vim.js';
@@ -39,6 +40,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   initCommand,
   agentsCommand,
   skillsCommand,
+  pluginCommand,
   modelCommand,
   addDirCommand,
   copyCommand,

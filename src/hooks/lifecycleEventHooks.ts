@@ -85,6 +85,17 @@ export async function runConfigChangeHooks(hooks: HookSet, call: SessionHookCall
   await fire(hooks, call, { hook_event_name: 'ConfigChange', ...fields }, fields.source);
 }
 
+/** Setup runs before any conversation: the session's own id and folder, no transcript yet. */
+export function setupHookCall(session: { readonly cwd: string; readonly info: { readonly id: string; readonly dir: string } }, conversationId: string): SessionHookCall {
+  return {
+    session: { id: conversationId, dir: session.info.dir },
+    transcriptPath: '',
+    cwd: session.cwd,
+    permissionMode: 'default',
+    run: { signal: new AbortController().signal, cwd: session.cwd, projectDir: session.cwd },
+  };
+}
+
 /** Returns context for the model's first prompt. */
 export async function runSetupHooks(hooks: HookSet, call: SessionHookCall, trigger: 'init' | 'maintenance'): Promise<string[]> {
   return reminders('Setup', await fire(hooks, call, { hook_event_name: 'Setup', trigger }, trigger));

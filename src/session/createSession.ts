@@ -42,6 +42,8 @@ import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
 import { loadSkills, type SkillCatalog } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
 import type { CommandRoot } from '../commands/custom/customCommands.js';
+import type { LoadedPlugin } from '../plugins/plugin.js';
+import { loadSessionPlugins, type SessionPlugins } from '../plugins/sessionPlugins.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
@@ -81,6 +83,12 @@ export type SessionOptions = {
    * through the StructuredOutput tool (src/tools/StructuredOutputTool/).
    */
   readonly jsonSchema?: JsonSchemaObject;
+  /** --plugin-dir: plugin folders loaded for this session (in a trusted folder), besides the enabled installed ones. */
+  readonly pluginDirs?: readonly string[];
+  /** --init / --maintenance: Setup hooks run before the first prompt (their context goes with it). */
+  readonly setup?: 'init' | 'maintenance';
+  /** The session's plugins, when the caller already loaded them (startConversation does, for their MCP servers). */
+  readonly plugins?: SessionPlugins;
   /** --setting-sources: which settings files (and the CLAUDE.md, agents and commands of those scopes) are read; default all. */
   readonly settingSources?: readonly SettingSource[];
   /** --settings: one more settings layer above the files (a JSON file or inline JSON). */
@@ -155,6 +163,8 @@ export type Session = {
   readonly skills: Promise<SkillCatalog>;
   /** Folders of command files beyond .claude/commands and the user's (enabled plugins' `commands/`). */
   readonly commandRoots: readonly CommandRoot[];
+  /** The plugins this session runs (--plugin-dir and the enabled installed ones; none in an untrusted folder). */
+  readonly plugins: readonly LoadedPlugin[];
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
   readonly modelClient: ModelClient;
@@ -196,7 +206,17 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   };
   const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
   let judges: HookJudges | undefined;
-  const skillsLoad = loadSkills(sessionSkillRoots({ projectRoot: cwd, configDir: config, isTrusted: options.isTrusted, ...(options.settingSources ? { settingSources: options.settingSources } : {}) }));
+  const sessionPlugins = options.plugins ?? (await loadSessionPlugins({ ...settings, isTrusted: options.isTrusted, ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}) }));
+  const { plugins } = sessionPlugins;
+  const skillsLoad = loadSkills(
+    sessionSkillRoots({
+      projectRoot: cwd,
+      configDir: config,
+      isTrusted: options.isTrusted,
+      ...(options.settingSources ? { settingSources: options.settingSources } : {}),
+      pluginRoots: plugins.flatMap((plugin) => plugin.skillDirs.map((root) => ({ root, source: 'plugin' as const, fromRepository: false, namespace: plugin.name, pluginRoot: plugin.root }))),
+    }),
+  );
   const [git, memoryFiles, permissions, settingsValues, hooks, skills] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
@@ -219,6 +239,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}),
       // prompt and agent hooks reach the model through the session, which exists only once this has loaded.
       judges: () => judges,
+      pluginHooks: plugins.flatMap((plugin) => plugin.hooks),
     }),
     skillsLoad,
   ]);
@@ -228,6 +249,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     isTrusted: options.isTrusted,
     cliAgents,
     ...(options.settingSources ? { settingSources: options.settingSources } : {}),
+    pluginAgentDirs: plugins.flatMap((plugin) => plugin.agentDirs.map((dir) => ({ dir, namespace: plugin.name }))),
   });
   agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
   const withAgentTool = options.baseTools === undefined || options.agents !== undefined;
@@ -322,7 +344,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mcp: options.mcp,
     agentCatalog,
     skills: skillsLoad,
-    commandRoots: [],
+    commandRoots: plugins.flatMap((plugin) => plugin.commandDirs.map((dir) => ({ dir, namespace: plugin.name, pluginRoot: plugin.root }))),
+    plugins,
     appState,
     readFileState,
     modelClient,
@@ -334,6 +357,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     hooks,
     startupWarnings: [
       ...permissions.startupWarnings,
+      ...sessionPlugins.warnings,
       ...(toolset.unknown.length > 0 ? [`--tools: no built-in tool named ${toolset.unknown.join(', ')}; ignored`] : []),
     ],
     baseEnv: {

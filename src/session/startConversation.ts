@@ -5,6 +5,9 @@
  * session flags come before anything starts, as one clear line.
  */
 import { attachTaskHooks } from '../hooks/taskHooks.js';
+import { runSetupHooks, setupHookCall } from '../hooks/lifecycleEventHooks.js';
+import { loadSessionPlugins } from '../plugins/sessionPlugins.js';
+import { pluginMcpDocuments } from '../plugins/pluginMcp.js';
 import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
 import { preloadModelClient } from '../services/api/anthropicClient.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
@@ -76,11 +79,21 @@ export async function startConversation(options: StartConversationOptions): Prom
     if (resumed && !resumed.fork) throw new UserFacingError('--session-id with --continue or --resume needs --fork-session (the resumed session keeps its own id).');
   }
 
+  // Plugins first: their MCP servers start with the others (never under --strict-mcp-config, which names every server).
+  const plugins = await loadSessionPlugins({
+    cwd,
+    configDir: config,
+    isTrusted: options.session.isTrusted,
+    ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
+    ...(options.session.flagSettings !== undefined ? { flagSettings: options.session.flagSettings } : {}),
+    ...(options.session.pluginDirs ? { pluginDirs: options.session.pluginDirs } : {}),
+  });
+  const pluginMcpConfigs = options.mcp?.strict ? [] : pluginMcpDocuments(plugins.plugins);
   const mcp = options.mcp
     ? await startConfiguredMcpServers({
         cwd,
         configDir: config,
-        cliConfigs: options.mcp.cliConfigs,
+        cliConfigs: [...(options.mcp.cliConfigs ?? []), ...pluginMcpConfigs],
         strict: options.mcp.strict,
         isTrusted: options.mcp.isTrusted,
         env,
@@ -93,6 +106,7 @@ export async function startConversation(options: StartConversationOptions): Prom
   const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;
   const session = await createSession({
     ...options.session,
+    plugins,
     ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
     ...(sessionId ? { sessionId } : {}),
     ...(mcp ? { mcp } : {}),
@@ -136,6 +150,10 @@ export async function startConversation(options: StartConversationOptions): Prom
     conversation.onLifecycle((event) => {
       if (event.type === 'session_end' && event.reason === 'exit') detachTaskHooks();
     });
+  }
+  if (options.session.setup && session.hooks.has('Setup')) {
+    const context = await runSetupHooks(session.hooks, setupHookCall(session, conversation.id), options.session.setup);
+    for (const text of context) conversation.addReminder(text);
   }
   return { conversation, mcp };
 }
