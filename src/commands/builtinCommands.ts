@@ -19,6 +19,7 @@ import { mcpCommand } from './builtin/mcp.js';
 import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
+import { outputStyleCommand } from './builtin/outputStyle.js';
 import { pluginCommand } from './builtin/plugin.js';
 import { skillsCommand } from './builtin/skills.js';
 import { statusCommand } from './builtin/status.js';
@@ -41,6 +42,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   agentsCommand,
   skillsCommand,
   pluginCommand,
+  outputStyleCommand,
   modelCommand,
   addDirCommand,
   copyCommand,

@@ -66,7 +66,7 @@ export function initLine(
     claude_code_version: VERSION,
     // The commands a headless prompt may start with (headlessSlashCommandList.ts).
     slash_commands: extra.slashCommands ?? [],
-    output_style: 'default',
+    output_style: session.outputStyle.name,
     agents: extra.agents ?? [],
     skills: extra.skills ?? [],
     plugins: session.plugins.map((plugin) => ({ name: plugin.name, path: plugin.root })),

@@ -9,9 +9,8 @@
  * and whether each is enabled: `enabledPlugins` in the user's settings.json,
  * as Claude Code writes it ({"<plugin>@<marketplace>": true | false}).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorMessageOf } from '../utils/errors.js';
+import { readJsonObjectFile as readJson, writeJsonObjectFile as writeJson } from '../settings/updateSettingsFile.js';
 
 export type MarketplaceSource =
   | { readonly source: 'directory'; readonly path: string }
@@ -51,28 +50,4 @@ export async function setPluginEnabled(configDir: string, id: string, enabled: b
   if (enabled === undefined) delete current[id];
   else current[id] = enabled;
   await writeJson(file, { ...settings, enabledPlugins: current });
-}
-
-async function readJson(file: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return {};
-  }
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch (error) {
-    throw new Error(`${file} is not valid JSON (${errorMessageOf(error)}); fix or remove it`);
-  }
-  throw new Error(`${file} must hold a JSON object`);
-}
-
-/** Written whole to a temporary file, then renamed: a crash never leaves half a file. */
-async function writeJson(file: string, value: unknown): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
-  await rename(temporary, file);
 }

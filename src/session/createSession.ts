@@ -43,6 +43,7 @@ import { loadSkills, type SkillCatalog } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
 import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
+import { findOutputStyle, loadOutputStyles, styleForPrompt, type OutputStyle, type OutputStyleCatalog } from '../outputStyles/outputStyle.js';
 import { loadSessionPlugins, type SessionPlugins } from '../plugins/sessionPlugins.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues } from './settingsValues.js';
@@ -165,6 +166,12 @@ export type Session = {
   readonly commandRoots: readonly CommandRoot[];
   /** The plugins this session runs (--plugin-dir and the enabled installed ones; none in an untrusted folder). */
   readonly plugins: readonly LoadedPlugin[];
+  /** Built-in, user, project (trusted) and plugins' output styles. */
+  readonly outputStyles: OutputStyleCatalog;
+  /** The style in force (settings `outputStyle`, or /output-style). */
+  readonly outputStyle: OutputStyle;
+  /** Switches the style; the next request's system prompt follows. Returns a problem, or undefined. */
+  setOutputStyle(name: string): string | undefined;
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
   readonly modelClient: ModelClient;
@@ -217,7 +224,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       pluginRoots: plugins.flatMap((plugin) => plugin.skillDirs.map((root) => ({ root, source: 'plugin' as const, fromRepository: false, namespace: plugin.name, pluginRoot: plugin.root }))),
     }),
   );
-  const [git, memoryFiles, permissions, settingsValues, hooks, skills] = await Promise.all([
+  const outputStylesLoad = loadOutputStyles([
+    ...(isSourceSelected(settings, 'user') ? [{ dir: path.join(config, 'output-styles'), source: 'user' as const }] : []),
+    ...(options.isTrusted && isSourceSelected(settings, 'project') ? [{ dir: path.join(cwd, '.claude', 'output-styles'), source: 'project' as const }] : []),
+    ...plugins.flatMap((plugin) => plugin.outputStyleDirs.map((dir) => ({ dir, source: 'plugin' as const, namespace: plugin.name }))),
+  ]);
+  const [git, memoryFiles, permissions, settingsValues, hooks, skills, outputStyles] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memoryFilesLoad,
     setupPermissions({
@@ -242,6 +254,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       pluginHooks: plugins.flatMap((plugin) => plugin.hooks),
     }),
     skillsLoad,
+    outputStylesLoad,
   ]);
   const agentCatalog = loadAgentCatalog({
     projectRoot,
@@ -274,8 +287,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     if (next.length !== tools.length || next.some((tool, index) => tool !== tools[index])) tools = next;
   });
   const startedAt = new Date();
+  const styleWarnings: string[] = [...outputStyles.warnings];
+  let outputStyle = findOutputStyle(outputStyles, settingsValues.outputStyle);
+  if (!outputStyle) {
+    styleWarnings.push(`outputStyle "${settingsValues.outputStyle}" in settings is not a known output style (${outputStyles.styles.map((style) => style.name).join(', ')}); using default`);
+    outputStyle = findOutputStyle(outputStyles, undefined)!;
+  }
   const promptFor = (files: readonly MemoryFile[]): readonly TextBlockParam[] =>
     buildSystemPrompt({
+      outputStyle: styleForPrompt(outputStyle),
       cwd,
       additionalDirectories: permissions.context.workingDirectories.slice(1),
       platform: process.platform,
@@ -344,6 +364,17 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     mcp: options.mcp,
     agentCatalog,
     skills: skillsLoad,
+    outputStyles,
+    get outputStyle() {
+      return outputStyle!;
+    },
+    setOutputStyle(name) {
+      const chosen = findOutputStyle(outputStyles, name);
+      if (!chosen) return `No output style named "${name}". Available: ${outputStyles.styles.map((style) => style.name).join(', ')}.`;
+      outputStyle = chosen;
+      memory = { files: memory.files, systemPrompt: promptFor(memory.files) };
+      return undefined;
+    },
     commandRoots: plugins.flatMap((plugin) => plugin.commandDirs.map((dir) => ({ dir, namespace: plugin.name, pluginRoot: plugin.root }))),
     plugins,
     appState,
@@ -358,6 +389,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     startupWarnings: [
       ...permissions.startupWarnings,
       ...sessionPlugins.warnings,
+      ...styleWarnings,
       ...(toolset.unknown.length > 0 ? [`--tools: no built-in tool named ${toolset.unknown.join(', ')}; ignored`] : []),
     ],
     baseEnv: {

@@ -11,10 +11,13 @@ import { readSettingsObjects, type SettingsSelection } from '../settings/setting
 export type SettingsValues = {
   /** `alwaysThinkingEnabled`: extended thinking on for every prompt. */
   readonly alwaysThinking: boolean;
+  /** `outputStyle`: the output style's name (Claude Code writes it to .claude/settings.local.json). */
+  readonly outputStyle: string | undefined;
 };
 
 export async function readSettingsValues(selection: SettingsSelection): Promise<SettingsValues> {
   const layers = await readSettingsObjects(selection);
   const nearest = (key: string): unknown => layers.find((layer) => key in layer.values)?.values[key];
-  return { alwaysThinking: nearest('alwaysThinkingEnabled') === true };
+  const style = nearest('outputStyle');
+  return { alwaysThinking: nearest('alwaysThinkingEnabled') === true, outputStyle: typeof style === 'string' ? style : undefined };
 }
