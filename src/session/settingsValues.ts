@@ -13,11 +13,34 @@ export type SettingsValues = {
   readonly alwaysThinking: boolean;
   /** `outputStyle`: the output style's name (Claude Code writes it to .claude/settings.local.json). */
   readonly outputStyle: string | undefined;
+  /** File checkpoints (src/session/checkpoints/): `fileCheckpointingEnabled`, `checkpointMaxFileBytes`, `cleanupPeriodDays`. */
+  readonly checkpoints: CheckpointSettings;
 };
+
+export type CheckpointSettings = {
+  readonly enabled: boolean;
+  /** Larger files are listed as not checkpointed. */
+  readonly maxFileBytes: number;
+  /** Checkpoints of transcripts untouched for longer are pruned. */
+  readonly cleanupPeriodDays: number;
+};
+
+export const DEFAULT_CHECKPOINT_SETTINGS: CheckpointSettings = { enabled: true, maxFileBytes: 10 * 1024 * 1024, cleanupPeriodDays: 30 };
+
+function positiveNumber(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
 
 export async function readSettingsValues(selection: SettingsSelection): Promise<SettingsValues> {
   const layers = await readSettingsObjects(selection);
   const nearest = (key: string): unknown => layers.find((layer) => key in layer.values)?.values[key];
-  const style = nearest('outputStyle');
-  return { alwaysThinking: nearest('alwaysThinkingEnabled') === true, outputStyle: typeof style === 'string' ? style : undefined };
+  return {
+    alwaysThinking: nearest('alwaysThinkingEnabled') === true,
+    outputStyle: typeof nearest('outputStyle') === 'string' ? (nearest('outputStyle') as string) : undefined,
+    checkpoints: {
+      enabled: nearest('fileCheckpointingEnabled') !== false,
+      maxFileBytes: positiveNumber(nearest('checkpointMaxFileBytes'), DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes),
+      cleanupPeriodDays: positiveNumber(nearest('cleanupPeriodDays'), DEFAULT_CHECKPOINT_SETTINGS.cleanupPeriodDays),
+    },
+  };
 }
