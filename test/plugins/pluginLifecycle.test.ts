@@ -81,7 +81,8 @@ describe('plugins from a git marketplace', () => {
         ];
         return (request: RecordedRequest) => (firstPrompt(request).startsWith('Review the tidy-up') ? endTurn('Looks tidy.') : main.shift()!);
       })(),
-      ['-p', '/alpha:hello today', '--allowedTools', 'Read', 'mcp__beta-tools'],
+      // The MCP server runs in the OS sandbox, whose /tmp is private: the test's config folder (in /tmp, unlike ~/.agentcli) is made visible.
+      ['-p', '/alpha:hello today', '--allowedTools', 'Read', 'mcp__beta-tools', '--add-dir', configDir],
     );
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).result).toBe('All parts ran.');
