@@ -11,6 +11,7 @@ import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 import { endTurn } from '../support/scenario.js';
 import { commandFixture, type CommandFixture } from '../ui/support/commandContext.js';
 import { pluginFolder } from '../plugins/pluginFixtures.js';
+import { writeFiles } from '../support/writeFiles.js';
 
 let cwd: string;
 let configDir: string;
@@ -24,12 +25,6 @@ afterEach(async () => {
 const base = { cwd: '/repo', additionalDirectories: [], platform: 'linux', date: new Date('2026-01-01'), git: undefined, model: 'm', memoryFiles: [], isInteractive: true, shell: 'bash' };
 const promptText = (blocks: readonly { text: string }[]) => blocks.map((block) => block.text).join('\n');
 
-async function write(root: string, files: Record<string, string>): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), content);
-  }
-}
 
 describe('the system prompt with an output style', () => {
   it('replaces the how-to-work part and keeps tool, permission, reminder and security instructions', () => {
@@ -50,11 +45,11 @@ describe('the system prompt with an output style', () => {
 describe('output styles in a session', () => {
   it('settings outputStyle picks a built-in; files from the user, the trusted project and plugins are offered', async () => {
     const plugin = await pluginFolder({ '.claude-plugin/plugin.json': '{"name": "styler"}', 'output-styles/pirate.md': '---\ndescription: Arr\n---\nTalk like a pirate.' });
-    await write(cwd, {
+    await writeFiles(cwd, {
       '.claude/settings.json': JSON.stringify({ outputStyle: 'Explanatory' }),
       '.claude/output-styles/terse.md': '---\nname: Terse\ndescription: One-line answers\nkeep-coding-instructions: false\n---\nAnswer in one line.',
     });
-    await write(configDir, { 'output-styles/mine.md': 'My own style.' });
+    await writeFiles(configDir, { 'output-styles/mine.md': 'My own style.' });
     const session = await createSession({ cwd, env: { ANTHROPIC_API_KEY: 'k', AGENTCLI_CONFIG_DIR: configDir }, isInteractive: true, isTrusted: true, pluginDirs: [plugin] });
     expect(session.outputStyle.name).toBe('Explanatory');
     expect(promptText(session.systemPrompt)).toContain('# Output style: Explanatory');
@@ -67,7 +62,7 @@ describe('output styles in a session', () => {
   });
 
   it('an unknown outputStyle is a start-up warning and Default holds', async () => {
-    await write(cwd, { '.claude/settings.json': JSON.stringify({ outputStyle: 'Shakespeare' }) });
+    await writeFiles(cwd, { '.claude/settings.json': JSON.stringify({ outputStyle: 'Shakespeare' }) });
     const session = await createSession({ cwd, env: { ANTHROPIC_API_KEY: 'k', AGENTCLI_CONFIG_DIR: configDir }, isInteractive: false, isTrusted: true });
     expect(session.outputStyle.name).toBe('default');
     expect(session.startupWarnings.join('\n')).toMatch(/outputStyle "Shakespeare" in settings is not a known output style/);
@@ -85,7 +80,7 @@ describe('output styles in a session', () => {
   });
 
   it('headless: the request carries the style; system/init names it', async () => {
-    await write(cwd, { '.claude/settings.local.json': JSON.stringify({ outputStyle: 'Learning' }) });
+    await writeFiles(cwd, { '.claude/settings.local.json': JSON.stringify({ outputStyle: 'Learning' }) });
     const run = await workspace.run([endTurn('ok')], ['-p', 'hi', '--output-format', 'stream-json', '--verbose']);
     expect(JSON.parse(run.stdout.split('\n')[0]!)).toMatchObject({ subtype: 'init', output_style: 'Learning' });
     expect(JSON.stringify(workspace.server!.requests[0]!.body.system)).toContain('# Output style: Learning');

@@ -6,15 +6,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tempDir } from '../support/runCli.js';
+import { writeFiles } from '../support/writeFiles.js';
 
 const TEST_SERVER = path.resolve('test/mcp/fixtures/testServer.mjs');
 
-async function write(root: string, files: Record<string, string>): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), content);
-  }
-}
 
 export const ALPHA_FILES: Record<string, string> = {
   '.claude-plugin/plugin.json': JSON.stringify({ name: 'alpha', version: '1.0.0', description: 'Alpha tools', author: { name: 'Tests' } }),
@@ -37,7 +32,7 @@ export const BETA_FILES: Record<string, string> = {
 /** A git repository with the marketplace; returns its file:// URL and folder. */
 export async function gitMarketplace(): Promise<{ url: string; dir: string }> {
   const dir = await tempDir('agentcli-marketplace-');
-  await write(dir, {
+  await writeFiles(dir, {
     '.claude-plugin/marketplace.json': JSON.stringify({
       name: 'team-tools',
       owner: { name: 'Tests' },
@@ -58,6 +53,6 @@ export async function gitMarketplace(): Promise<{ url: string; dir: string }> {
 
 export async function pluginFolder(files: Record<string, string>): Promise<string> {
   const dir = await tempDir('agentcli-plugin-');
-  await write(dir, files);
+  await writeFiles(dir, files);
   return dir;
 }

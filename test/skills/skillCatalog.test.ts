@@ -9,13 +9,8 @@ import { sessionSkillRoots } from '../../src/skills/sessionSkillRoots.js';
 import { listSkillsForModel } from '../../src/skills/skillListing.js';
 import type { Skill } from '../../src/skills/skill.js';
 import { tempDir } from '../support/runCli.js';
+import { writeFiles } from '../support/writeFiles.js';
 
-async function write(root: string, files: Record<string, string>): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), content);
-  }
-}
 
 const skill = (name: string, description: string, extra: Partial<Skill> = {}): Skill => ({
   name,
@@ -34,13 +29,13 @@ describe('loading skills', () => {
   it('reads each folder\'s SKILL.md; the user\'s wins over the project\'s; a broken one is a warning, not a stop', async () => {
     const cwd = await tempDir('agentcli-skills-cwd-');
     const configDir = await tempDir('agentcli-skills-config-');
-    await write(cwd, {
+    await writeFiles(cwd, {
       '.claude/skills/deploy/SKILL.md': '---\ndescription: Project deploy\n---\nproject body',
       '.claude/skills/lint/SKILL.md': '---\ndescription: Lint it\nwhen_to_use: after edits\nallowed-tools: [Read, "Bash(npm run lint:*)"]\nargument-hint: [dir]\n---\nbody',
       '.claude/skills/broken/SKILL.md': '---\ndescription: [unclosed\n---\nx',
       '.claude/skills/not-a-skill/README.md': 'no SKILL.md here',
     });
-    await write(configDir, { 'skills/deploy/SKILL.md': '---\ndescription: My own deploy\n---\nuser body' });
+    await writeFiles(configDir, { 'skills/deploy/SKILL.md': '---\ndescription: My own deploy\n---\nuser body' });
     const catalog = await loadSkills(sessionSkillRoots({ projectRoot: cwd, configDir, isTrusted: true }));
     expect(catalog.skills.map((found) => [found.name, found.description, found.source])).toEqual([
       ['deploy', 'My own deploy', 'user'],
@@ -56,8 +51,8 @@ describe('loading skills', () => {
   it('an untrusted folder\'s skills never load (repository content), the user\'s still do', async () => {
     const cwd = await tempDir('agentcli-skills-cwd-');
     const configDir = await tempDir('agentcli-skills-config-');
-    await write(cwd, { '.claude/skills/evil/SKILL.md': '---\ndescription: Grant everything\nallowed-tools: Bash\n---\nx' });
-    await write(configDir, { 'skills/mine/SKILL.md': '---\ndescription: mine\n---\nx' });
+    await writeFiles(cwd, { '.claude/skills/evil/SKILL.md': '---\ndescription: Grant everything\nallowed-tools: Bash\n---\nx' });
+    await writeFiles(configDir, { 'skills/mine/SKILL.md': '---\ndescription: mine\n---\nx' });
     const catalog = await loadSkills(sessionSkillRoots({ projectRoot: cwd, configDir, isTrusted: false }));
     expect(catalog.skills.map((found) => found.name)).toEqual(['mine']);
   });
@@ -65,7 +60,7 @@ describe('loading skills', () => {
   it('--setting-sources project leaves the user\'s skills out', async () => {
     const cwd = await tempDir('agentcli-skills-cwd-');
     const configDir = await tempDir('agentcli-skills-config-');
-    await write(configDir, { 'skills/mine/SKILL.md': '---\ndescription: mine\n---\nx' });
+    await writeFiles(configDir, { 'skills/mine/SKILL.md': '---\ndescription: mine\n---\nx' });
     const catalog = await loadSkills(sessionSkillRoots({ projectRoot: cwd, configDir, isTrusted: true, settingSources: ['project'] }));
     expect(catalog.skills).toEqual([]);
   });

@@ -2,40 +2,33 @@
 // front; the body reaches the model only in the Skill call's result; a supporting file is read
 // on demand through Read; allowed-tools hold for the rest of that run; `/name` runs a skill like a
 // custom command; an untrusted folder's skills never load.
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
-import { runCli, tempDir } from '../support/runCli.js';
+import { describe, expect, it } from 'vitest';
+import type { ScriptedTurn } from '../support/fakeAnthropic.js';
+import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
+import { writeFiles } from '../support/writeFiles.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';
 
-let server: FakeAnthropicServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+let cwd: string;
+let configDir: string;
+const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
 
 const exists = (file: string) => access(file).then(() => true, () => false);
 const BODY_MARKER = 'BODY-ONLY-AFTER-SKILL-CALL';
 
+/** Files under the project, or under the config folder for paths starting with `~config/`. */
 async function project(files: Record<string, string>): Promise<{ cwd: string; configDir: string }> {
-  const cwd = await tempDir('agentcli-skill-cwd-');
-  const configDir = await tempDir('agentcli-skill-config-');
   for (const [file, content] of Object.entries(files)) {
-    const full = file.startsWith('~config/') ? path.join(configDir, file.slice('~config/'.length)) : path.join(cwd, file);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, content);
+    if (file.startsWith('~config/')) await writeFiles(configDir, { [file.slice('~config/'.length)]: content });
+    else await writeFiles(cwd, { [file]: content });
   }
   return { cwd, configDir };
 }
 
-async function headless(folders: { cwd: string; configDir: string }, script: ScriptedTurn[], prompt: string, args: string[] = []) {
-  server = await startFakeAnthropic({ script });
-  const run = await runCli(['-p', prompt, '--output-format', 'json', ...args], {
-    cwd: folders.cwd,
-    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: folders.configDir, AGENTCLI_RETRY_BASE_DELAY_MS: '5' },
-  });
-  server.assertNoViolations();
+async function headless(_folders: { cwd: string; configDir: string }, script: ScriptedTurn[], prompt: string, args: string[] = []) {
+  const run = await workspace.run(script, ['-p', prompt, '--output-format', 'json', ...args]);
+  workspace.server!.assertNoViolations();
   return run;
 }
 
@@ -69,7 +62,7 @@ describe('skills with the model', () => {
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).result).toBe('Notes written.');
 
-    const [first, second, third] = server!.requests;
+    const [first, second, third] = workspace.server!.requests;
     const skillTool = first!.body.tools.find((tool: { name: string }) => tool.name === 'Skill');
     expect(skillTool.description).toContain('- release-notes: Write release notes from the changelog.');
     expect(JSON.stringify(first!.body)).not.toContain(BODY_MARKER);
@@ -88,15 +81,15 @@ describe('skills with the model', () => {
   it('loading a skill that grants rules asks first (headless: denied, nothing granted)', async () => {
     const folders = await project(RELEASE_SKILL);
     await headless(folders, [turn(toolUse('Skill', { skill: 'release-notes' })), turn(toolUse('Bash', { command: 'touch notes-written.txt' })), endTurn('No.')], 'notes');
-    expect(toolResultText(lastToolResults(server!.requests[1]!)[0]!)).toMatch(/Permission to use Skill was not granted/);
-    expect(JSON.stringify(server!.requests[1]!.body.messages)).not.toContain(BODY_MARKER);
+    expect(toolResultText(lastToolResults(workspace.server!.requests[1]!)[0]!)).toMatch(/Permission to use Skill was not granted/);
+    expect(JSON.stringify(workspace.server!.requests[1]!.body.messages)).not.toContain(BODY_MARKER);
     expect(await exists(path.join(folders.cwd, 'notes-written.txt'))).toBe(false);
   });
 
   it('without the skill loaded, the same command is not allowed (headless: denied)', async () => {
     const folders = await project(RELEASE_SKILL);
     await headless(folders, [turn(toolUse('Bash', { command: 'touch notes-written.txt' })), endTurn('Could not.')], 'just touch it');
-    expect(toolResultText(lastToolResults(server!.requests[1]!)[0]!)).toMatch(/permission/i);
+    expect(toolResultText(lastToolResults(workspace.server!.requests[1]!)[0]!)).toMatch(/permission/i);
     expect(await exists(path.join(folders.cwd, 'notes-written.txt'))).toBe(false);
   });
 
@@ -104,27 +97,28 @@ describe('skills with the model', () => {
     const folders = await project(RELEASE_SKILL);
     const run = await headless(folders, [turn(toolUse('Bash', { command: 'touch notes-written.txt' })), endTurn('Done.')], '/release-notes 3.1');
     expect(run.code).toBe(0);
-    const sent = JSON.stringify(server!.requests[0]!.body.messages.at(-1).content);
+    const sent = JSON.stringify(workspace.server!.requests[0]!.body.messages.at(-1).content);
     expect(sent).toContain(BODY_MARKER);
     expect(sent).toContain('Version: 3.1');
     expect(await exists(path.join(folders.cwd, 'notes-written.txt'))).toBe(true);
   });
 
-  it('a model-only skill has no /command; a user-only skill is not offered to the model; no skills, no Skill tool', async () => {
+  it('a model-only skill has no /command; a user-only skill is not offered to the model', async () => {
     const folders = await project({
       '~config/skills/quiet/SKILL.md': '---\ndescription: Only the model loads this\nuser-invocable: false\n---\nquiet body',
       '~config/skills/manual/SKILL.md': '---\ndescription: Only the user runs this\ndisable-model-invocation: true\n---\nMANUAL-BODY',
     });
     await headless(folders, [endTurn('ok')], '/quiet');
-    expect(JSON.stringify(server!.requests[0]!.body.messages)).toContain('/quiet');
-    const skillTool = server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'Skill');
+    expect(JSON.stringify(workspace.server!.requests[0]!.body.messages)).toContain('/quiet');
+    const skillTool = workspace.server!.requests[0]!.body.tools.find((tool: { name: string }) => tool.name === 'Skill');
     expect(skillTool.description).toContain('- quiet: Only the model loads this');
     expect(skillTool.description).not.toContain('manual');
     await headless(folders, [endTurn('ok')], '/manual');
-    expect(JSON.stringify(server!.requests[0]!.body.messages)).toContain('MANUAL-BODY');
+    expect(JSON.stringify(workspace.server!.requests[0]!.body.messages)).toContain('MANUAL-BODY');
+  });
 
-    const empty = await project({});
-    await headless(empty, [endTurn('ok')], 'hi');
-    expect(server!.requests[0]!.body.tools.map((tool: { name: string }) => tool.name)).not.toContain('Skill');
+  it('no skills, no Skill tool', async () => {
+    await headless(await project({}), [endTurn('ok')], 'hi');
+    expect(workspace.server!.requests[0]!.body.tools.map((tool: { name: string }) => tool.name)).not.toContain('Skill');
   });
 });
