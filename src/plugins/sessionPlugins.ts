@@ -40,8 +40,12 @@ export async function loadSessionPlugins(options: SettingsSelection & { readonly
   return { plugins, warnings };
 }
 
-/** `enabledPlugins` across the settings layers, nearest first: the first layer that names a plugin decides. */
 async function enabledPluginIds(selection: SettingsSelection): Promise<string[]> {
+  return [...(await enabledPluginStates(selection))].filter(([, on]) => on).map(([id]) => id);
+}
+
+/** `enabledPlugins` across the settings layers, nearest first: the first layer that names a plugin decides. */
+export async function enabledPluginStates(selection: SettingsSelection): Promise<ReadonlyMap<string, boolean>> {
   const decided = new Map<string, boolean>();
   for (const layer of await readSettingsObjects(selection)) {
     const value = layer.values['enabledPlugins'];
@@ -50,5 +54,5 @@ async function enabledPluginIds(selection: SettingsSelection): Promise<string[]>
       if (!decided.has(id) && typeof on === 'boolean') decided.set(id, on);
     }
   }
-  return [...decided].filter(([, on]) => on).map(([id]) => id);
+  return decided;
 }

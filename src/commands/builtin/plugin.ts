@@ -11,7 +11,7 @@ import { addMarketplace, installPlugin, knownMarketplaces, parsePluginId, plugin
 import { marketplaceSourceOf, readMarketplace } from '../../plugins/marketplaces.js';
 import { describePluginContents } from '../../plugins/pluginSummary.js';
 import { readInstalledPlugins } from '../../plugins/pluginStore.js';
-import { readSettingsObjects } from '../../settings/settingsFiles.js';
+import { enabledPluginStates } from '../../plugins/sessionPlugins.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { CommandContext, CommandResult, SlashCommand } from '../types.js';
 
@@ -84,12 +84,7 @@ async function runPluginCommand(words: string[], context: CommandContext): Promi
 
 async function overview(context: CommandContext): Promise<string> {
   const installed = await readInstalledPlugins(context.session.info.configDir);
-  const enabled = new Map<string, boolean>();
-  for (const layer of await readSettingsObjects(context.session.settings)) {
-    const value = layer.values['enabledPlugins'];
-    if (typeof value !== 'object' || value === null) continue;
-    for (const [id, on] of Object.entries(value as Record<string, unknown>)) if (!enabled.has(id) && typeof on === 'boolean') enabled.set(id, on);
-  }
+  const enabled = await enabledPluginStates(context.session.settings);
   const running = context.session.plugins.map((plugin) => `  ${plugin.name}${plugin.version ? ` ${plugin.version}` : ''} — ${plugin.root}`);
   const lines = Object.entries(installed).map(([id, record]) => `  ${id}${record.version ? ` ${record.version}` : ''} — ${enabled.get(id) ? 'enabled' : 'disabled'}`);
   return [
