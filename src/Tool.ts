@@ -72,6 +72,11 @@ export type ToolUseContext = {
   readonly subagents?: SubagentScope;
   /** Where file tools read and write text when an editor holds the files (unsaved buffers); absent: the local disk. */
   readonly textFiles?: TextFileAccess;
+  /**
+   * Registers something to undo when the user's turn ends, however it ends
+   * (a skill's allowed-tools hold for the rest of the turn); absent outside a turn.
+   */
+  readonly onTurnEnd?: (release: () => void) => void;
 };
 
 export type PromptOptions = {

@@ -13,6 +13,7 @@
  */
 import type { PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
 import { withHookPermission } from '../../hooks/hookPermission.js';
+import { runPermissionDeniedHooks, runPermissionRequestHooks } from '../../hooks/permissionHooks.js';
 import { runPostToolUseFailureHooks, runPostToolUseHooks, runPreToolUseHooks, type HookStop, type ToolHookCall } from '../../hooks/toolHooks.js';
 import type { ToolHooks } from '../../hooks/types.js';
 import type { CanUseToolFn } from '../../permissions/canUseTool.js';
@@ -143,7 +144,7 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     if (context.abortSignal.aborted) return cancelled(call.input);
     const permissionOptions = pre.permission ? { ...options, env: { ...options.env, canUseTool: withHookPermission(options.env.canUseTool, pre.permission) } } : options;
     const permission = await decideCallPermission({ ...preparation.prepared, call }, permissionOptions);
-    if (permission.kind === 'refused') return { ...permission.outcome, input: call.input };
+    if (permission.kind === 'refused') return withDeniedHooks(hooks, { tool, input: call.input, toolUseId: request.id, context }, { ...permission.outcome, input: call.input });
     if (permission.updatedInput !== undefined) {
       const rewritten = await revalidateInput(tool, permission.updatedInput, context, 'the permission decision');
       if (!rewritten.ok) return fail('error', rewritten.message, call.input);
@@ -200,6 +201,14 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
   }
 }
 
+/** A refused call: PermissionDenied hooks hear of it, and may tell the model it can try again. */
+async function withDeniedHooks(hooks: ToolHooks, call: ToolHookCall, outcome: ToolCallOutcome): Promise<ToolCallOutcome> {
+  if (outcome.status !== 'denied' && outcome.status !== 'rejected') return outcome;
+  const { retry } = await runPermissionDeniedHooks(hooks, { ...call, reason: resultText(outcome.result) });
+  if (!retry) return outcome;
+  return { ...outcome, result: errorResult(outcome.toolUseId, `${resultText(outcome.result)}\nA PermissionDenied hook says you may try this call again.`) };
+}
+
 /** A call that ran and failed: PostToolUseFailure hooks see the error; their feedback follows the result. */
 async function failedCall(hooks: ToolHooks, call: ToolHookCall & { readonly error: string }, outcome: ToolCallOutcome): Promise<ToolCallOutcome> {
   const post = await runPostToolUseFailureHooks(hooks, { ...call, isInterrupt: false });
@@ -249,6 +258,14 @@ async function decideCallPermission(prepared: PreparedToolCall, options: RunTool
 
   const first = await env.canUseTool(tool, call, context);
   if (first.behavior !== 'ask') return settle(first);
+
+  // A PermissionRequest hook may answer the question before anyone is asked (headless included).
+  const hooked = await runPermissionRequestHooks(env.hooks, { tool, input, toolUseId, context, decision: first });
+  if (hooked.kind === 'allow') return { kind: 'granted', ...(hooked.updatedInput ? { updatedInput: hooked.updatedInput } : {}) };
+  if (hooked.kind === 'deny') {
+    recordDenial(hooked.message);
+    return refuse('denied', `Permission denied by a PermissionRequest hook: ${hooked.message}`, hooked.interrupt);
+  }
 
   const askPermission = env.askPermission;
   if (!askPermission) {
