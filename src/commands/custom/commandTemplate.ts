@@ -38,7 +38,8 @@ export function parseTemplate(text: string): TemplateParse {
   if (!match) return { ok: true, template: { body: text.trim(), allowedTools: [], fields: {} } };
   let fields: unknown;
   try {
-    fields = parseYaml(match[1]!);
+    // logLevel 'error': a YAML warning (an unknown tag) would otherwise go to stderr as a Node process warning.
+    fields = parseYaml(match[1]!, { logLevel: 'error' });
   } catch (error) {
     return { ok: false, error: `its front matter is not valid YAML: ${errorMessageOf(error).split('\n')[0]}` };
   }
