@@ -12,7 +12,7 @@ import type { Explanation, PermissionVerdict, ToolCallSubject } from './engine/d
 import { createPathResolver } from './engine/resolvePaths.js';
 import { findWholeToolRule } from './engine/ruleMatching.js';
 import { emptyPermissionRuleSet, type PermissionRuleSet } from './rules/ruleSet.js';
-import { sandboxEnforcesRules } from '../sandbox/sessionSandbox.js';
+import { sandboxEnforcesRules, sandboxForCall } from '../sandbox/sessionSandbox.js';
 import type { DecisionReason, PermissionDecision, PermissionRuleSetHandle, ToolPermissionContext } from './types.js';
 
 /** Decides a prepared call: its input parsed and its facts (paths, shell analysis) declared once. */
@@ -42,6 +42,7 @@ export const canUseToolWithRules: CanUseToolFn = async (tool, call, context) => 
     paths: createPathResolver(),
     // Only shell commands run in the sandbox: a call whose declared facts include a shell analysis.
     sandboxed: call.facts.shell !== undefined && sandboxEnforcesRules(permissionContext.sandbox, { mode: permissionContext.mode, ruleSet, workingDirectories: permissionContext.workingDirectories }),
+    sandboxOff: call.facts.shell !== undefined && sandboxForCall(permissionContext.sandbox, permissionContext.mode).kind === 'off',
   });
   const toolDecision = await tool.checkPermissions(call, context);
   return combineWithTool(verdictToDecision(verdict), toolDecision, verdict);

@@ -27,7 +27,6 @@ export function bwrapArgs(policy: SandboxPolicy, invocation: BwrapInvocation): s
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   for (const dir of policy.writable) args.push('--bind', dir, dir);
-  for (const file of policy.stateFiles) args.push('--bind', file, file);
   for (const target of policy.readOnly) args.push('--ro-bind', target, target);
   for (const dir of policy.maskedDirectories) args.push('--tmpfs', dir, '--remount-ro', dir);
   for (const file of policy.maskedFiles) args.push('--ro-bind', invocation.emptyFile, file);

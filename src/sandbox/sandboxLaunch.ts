@@ -1,8 +1,9 @@
 /**
  * Prepares one sandboxed command: scans the working directories for what
  * must be protected (at call time, so a `.env` created a minute ago is
- * masked too), builds the policy, and returns the launcher that wraps the
- * shell in bwrap.
+ * masked too), builds the policy the command's claim allows (see
+ * sandboxClaim.ts; without one, the session sandbox), and returns the
+ * launcher that wraps the shell in bwrap.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import { registerCleanup } from '../utils/cleanup.js';
 import type { ShellLauncher } from '../utils/process/shellCommand.js';
 import { bwrapArgs } from './bwrapArgs.js';
 import { PROTECTED_HOME_ENTRIES, protectedNameSearch } from './protectedNames.js';
+import { existingPackageCaches } from './packageCaches.js';
+import { SESSION_CLAIM, type SandboxClaim } from './sandboxClaim.js';
 import { buildSandboxPolicy, type SandboxPolicy } from './sandboxPolicy.js';
 import { sandboxRuleTargets } from './sandboxRules.js';
 import type { SessionSandbox } from './sessionSandbox.js';
@@ -23,16 +26,19 @@ export type SandboxLaunchOptions = {
   readonly ruleSet: PermissionRuleSet;
   readonly workingDirectories: readonly string[];
   readonly home: string;
+  /** What the command's analysis claimed; absent: the session sandbox (approved commands, MCP servers). */
+  readonly claim?: SandboxClaim;
 };
 
 export type PreparedSandbox = {
-  /** The policy without the per-command state file (for tests and diagnostics). */
   readonly policy: SandboxPolicy;
+  readonly claim: SandboxClaim;
   readonly launcher: ShellLauncher;
 };
 
 export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
   const { sandbox, ruleSet, home } = options;
+  const claim = options.claim ?? SESSION_CLAIM;
   const workingDirectories = options.workingDirectories.filter((dir) => existsSync(dir));
   const targets = sandboxRuleTargets(ruleSet);
   const scan = scanTree({
@@ -44,20 +50,20 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
     ],
   });
   const homeEntries = [...PROTECTED_HOME_ENTRIES.map((entry) => path.join(home, entry)), sandbox.configDir];
-  const facts = {
-    workingDirectories,
-    writablePaths: sandbox.settings.writablePaths.filter((p) => existsSync(p)),
+  const areas = claim.kind === 'session';
+  const policy = buildSandboxPolicy({
+    workingDirectories: areas ? workingDirectories : [],
+    writablePaths: areas ? [...sandbox.settings.writablePaths.filter((p) => existsSync(p)), ...existingPackageCaches(home)] : [],
+    claimedWritable: claim.kind === 'writes' ? claim.places : [],
     readOnly: [...scan.protectedPaths, ...scan.readOnly, ...[...targets.readOnlyPaths, ...homeEntries].filter((p) => existsSync(p))],
     masked: scan.masked,
-    network: sandbox.settings.network,
-  };
-  const policy = buildSandboxPolicy({ ...facts, stateFiles: [] });
-  const launcher: ShellLauncher = (shell, { cwd, stateFile }) => {
-    const withState = buildSandboxPolicy({ ...facts, stateFiles: [stateFile] });
+    network: claim.network && sandbox.settings.network,
+  });
+  const launcher: ShellLauncher = (shell, { cwd }) => {
     // --unshare-pid: when the shell ends, the kernel ends everything else in the namespace.
-    return { file: options.bwrap, args: bwrapArgs(withState, { argv: [shell.file, ...shell.args], cwd, emptyFile: emptyFile() }), treeEndsWithIt: true };
+    return { file: options.bwrap, args: bwrapArgs(policy, { argv: [shell.file, ...shell.args], cwd, emptyFile: emptyFile() }), treeEndsWithIt: true };
   };
-  return { policy, launcher };
+  return { policy, claim, launcher };
 }
 
 let emptyFilePath: string | undefined;

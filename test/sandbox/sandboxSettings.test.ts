@@ -104,11 +104,17 @@ describe('start-up', () => {
     expect(startupWarnings).toEqual([]);
   });
 
-  it('default mode: off, and bwrap is not even probed (start-up stays fast)', async () => {
-    const probes: string[] = [];
-    const { context } = await setup({ mode: 'default', availability: working, probes });
+  it('default mode: on by default too (the sandbox bounds every auto-allowed command)', async () => {
+    const { context, startupWarnings } = await setup({ mode: 'default', availability: working });
+    expect(sandboxForCall(context.sandbox, context.mode).kind).toBe('on');
+    expect(startupWarnings).toEqual([]);
+  });
+
+  it('sandbox.enabled false: off in every mode, one warning line, and bwrap is not asked', async () => {
+    await writeFile(path.join(configDir, 'settings.json'), '{"sandbox":{"enabled":false}}');
+    const { context, startupWarnings } = await setup({ mode: 'bypassPermissions', availability: working });
     expect(sandboxForCall(context.sandbox, context.mode).kind).toBe('off');
-    expect(probes).toEqual([]);
+    expect(startupWarnings).toEqual(['the Bash sandbox is off (sandbox.enabled: false): commands run unsandboxed, and only commands the analyser fully understands run without asking.']);
   });
 
   it('--sandbox or sandbox.enabled turns it on in any mode', async () => {
