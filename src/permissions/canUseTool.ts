@@ -45,7 +45,10 @@ export const canUseToolWithRules: CanUseToolFn = async (tool, call, context) => 
     sandboxOff: call.facts.shell !== undefined && sandboxForCall(permissionContext.sandbox, permissionContext.mode).kind === 'off',
   });
   const toolDecision = await tool.checkPermissions(call, context);
-  return combineWithTool(verdictToDecision(verdict), toolDecision, verdict);
+  const decision = combineWithTool(verdictToDecision(verdict), toolDecision, verdict);
+  // Approved shell commands run in the session sandbox; the dialog offers "outside" as its own answer.
+  const sandboxed = decision.behavior === 'ask' && call.facts.shell !== undefined && sandboxForCall(permissionContext.sandbox, permissionContext.mode).kind === 'on';
+  return sandboxed ? { ...decision, sandboxed: true } : decision;
 };
 
 /** What the engine needs to know about a call: the tool's declarations, never its name's meaning. */

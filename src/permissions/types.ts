@@ -46,6 +46,8 @@ export type PermissionAsk = {
   readonly trace?: DecisionTrace;
   /** The narrowest rules that would have allowed this call ("don't ask again"). */
   readonly suggestedRules?: readonly string[];
+  /** An approved run goes into the OS sandbox; the asker may offer running it outside instead (its own choice). */
+  readonly sandboxed?: boolean;
 };
 export type PermissionDecision = PermissionAllow | PermissionDeny | PermissionAsk;
 

@@ -18,10 +18,13 @@ import { SESSION_CLAIM, type SandboxClaim } from './sandboxClaim.js';
 import { buildSandboxPolicy, type SandboxPolicy } from './sandboxPolicy.js';
 import { sandboxRuleTargets } from './sandboxRules.js';
 import type { SessionSandbox } from './sessionSandbox.js';
+import { seatbeltArgs, seatbeltProfile } from './seatbeltProfile.js';
 import { scanTree } from './treeScan.js';
 
 export type SandboxLaunchOptions = {
+  /** The program that builds the sandbox: bwrap, or sandbox-exec when engine is 'seatbelt'. */
   readonly bwrap: string;
+  readonly engine?: 'bwrap' | 'seatbelt';
   readonly sandbox: SessionSandbox;
   readonly ruleSet: PermissionRuleSet;
   readonly workingDirectories: readonly string[];
@@ -60,6 +63,12 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
     network: claim.network && sandbox.settings.network,
   });
   const launcher: ShellLauncher = (shell, { cwd }) => {
+    if (options.engine === 'seatbelt') {
+      const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-cmd-'));
+      const profile = seatbeltProfile(policy, { tmpDir });
+      // No PID namespace on macOS: the process-group kill and stray check stay in force.
+      return { file: options.bwrap, args: seatbeltArgs(profile, ['/usr/bin/env', `TMPDIR=${tmpDir}`, 'AGENTCLI_SANDBOX=1', shell.file, ...shell.args]) };
+    }
     // --unshare-pid: when the shell ends, the kernel ends everything else in the namespace.
     return { file: options.bwrap, args: bwrapArgs(policy, { argv: [shell.file, ...shell.args], cwd, emptyFile: emptyFile() }), treeEndsWithIt: true };
   };

@@ -22,7 +22,7 @@ export type SessionSandbox = {
 
 export type SandboxForCall =
   | { readonly kind: 'off' }
-  | { readonly kind: 'on'; readonly bwrap: string }
+  | { readonly kind: 'on'; readonly bwrap: string; readonly engine?: 'bwrap' | 'seatbelt' }
   /** Wanted, unavailable, and settings say refuse rather than run unsandboxed. */
   | { readonly kind: 'refused'; readonly message: string };
 
@@ -48,7 +48,7 @@ export function isSandboxWanted(sandbox: SessionSandbox, _mode?: PermissionMode)
 export function sandboxForCall(sandbox: SessionSandbox | undefined, mode: PermissionMode): SandboxForCall {
   if (!sandbox || !isSandboxWanted(sandbox, mode)) return { kind: 'off' };
   const availability = sandbox.availability;
-  if (availability?.available) return { kind: 'on', bwrap: availability.bwrap };
+  if (availability?.available) return { kind: 'on', bwrap: availability.bwrap, ...(availability.engine === 'seatbelt' ? { engine: 'seatbelt' as const } : {}) };
   if (!sandbox.settings.failIfUnavailable) return { kind: 'off' };
   const why = availability ? `${availability.reason}; ${availability.howToEnable}` : 'it was not probed at start-up';
   return { kind: 'refused', message: `Bash commands must run in the sandbox (sandbox.failIfUnavailable), but it is unavailable: ${why}.` };

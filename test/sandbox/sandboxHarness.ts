@@ -119,6 +119,8 @@ export type SandboxRunOptions = {
   readonly background?: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: BashProgress) => void;
+  /** 'user': run as a call the user approved (the session sandbox); default: as auto-allowed (the claimed policy). */
+  readonly grant?: 'user' | 'rules';
 };
 
 export async function sandboxContext(repo: SandboxRepo, options: SandboxRunOptions = {}): Promise<ToolUseContext> {
@@ -156,6 +158,7 @@ export async function sandboxContext(repo: SandboxRepo, options: SandboxRunOptio
     isInteractive: false,
     appState: createAppStateStore(initialAppState(permissionContext)),
     mcpClients: [],
+    ...(options.grant ? { grant: { by: options.grant } } : {}),
   };
 }
 

@@ -54,6 +54,7 @@ export function bashSandboxFor(context: ToolUseContext, options?: SandboxCallOpt
   const claim = context.grant?.by === 'user' || !options ? SESSION_CLAIM : claimOf(options.analysis, writableAreas);
   const prepared = prepareSandbox({
     bwrap: decision.bwrap,
+    ...(decision.engine ? { engine: decision.engine } : {}),
     sandbox: permissionContext.sandbox,
     ruleSet,
     workingDirectories,
