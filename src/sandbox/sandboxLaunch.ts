@@ -31,6 +31,8 @@ export type SandboxLaunchOptions = {
   readonly home: string;
   /** What the command's analysis claimed; absent: the session sandbox (approved commands, MCP servers). */
   readonly claim?: SandboxClaim;
+  /** The filtering proxy's socket when settings allow only some domains (domainProxy.ts). */
+  readonly proxySocket?: string;
 };
 
 export type PreparedSandbox = {
@@ -54,13 +56,16 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
   });
   const homeEntries = [...PROTECTED_HOME_ENTRIES.map((entry) => path.join(home, entry)), sandbox.configDir];
   const areas = claim.kind === 'session';
+  const limitedDomains = (sandbox.settings.allowedDomains?.length ?? 0) > 0;
   const policy = buildSandboxPolicy({
     workingDirectories: areas ? workingDirectories : [],
     writablePaths: areas ? [...sandbox.settings.writablePaths.filter((p) => existsSync(p)), ...existingPackageCaches(home)] : [],
     claimedWritable: claim.kind === 'writes' ? claim.places : [],
     readOnly: [...scan.protectedPaths, ...scan.readOnly, ...[...targets.readOnlyPaths, ...homeEntries].filter((p) => existsSync(p))],
     masked: scan.masked,
-    network: claim.network && sandbox.settings.network,
+    // Allowed domains: no network of its own, only the proxy; otherwise all of it or none.
+    network: claim.network && sandbox.settings.network && !limitedDomains,
+    ...(claim.network && limitedDomains && options.proxySocket ? { proxySocket: options.proxySocket } : {}),
   });
   const launcher: ShellLauncher = (shell, { cwd }) => {
     if (options.engine === 'seatbelt') {

@@ -34,6 +34,8 @@ export type SandboxFacts = {
   readonly readOnly: readonly string[];
   readonly masked: readonly { readonly path: string; readonly isDirectory: boolean }[];
   readonly network: boolean;
+  /** The filtering proxy's socket: the only way out when the network is limited to allowed domains. */
+  readonly proxySocket?: string;
 };
 
 export type SandboxPolicy = {
@@ -42,6 +44,7 @@ export type SandboxPolicy = {
   readonly maskedDirectories: readonly string[];
   readonly maskedFiles: readonly string[];
   readonly network: boolean;
+  readonly proxySocket?: string;
 };
 
 export function buildSandboxPolicy(facts: SandboxFacts): SandboxPolicy {
@@ -65,6 +68,7 @@ export function buildSandboxPolicy(facts: SandboxFacts): SandboxPolicy {
     maskedDirectories,
     maskedFiles,
     network: facts.network,
+    ...(facts.proxySocket ? { proxySocket: facts.proxySocket } : {}),
   };
 }
 

@@ -117,6 +117,23 @@ describe.skipIf(!availability.available)('sandbox: network', () => {
     expect(outputOf(result)).toContain('unreachable');
   });
 
+  it('allowedDomains: an allowed host is reached through the filtering proxy, any other is refused', async () => {
+    const port = new URL(url).port;
+    const settings = { network: true, allowedDomains: ['127.0.0.1'] };
+    const allowed = await runSandboxed(repo, `curl -s --max-time 5 ${url}`, { settings });
+    expect(outputOf(allowed)).toBe('reached-the-host');
+    const other = await runSandboxed(repo, `curl -s --max-time 5 http://localhost:${port}/`, { settings });
+    expect(outputOf(other)).toContain('blocked by the agentcli sandbox');
+    expect(outputOf(other)).not.toContain('reached-the-host');
+  });
+
+  it('allowedDomains: a program that ignores the proxy has no way out at all', async () => {
+    const settings = { network: true, allowedDomains: ['127.0.0.1'] };
+    const result = await runSandboxed(repo, `curl -s --noproxy '*' --max-time 3 ${url} || echo unreachable; exec 4<>/dev/tcp/127.0.0.1/${new URL(url).port} && echo opened`, { settings });
+    expect(outputOf(result)).not.toContain('reached-the-host');
+    expect(outputOf(result)).not.toContain('opened');
+  });
+
   it('sandbox.network: true keeps the network', async () => {
     const result = await runSandboxed(repo, `curl -s --max-time 5 ${url}`, { settings: { network: true } });
     expect(outputOf(result)).toBe('reached-the-host');

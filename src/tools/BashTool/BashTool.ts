@@ -78,7 +78,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 
     const start = startingDirectory(context);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
-    const firstSandbox = bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
+    const firstSandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
     const runIn = async (sandbox: BashSandbox) => {
       // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
       const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true, sandboxPolicy: sandbox.policyName }) : onProgress;
@@ -143,7 +143,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 
 async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
   const start = startingDirectory(context);
-  const sandbox = bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
+  const sandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
   const task = await startBackgroundTask({
     ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
     command: input.command,

@@ -18,6 +18,7 @@ import { resolveWordTargets } from '../../permissions/engine/checkPathAccess.js'
 import { createPathResolver } from '../../permissions/engine/resolvePaths.js';
 import type { ShellCommandAnalysis } from '../../permissions/shell/analyzeShellCommand.js';
 import { claimOfAnalysis, SESSION_CLAIM, type SandboxClaim } from '../../sandbox/sandboxClaim.js';
+import { domainProxyFor } from '../../sandbox/domainProxy.js';
 import { prepareSandbox } from '../../sandbox/sandboxLaunch.js';
 import { sandboxForCall } from '../../sandbox/sessionSandbox.js';
 import type { ShellLauncher } from '../../utils/process/shellCommand.js';
@@ -42,7 +43,7 @@ export type SandboxCallOptions = {
 };
 
 /** Throws (an is_error result for the model) when the sandbox is required but cannot run. */
-export function bashSandboxFor(context: ToolUseContext, options?: SandboxCallOptions): BashSandbox {
+export async function bashSandboxFor(context: ToolUseContext, options?: SandboxCallOptions): Promise<BashSandbox> {
   const permissionContext = context.appState.get().toolPermissionContext;
   const decision = sandboxForCall(permissionContext.sandbox, permissionContext.mode);
   if (decision.kind === 'refused') throw new Error(decision.message);
@@ -52,7 +53,10 @@ export function bashSandboxFor(context: ToolUseContext, options?: SandboxCallOpt
   const workingDirectories = permissionContext.workingDirectories.length > 0 ? permissionContext.workingDirectories : [context.projectRoot];
   const writableAreas = [...workingDirectories, ...permissionContext.sandbox.settings.writablePaths];
   const claim = context.grant?.by === 'user' || !options ? SESSION_CLAIM : claimOf(options.analysis, writableAreas);
+  const domains = permissionContext.sandbox.settings.allowedDomains ?? [];
+  const proxySocket = claim.network && domains.length > 0 ? (await domainProxyFor(domains)).socketPath : undefined;
   const prepared = prepareSandbox({
+    ...(proxySocket ? { proxySocket } : {}),
     bwrap: decision.bwrap,
     ...(decision.engine ? { engine: decision.engine } : {}),
     sandbox: permissionContext.sandbox,
