@@ -96,6 +96,10 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
       concerns.push({ kind: 'inline-code', detail: 'git --exec-path runs git commands from another directory' });
     } else if (name === '--git-dir' || name === '--work-tree') {
       if (name === '--work-tree' && value) cwdOverride = value;
+      // Another repository's config is git's input too: its core.fsmonitor, hooksPath and aliases run programs.
+      if (name === '--git-dir' && !(value?.kind === 'static' && /^(\.\/)?\.git\/?$/.test(value.text))) {
+        concerns.push({ kind: 'inline-code', detail: `git --git-dir ${value?.text ?? ''} reads another repository's config, which can make git run a program` });
+      }
     }
   }
   const subcommand = argv[i];

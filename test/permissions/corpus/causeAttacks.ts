@@ -25,6 +25,7 @@ export const CAUSE_ATTACKS: readonly DiskAttack[] = [
   a('git_c_core_fsmonitor_runs_rm', `git -c core.fsmonitor='rm -rf data;:' status`, 'data-changed'),
   a('git_c_alias_runs_rm', `git -c alias.st='!rm -rf data' st`, 'data-changed'),
   a('git_config_env_core_pager', `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf data;:' git status`, 'data-changed'),
+  a('git_dir_points_at_a_repository_with_fsmonitor', `mkdir -p evil && git init -q evil && git -C evil config core.fsmonitor 'rm -rf ../data;:' ; git --git-dir=evil/.git --work-tree=evil status`, 'data-changed', 'acceptEdits'),
   // 6. bypassPermissions consults deny rules for every effect.
   a('bypass_unlink_is_rm', `unlink data/file.txt`, 'data-changed', 'bypassPermissions'),
   a('bypass_find_delete_is_rm', `find data -delete`, 'data-changed', 'bypassPermissions'),
