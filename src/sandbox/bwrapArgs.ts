@@ -27,6 +27,8 @@ export function bwrapArgs(policy: SandboxPolicy, invocation: BwrapInvocation): s
   const args = ['--die-with-parent', '--unshare-pid', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // A working directory under /tmp stays visible (read-only) through the private /tmp.
+  for (const dir of policy.visible ?? []) args.push('--ro-bind', dir, dir);
   for (const dir of policy.writable) args.push('--bind', dir, dir);
   for (const target of policy.readOnly) args.push('--ro-bind', target, target);
   for (const dir of policy.maskedDirectories) args.push('--tmpfs', dir, '--remount-ro', dir);

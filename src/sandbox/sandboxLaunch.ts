@@ -61,6 +61,7 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
     workingDirectories: areas ? workingDirectories : [],
     writablePaths: areas ? [...sandbox.settings.writablePaths.filter((p) => existsSync(p)), ...existingPackageCaches(home)] : [],
     claimedWritable: claim.kind === 'writes' ? claim.places : [],
+    visibleAreas: workingDirectories,
     readOnly: [...scan.protectedPaths, ...scan.readOnly, ...[...targets.readOnlyPaths, ...homeEntries].filter((p) => existsSync(p))],
     masked: scan.masked,
     // Allowed domains: no network of its own, only the proxy; otherwise all of it or none.

@@ -36,9 +36,16 @@ export type SandboxFacts = {
   readonly network: boolean;
   /** The filtering proxy's socket: the only way out when the network is limited to allowed domains. */
   readonly proxySocket?: string;
+  /**
+   * Folders that must stay visible (read-only unless writable anyway) where the private /tmp would hide
+   * them: a working directory under /tmp, when the claim makes it read-only.
+   */
+  readonly visibleAreas?: readonly string[];
 };
 
 export type SandboxPolicy = {
+  /** Read-only binds of folders under /tmp that the private /tmp would otherwise hide. */
+  readonly visible?: readonly string[];
   readonly writable: readonly string[];
   readonly readOnly: readonly string[];
   readonly maskedDirectories: readonly string[];
@@ -62,6 +69,8 @@ export function buildSandboxPolicy(facts: SandboxFacts): SandboxPolicy {
   const containsWritable = (p: string): boolean => writable.some((dir) => dir !== p && isWithin(dir, p));
   const readOnly = outermost(facts.readOnly.filter((p) => insideWritable(p) && !containsWritable(p) && !hiddenByMask(p)));
 
+  const underTmp = (p: string): boolean => isWithin(p, '/tmp');
+  const visible = outermost((facts.visibleAreas ?? []).filter((p) => underTmp(p) && !writable.some((dir) => isWithin(p, dir))));
   return {
     writable,
     readOnly,
@@ -69,6 +78,7 @@ export function buildSandboxPolicy(facts: SandboxFacts): SandboxPolicy {
     maskedFiles,
     network: facts.network,
     ...(facts.proxySocket ? { proxySocket: facts.proxySocket } : {}),
+    ...(visible.length > 0 ? { visible } : {}),
   };
 }
 

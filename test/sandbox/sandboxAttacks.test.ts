@@ -6,7 +6,8 @@
 // guarded changed or appeared) and that no secret reached the output.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preloadBashTool } from '../../src/tools/BashTool/BashTool.js';
@@ -58,6 +59,22 @@ describe.skipIf(!availability.available)('sandbox: the harness sees damage when 
 });
 
 describe.skipIf(!availability.available)('sandbox: what stays possible', () => {
+  it('a working directory under /tmp stays visible through the private /tmp (read-only claim and writes claim)', async () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'agentcli-under-tmp-'));
+    const inTmp: SandboxRepo = { ...repo, base, root: path.join(base, 'repo'), home: path.join(base, 'home'), configDir: path.join(base, 'home/.agentcli'), guarded: {}, remove: () => rmSync(base, { recursive: true, force: true }) };
+    try {
+      mkdirSync(inTmp.root, { recursive: true });
+      writeFileSync(path.join(inTmp.root, 'a.txt'), 'visible\n');
+      const read = await runSandboxed(inTmp, 'cat a.txt', { deny: [] });
+      expect(read.kind === 'foreground' && [read.exitCode, read.output, read.sandboxPolicy]).toEqual([0, 'visible\n', 'read-only']);
+      const write = await runSandboxed(inTmp, 'echo more >> a.txt; touch ../escaped 2>/dev/null; cat a.txt', { deny: [] });
+      expect(write.kind === 'foreground' && write.output).toBe('visible\nmore\n');
+      expect(existsSync(path.join(base, 'escaped'))).toBe(false);
+    } finally {
+      inTmp.remove();
+    }
+  });
+
   it('the working directory is writable: create, edit, delete ordinary files', async () => {
     const result = await runSandboxed(repo, 'mkdir -p build && echo out > build/a.txt && echo more >> src/app.ts && rm build/a.txt && echo created > src/new.ts && cat src/new.ts');
     expect(outputOf(result)).toContain('created');
