@@ -70,7 +70,7 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
   });
   const launcher: ShellLauncher = (shell, { cwd }) => {
     if (options.engine === 'seatbelt') {
-      const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-cmd-'));
+      const tmpDir = mkdtempSync(path.join(path.dirname(emptyFile()), 'tmp-'));
       const profile = seatbeltProfile(policy, { tmpDir });
       // No PID namespace on macOS: the process-group kill and stray check stay in force.
       return { file: options.bwrap, args: seatbeltArgs(profile, ['/usr/bin/env', `TMPDIR=${tmpDir}`, 'AGENTCLI_SANDBOX=1', shell.file, ...shell.args]) };
