@@ -65,6 +65,26 @@ const yogaWithoutFetchPlugin = {
 };
 
 /**
+ * Ink 6's incremental renderer (the REPL repaints only the lines that
+ * changed) moves the cursor up one line too few before a frame that ends in
+ * a newline — every frame but a fullscreen one — so each repaint drifted a
+ * line down and left the spinner behind in the scroll-back. Ink 8 fixed it
+ * (previousLines counts the empty piece after the final newline); Ink 8
+ * needs Node 22, so the same one-line fix is applied here.
+ */
+const inkIncrementalCursorPlugin = {
+  name: 'ink-incremental-cursor',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const patched = source.replace('buffer.push(ansiEscapes.cursorUp(previousVisible - 1));', 'buffer.push(ansiEscapes.cursorUp(previousLines.length - 1));');
+      if (patched === source) throw new Error(`ink-incremental-cursor: ${args.path} changed; check whether Ink still needs this fix`);
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
+/**
  * The Anthropic SDK builds every request's headers with the global
  * `Headers`, whose first touch loads undici (Node's fetch, ~25 ms of CPU
  * before the first request). Its modules get our spec-following class
@@ -118,7 +138,7 @@ export async function buildAgentcli({ quiet = false, outdir = 'dist', minify = t
     // zod itself is loaded at run time by src/utils/lazyZod.ts (a plain require of the installed package).
     // kerberos: an optional peer of the proxy agents (Negotiate proxy auth), imported only if asked for.
     external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash', 'react-devtools-core', 'kerberos'],
-    plugins: [lazyZodPlugin, yogaWithoutFetchPlugin, terminalStringWidthPlugin, sdkFetchHeadersPlugin],
+    plugins: [lazyZodPlugin, yogaWithoutFetchPlugin, terminalStringWidthPlugin, sdkFetchHeadersPlugin, inkIncrementalCursorPlugin],
     define: {
       // React's production build: the development build is several times slower per repaint.
       'process.env.NODE_ENV': '"production"',
@@ -152,6 +172,46 @@ async function vendorZod(outdir, quiet) {
     legalComments: 'none',
     logLevel: quiet ? 'error' : 'warning',
   });
+  writeZodCodeCache(path.join(root, outdir, 'chunks', 'zod.cjs'));
+}
+
+/**
+ * dist/chunks/zod.cjs.v8cache: V8's code cache for the vendored zod, made by
+ * this Node, under the V8 flags the CLI sets, after running zod the way the
+ * CLI first does (building and checking tool input schemas), so the
+ * functions that use compiles are in it too. src/utils/lazyZod.ts compiles zod with it; V8 rejects a cache from
+ * another version and compiles as usual.
+ */
+/** The V8 flags the CLI sets as it starts (src/utils/process/v8Settings.ts). */
+export function cliV8Flags() {
+  const v8Settings = readFileSync(path.join(root, 'src', 'utils', 'process', 'v8Settings.ts'), 'utf8');
+  const flags = [...v8Settings.matchAll(/setFlagsFromString\('([^']+)'\)/g)].map((match) => match[1]);
+  if (flags.length === 0) throw new Error('no V8 flags found in src/utils/process/v8Settings.ts; check how it sets them');
+  return flags;
+}
+
+function writeZodCodeCache(file) {
+  // V8 rejects a cache made under other flags: the child sets the ones the CLI sets as it starts.
+  const flags = cliV8Flags();
+  const script = [
+    "const { setFlagsFromString } = require('node:v8');",
+    `for (const flag of ${JSON.stringify(flags)}) setFlagsFromString(flag);`,
+    "const { readFileSync, writeFileSync } = require('node:fs');",
+    "const { wrap, createRequire } = require('node:module');",
+    "const path = require('node:path');",
+    "const { Script } = require('node:vm');",
+    'const file = process.argv[1];',
+    "const script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file });",
+    'const module = { exports: {} };',
+    'script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));',
+    'const { z } = module.exports;',
+    "const schema = z.strictObject({ path: z.string().describe('a path'), n: z.number().int().min(0).optional(), flag: z.boolean().optional(), mode: z.enum(['a', 'b']).optional(), items: z.array(z.object({ k: z.string() })).optional(), either: z.union([z.string(), z.number()]).optional() });",
+    "schema.safeParse({ path: 'x', n: 1, mode: 'a', items: [{ k: 'v' }], either: 2 });",
+    "const failed = schema.safeParse({ path: 1, extra: true });",
+    'if (!failed.success) z.prettifyError?.(failed.error);',
+    "writeFileSync(`${file}.v8cache`, script.createCachedData());",
+  ].join('\n');
+  execFileSync(process.execPath, ['-e', script, file], { stdio: 'inherit' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -33,7 +33,7 @@ export type QueryEvent =
    * The request failed or its stream was cut; everything streamed since the
    * last request_start (text, started tools) is void and will come again.
    */
-  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure }
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly failure: ApiFailure; /** Retries allowed in all (the policy's maxRetries). */ readonly maxRetries?: number }
   /** The conversation is being summarised (a side request); a compact_boundary or compaction_failed follows. */
   | { readonly type: 'compaction_start'; readonly trigger: CompactionTrigger }
   /** The conversation was replaced by a summary plus its most recent turns. */

@@ -65,7 +65,8 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
     readOnly: [...scan.protectedPaths, ...scan.readOnly, ...[...targets.readOnlyPaths, ...homeEntries].filter((p) => existsSync(p))],
     masked: scan.masked,
     // Allowed domains: no network of its own, only the proxy; otherwise all of it or none.
-    network: claim.network && sandbox.settings.network && !limitedDomains,
+    // (A caller that brings no proxy — MCP servers — keeps the network its settings give it.)
+    network: claim.network && sandbox.settings.network && !(limitedDomains && options.proxySocket),
     ...(claim.network && limitedDomains && options.proxySocket ? { proxySocket: options.proxySocket } : {}),
   });
   const launcher: ShellLauncher = (shell, { cwd }) => {
@@ -83,8 +84,8 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
 
 let emptyFilePath: string | undefined;
 
-/** One empty, read-only file per process, bound over every masked file. */
-function emptyFile(): string {
+/** One empty, read-only file per process, bound over every masked file (MCP server sandboxes share it). */
+export function emptyFile(): string {
   if (emptyFilePath && existsSync(emptyFilePath)) return emptyFilePath;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-sandbox-'));
   const file = path.join(dir, 'empty');

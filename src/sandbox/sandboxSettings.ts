@@ -43,6 +43,11 @@ export type SandboxSettings = {
   readonly network: boolean;
   /** Non-empty: the only hosts Bash commands and WebFetch may reach (`*.example.com` covers subdomains). */
   readonly allowedDomains?: readonly string[];
+  /**
+   * A settings file said `network: false` (rather than leaving the default): MCP servers, which keep the
+   * network by default since most need it, lose it too. Absent: false.
+   */
+  readonly networkRestricted?: boolean;
   /** Absolute. */
   readonly writablePaths: readonly string[];
   readonly failIfUnavailable: boolean;
@@ -131,6 +136,7 @@ export function mergeSandboxSettings(options: MergeOptions): SandboxSettings {
     enabled: options.override ?? nearest('enabled'),
     network,
     ...(allowedDomains && allowedDomains.length > 0 ? { allowedDomains } : {}),
+    networkRestricted: nearest('network') === false,
     writablePaths: [...new Set(writablePaths)],
     failIfUnavailable: nearest('failIfUnavailable') ?? false,
   };

@@ -7,6 +7,7 @@ import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { loadCustomCommands } from '../commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../commands/registry.js';
+import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
 import { openPromptHistory } from '../history/promptHistory.js';
 import { configDir } from '../session/paths.js';
 import { startConversation, type ResumeTarget } from '../session/startConversation.js';
@@ -26,6 +27,7 @@ import { runEditorInForeground } from '../utils/process/externalEditor.js';
 import { replayItems } from './repl/replayItems.js';
 import type { ReplLaunchOptions } from './startRepl.js';
 import { loadToolRenderers } from './tools/toolRendererCache.js';
+import { finishedTextThatFits, stdoutForInk } from './layout/inkStdout.js';
 import { askFolderTrust } from './trust/askFolderTrust.js';
 import { isFolderTrusted, trustFolder } from '../permissions/folderTrust.js';
 
@@ -33,6 +35,12 @@ const BRACKETED_PASTE_ON = '\u001B[?2004h';
 const BRACKETED_PASTE_OFF = '\u001B[?2004l';
 /** How long to wait, after the app closes, for an interrupted turn to finish answering its tool calls. */
 const SHUTDOWN_GRACE_MS = 3_000;
+/**
+ * The live area repaints at most 10 times a second: each repaint writes the changed text line again
+ * (~130 bytes), so a slower cadence writes fewer bytes per streamed character; 100 ms still reads as
+ * a steady stream.
+ */
+const LIVE_PUBLISH_INTERVAL_MS = 100;
 /** When the modules the first answer needs start loading: after the first frames, long before a prompt is typed and answered. */
 const AFTER_FIRST_FRAMES_MS = 100;
 
@@ -71,7 +79,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const handOffTerminal = createTerminalHandoff({ stdin: process.stdin, write: terminal.write, env });
-  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);
+  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands, () => mcpPromptCommands(session.mcp));
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
     appState: session.appState,
@@ -84,11 +92,15 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     history,
     permissionRules,
     readiness: printReadinessFor(() => session.tools),
+    finishedTextHeld: () => finishedTextThatFits(process.stdout),
+    publishIntervalMs: LIVE_PUBLISH_INTERVAL_MS,
     baseUrl: env.ANTHROPIC_BASE_URL || undefined,
     terminal,
     notifier: new AttentionNotifier({ setting: display.notifications, env, write: terminal.write }),
     openEditor: (file) => handOffTerminal(() => runEditorInForeground(file, env)),
   });
+  // An MCP server's question opens a form in the REPL.
+  session.mcp?.setElicitationHandler((request, signal) => controller.dialogs.elicit(request, signal));
   for (const warning of display.warnings) controller.transcript.addNotice('warning', warning);
   const statusLine = display.statusLine ? followSessionInStatusLine(controller, new StatusLineCommand({ command: display.statusLine.command, cwd: session.cwd, env })) : undefined;
   if (options.verbose) controller.toggleVerbose();
@@ -114,6 +126,8 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   // throttle (~32 ms) before it echoed (tmux: prompt → echo 42 ms before, 22 ms after).
   controller.transcript.flush();
   const instance = render(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
+    stdout: stdoutForInk(process.stdout),
+    incrementalRendering: true,
     exitOnCtrlC: false,
     kittyKeyboard: { mode: 'auto' },
   });
@@ -142,6 +156,8 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     process.stdout.write(BRACKETED_PASTE_OFF);
     unregister();
   }
+  // The way back in, printed where the user will look for it: below the last screen.
+  if (options.persist && conversation.messages.length > 0) process.stdout.write(`\nResume this session with: agentcli --resume ${conversation.id}\n`);
   return 0;
 }
 

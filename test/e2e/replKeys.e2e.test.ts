@@ -55,6 +55,8 @@ describe('REPL in a real terminal: start, keys, exit', () => {
       await first.terminal.press('Enter');
       await first.terminal.waitFor('first answer');
       await first.terminal.press('C-d');
+      await first.terminal.waitFor('Press Ctrl+D again to exit');
+      await first.terminal.press('C-d');
       expect(await first.terminal.waitForExit()).toBe(0);
       await first.terminal.kill();
       repl = await startRepl({ script: [], folders: { cwd: first.cwd, configDir: first.configDir } });

@@ -98,7 +98,7 @@ describe('subagents in the REPL', () => {
     await repl.terminal.waitFor('parent done');
   });
 
-  it("Ctrl+O shows a child's whole conversation: every tool call and result, not only the newest", async () => {
+  it("verbose (--verbose) shows a child's whole conversation: every tool call and result, not only the newest", async () => {
     const { tool, open } = gate();
     open();
     const steps = Array.from({ length: 12 }, (_, index) => turn(toolUse('Wait', { pattern: `step-${index + 1}` })));
@@ -111,7 +111,7 @@ describe('subagents in the REPL', () => {
         'long task': [...steps, endTurn('final child answer')],
       }),
     });
-    await repl.terminal.press('\u000F');
+    repl.controller.toggleVerbose();
     await repl.terminal.waitFor(/verbose/);
     await repl.submit('parent prompt');
     const frame = await repl.terminal.waitFor('parent done');

@@ -15,8 +15,22 @@ describe('ClippedBox', () => {
         <Text>after</Text>
       </>,
     );
-    const frame = await terminal.waitFor('after');
+    const frame = await terminal.waitFor('line 3');
     expect(frame).toBe('line 1\nline 2\nline 3\nafter');
+    terminal.unmount();
+  });
+
+  it('never pads its first frame with blank rows up to the limit (a dialog would outgrow the terminal)', () => {
+    const terminal = renderInTerminal(
+      <>
+        <ClippedBox maxRows={20}>
+          <Text>{lines(2)}</Text>
+        </ClippedBox>
+        <Text>after</Text>
+      </>,
+    );
+    const tallest = Math.max(...terminal.allFrames().map((frame) => frame.split('\n').length));
+    expect(tallest).toBeLessThanOrEqual(3);
     terminal.unmount();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretKey, type KeyLike } from '../../src/ui/input/keymap.js';
+import { interpretKey, interpretKeys, type KeyLike } from '../../src/ui/input/keymap.js';
 
 const NO_KEY: KeyLike = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, home: false, end: false,
@@ -20,7 +20,7 @@ describe('key bindings', () => {
     ['Ctrl+C', 'c', { ctrl: true }, { type: 'interrupt_or_clear' }],
     ['Ctrl+D', 'd', { ctrl: true }, { type: 'delete_forward_or_exit' }],
     ['Ctrl+R', 'r', { ctrl: true }, { type: 'history_search' }],
-    ['Ctrl+O', 'o', { ctrl: true }, { type: 'toggle_verbose' }],
+    ['Ctrl+O', 'o', { ctrl: true }, { type: 'open_transcript' }],
     ["Ctrl+V pastes the clipboard's image", 'v', { ctrl: true }, { type: 'paste_image' }],
     ['Ctrl+A', 'a', { ctrl: true }, { type: 'move', to: 'line_start' }],
     ['Alt+B', 'b', { meta: true }, { type: 'move', to: 'word_left' }],
@@ -29,5 +29,17 @@ describe('key bindings', () => {
     ['plain text', 'abc', {}, { type: 'insert', text: 'abc' }],
   ])('%s', (_name, input, key, expected) => {
     expect(interpretKey(input, { ...NO_KEY, ...key })).toEqual(expected);
+  });
+});
+
+describe('keys that arrive together in one chunk', () => {
+  it.each<[string, string, unknown[]]>([
+    ['three Backspaces at once are three backspaces', '\x7f\x7f\x7f', [{ type: 'backspace' }, { type: 'backspace' }, { type: 'backspace' }]],
+    ['typing then Backspace', 'abc\x7f', [{ type: 'insert', text: 'abc' }, { type: 'backspace' }]],
+    ['Ctrl+H is a Backspace too', 'ab\x08', [{ type: 'insert', text: 'ab' }, { type: 'backspace' }]],
+    ['Ctrl+U inside a chunk kills the line', 'old\x15new', [{ type: 'insert', text: 'old' }, { type: 'kill_to_line_start' }, { type: 'insert', text: 'new' }]],
+    ['text with a final Enter stays one insert (the prompt tells Enter from inner new lines)', 'yes\r', [{ type: 'insert', text: 'yes\r' }]],
+  ])('%s', (_name, input, expected) => {
+    expect(interpretKeys(input, NO_KEY)).toEqual(expected);
   });
 });

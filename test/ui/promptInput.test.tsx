@@ -17,8 +17,8 @@ afterEach(async () => {
   await rm(cwd, { recursive: true, force: true });
 });
 
-async function prompt(options: { history?: string[]; busy?: boolean } = {}) {
-  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), toggleVerbose: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
+async function prompt(options: { history?: string[]; busy?: boolean; exitConfirmMs?: number } = {}) {
+  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), openTranscript: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
   const view = render(
     <PromptInput
       isActive
@@ -28,6 +28,7 @@ async function prompt(options: { history?: string[]; busy?: boolean } = {}) {
       cwd={cwd}
       columns={100}
       effects={effects}
+      {...(options.exitConfirmMs ? { exitConfirmMs: options.exitConfirmMs } : {})}
     />,
   );
   await tick();
@@ -44,6 +45,30 @@ describe('prompt input box', () => {
     expect(view.lastFrame()).toContain('> ');
     await press('hello there');
     expect(view.lastFrame()).toContain('> hello there');
+    view.unmount();
+  });
+
+  it('three Backspaces in one chunk delete three characters (no DEL bytes in the text)', async () => {
+    const { view, press, effects } = await prompt();
+    await press('abcdef');
+    await press('\u007F\u007F\u007F');
+    expect(view.lastFrame()).toContain('> abc');
+    await press('xy\u007F\r');
+    expect(effects.submit).toHaveBeenCalledWith('abcx');
+    view.unmount();
+  });
+
+  it('"press Ctrl+C again to exit" clears when it times out, and a later single press does not exit', async () => {
+    const { view, press, effects } = await prompt({ exitConfirmMs: 150 });
+    await press('\u0003');
+    expect(view.lastFrame()).toContain('Press Ctrl+C again to exit');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(view.lastFrame()).not.toContain('again to exit');
+    await press('\u0003');
+    expect(effects.exit).not.toHaveBeenCalled();
+    await press('\u0004');
+    await press('\u0004');
+    expect(effects.exit).toHaveBeenCalledTimes(1);
     view.unmount();
   });
 

@@ -13,7 +13,7 @@ const NO_KEY: KeyLike = {
 };
 
 function harness(options: { history?: string[]; busy?: boolean; suggestions?: (state: EditorState) => Suggestion[] } = {}) {
-  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), toggleVerbose: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
+  const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), openTranscript: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
   const pastes = new PastedTextStore();
   let state: EditorState = INITIAL_EDITOR_STATE;
   const act = (action: EditorAction): EditorState => {
@@ -110,7 +110,7 @@ describe('prompt editing', () => {
     expect(h.state.buffer.text).toBe('');
     expect(h.effects.exit).not.toHaveBeenCalled();
     h.key('c', { ctrl: true });
-    expect(h.state.exitArmed).toBe(true);
+    expect(h.state.exitArmed).toBe('ctrl_c');
     h.key('c', { ctrl: true });
     expect(h.effects.exit).toHaveBeenCalledTimes(1);
   });
@@ -130,7 +130,7 @@ describe('prompt editing', () => {
     expect(h.effects.exit).not.toHaveBeenCalled();
   });
 
-  it('Ctrl+D exits on an empty input and deletes forward otherwise', () => {
+  it('Ctrl+D twice exits on an empty input, and deletes forward otherwise', () => {
     const h = harness();
     h.type('ab');
     h.key('', { leftArrow: true });
@@ -139,7 +139,18 @@ describe('prompt editing', () => {
     expect(h.effects.exit).not.toHaveBeenCalled();
     h.key('u', { ctrl: true });
     h.key('d', { ctrl: true });
-    expect(h.effects.exit).toHaveBeenCalled();
+    expect(h.state.exitArmed).toBe('ctrl_d');
+    expect(h.effects.exit).not.toHaveBeenCalled();
+    h.key('d', { ctrl: true });
+    expect(h.effects.exit).toHaveBeenCalledTimes(1);
+  });
+
+  it('Ctrl+C then Ctrl+D does not exit: the second press must be the same key', () => {
+    const h = harness();
+    h.key('c', { ctrl: true });
+    h.key('d', { ctrl: true });
+    expect(h.effects.exit).not.toHaveBeenCalled();
+    expect(h.state.exitArmed).toBe('ctrl_d');
   });
 
   it('Shift+Tab cycles the mode and Ctrl+O toggles verbose', () => {
@@ -147,7 +158,7 @@ describe('prompt editing', () => {
     h.key('', { tab: true, shift: true });
     h.key('o', { ctrl: true });
     expect(h.effects.cycleMode).toHaveBeenCalledTimes(1);
-    expect(h.effects.toggleVerbose).toHaveBeenCalledTimes(1);
+    expect(h.effects.openTranscript).toHaveBeenCalledTimes(1);
   });
 });
 

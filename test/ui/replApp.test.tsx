@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCallLog, sleepTool } from '../support/syntheticTools.js';
+import { createCallLog, echoTool, sleepTool } from '../support/syntheticTools.js';
 import { endTurn, hang, lastToolResults, text, toolResultText, toolUse, turn } from '../support/scenario.js';
 import { startReplFixture, type ReplFixture } from './support/replFixture.js';
 import { shoutTool } from './support/uiTools.js';
@@ -112,6 +112,18 @@ describe('REPL: permission dialog answers go to the pipeline', () => {
     await repl.terminal.waitFor('Ask anything');
     expect(repl.server.requests).toHaveLength(1);
   });
+  it('a refused call is still answered: the next prompt carries its is_error tool_result', async () => {
+    repl = await startReplFixture({ tools: [shoutTool()], script: [turn(toolUse('Shout', { words: 'x' }, { id: 'toolu_no' })), endTurn('Waiting for you.')] });
+    await repl.submit('go');
+    await repl.terminal.waitFor('Do you want to use Shout?');
+    await repl.terminal.press(ESC);
+    await repl.terminal.waitFor('Did not shout "x"');
+    await repl.submit('never mind');
+    await repl.terminal.waitFor('Waiting for you.');
+    const [result] = lastToolResults(repl.server.requests[1]!);
+    expect(result).toMatchObject({ tool_use_id: 'toolu_no', is_error: true });
+    expect(toolResultText(result!)).toContain('The user rejected this Shout call');
+  });
 });
 
 describe('REPL: keys that act on the session', () => {
@@ -166,11 +178,19 @@ describe('REPL: keys that act on the session', () => {
     await repl.terminal.waitFor('bypass permissions on');
   });
 
-  it('Ctrl+O toggles verbose', async () => {
-    repl = await startReplFixture({ script: [] });
+  it('Ctrl+O opens the transcript view with the whole output of a finished call; Esc closes it', async () => {
+    const lines = Array.from({ length: 60 }, (_, index) => String(index + 1)).join('\n');
+    repl = await startReplFixture({ tools: [echoTool()], script: [turn(toolUse('Echo', { text: lines })), endTurn('Counted.')] });
+    await repl.submit('count');
+    await repl.terminal.waitFor('Counted.');
     await repl.terminal.press('\u000F');
-    await repl.terminal.waitFor(/verbose/);
-    expect(repl.controller.getStatus().verbose).toBe(true);
+    const view = await repl.terminal.waitFor(/lines \d+–\d+ of \d+/);
+    expect(view).toContain('esc to close');
+    expect(view).toMatch(/^\s*59$/m);
+    expect(repl.controller.getStatus().transcriptOpen).toBe(true);
+    await repl.terminal.press('\u001B');
+    await repl.terminal.waitFor((frame) => !frame.includes('esc to close'));
+    expect(repl.controller.getStatus().transcriptOpen).toBe(false);
   });
 
   it('a prompt typed while a turn runs waits and is sent afterwards', async () => {

@@ -60,7 +60,7 @@ describe('generic tool rendering (no UI.tsx, unknown tools)', () => {
     const frame = await frameOf({ tool: plainTool(), toolName: 'Plain', input: { path: 'a.txt' }, phase: 'done', status: 'success', data: 'ignored', resultText: 'one\ntwo\nthree\nfour\nfive' });
     expect(frame).toContain('● Plain(a.txt)');
     expect(frame).toContain('⎿  one\n     two\n     three');
-    expect(frame).toContain('… +2 lines (ctrl+o for more)');
+    expect(frame).toContain('… +2 lines (ctrl+o to expand)');
   });
 
   it('shows every line (up to a bound) in verbose mode', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { retryLine } from '../../src/ui/repl/retryStatus.js';
 import { TranscriptStore, type StaticReadiness } from '../../src/ui/repl/transcriptStore.js';
 import type { TranscriptItem } from '../../src/ui/repl/transcriptTypes.js';
 import {
@@ -112,18 +113,58 @@ describe('transcript store: tools', () => {
 });
 
 describe('transcript store: retries and interrupts', () => {
-  it('a retry voids what streamed since the request started and says so', () => {
+  it('a retry voids what streamed since the request started and counts down on the spinner line, printing nothing', () => {
     const transcript = store();
+    transcript.beginTurn();
     transcript.handle(requestStart());
     transcript.handle(textDelta('half an answ'));
     transcript.handle(toolUseStart('t1', 'Bash'));
-    transcript.handle(retry(1));
+    transcript.handle(retry(3));
+    transcript.handle(retry(4));
     transcript.flush();
     const snapshot = transcript.getSnapshot();
     expect(snapshot.live).toEqual([]);
-    const notice = snapshot.staticItems.at(-1);
-    expect(notice).toMatchObject({ kind: 'notice', tone: 'warning' });
-    expect(notice?.kind === 'notice' && notice.text).toMatch(/retrying in 2s \(attempt 2\).*may repeat/);
+    expect(snapshot.staticItems.filter((item) => item.kind === 'notice')).toEqual([]);
+    expect(snapshot.turn?.retry).toMatchObject({ attempt: 4, reason: 'The reply was cut off' });
+    expect(retryLine(snapshot.turn!.retry!, snapshot.turn!.retry!.resumesAt - 3_500)).toBe('The reply was cut off · retrying in 4 s · attempt 4/10');
+    transcript.handle(requestStart());
+    transcript.handle(textDelta('A'));
+    transcript.flush();
+    expect(transcript.getSnapshot().turn?.retry).toBeUndefined();
+  });
+
+  it('a stream cut after a printed paragraph: the retried answer does not print that paragraph again', () => {
+    const transcript = store();
+    transcript.beginTurn();
+    transcript.handle(requestStart());
+    transcript.handle(textDelta('First paragraph, printed.\n\nSecond para'));
+    transcript.handle(retry(1));
+    transcript.handle(requestStart());
+    transcript.handle(textDelta('First paragraph, '));
+    transcript.handle(textDelta('printed.\n\nSecond paragraph, whole.\n\nThird.'));
+    transcript.endTurn({ reason: 'completed' });
+    transcript.flush();
+    const texts = transcript.getSnapshot().staticItems.flatMap((item) => (item.kind === 'assistant_text' ? [item.text] : []));
+    expect(texts).toEqual(['First paragraph, printed.', 'Second paragraph, whole.', 'Third.']);
+    expect(transcript.getSnapshot().staticItems.filter((item) => item.kind === 'notice')).toEqual([]);
+  });
+
+  it('a stream cut whose retry says something else keeps the printed part and says the answer started over', () => {
+    const transcript = store();
+    transcript.beginTurn();
+    transcript.handle(requestStart());
+    transcript.handle(textDelta('Plan A, printed.\n\nmore'));
+    transcript.handle(retry(1));
+    transcript.handle(requestStart());
+    transcript.handle(textDelta('Plan B instead.'));
+    transcript.endTurn({ reason: 'completed' });
+    transcript.flush();
+    const items = transcript.getSnapshot().staticItems.filter((item) => item.kind === 'assistant_text' || item.kind === 'notice');
+    expect(items.map((item) => (item.kind === 'assistant_text' || item.kind === 'notice' ? item.text : ''))).toEqual([
+      'Plan A, printed.',
+      'The answer started over after the retry; the text above is from the attempt that was cut off.',
+      'Plan B instead.',
+    ]);
   });
 
   it('an interrupted turn settles live tools as interrupted and prints "Interrupted"', () => {

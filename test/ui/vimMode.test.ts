@@ -57,7 +57,7 @@ describe('vim normal mode', () => {
 
 describe('vim editing in the prompt', () => {
   function harness(busy = false) {
-    const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), toggleVerbose: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
+    const effects = { submit: vi.fn(), interrupt: vi.fn(), cycleMode: vi.fn(), openTranscript: vi.fn(), exit: vi.fn() } satisfies PromptEffects;
     const pastes = new PastedTextStore();
     let state: EditorState = { ...INITIAL_EDITOR_STATE, vim: VIM_INSERT };
     const key = (input: string, extra: Partial<KeyLike> = {}) => {

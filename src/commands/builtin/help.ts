@@ -12,9 +12,9 @@ const KEYS: ReadonlyArray<readonly [string, string]> = [
   ['# note', 'save a line to a memory file you choose (not sent to the model)'],
   ['Esc', 'interrupt the running turn'],
   ['Shift+Tab', 'switch permission mode'],
-  ['Ctrl+O', 'verbose transcript on/off'],
+  ['Ctrl+O', 'transcript view: everything so far, in full (esc to close)'],
   ['Ctrl+C', 'clear the input; twice to exit'],
-  ['Ctrl+D', 'exit (on an empty input)'],
+  ['Ctrl+D', 'exit (twice, on an empty input; so does Ctrl+C)'],
 ];
 
 export const helpCommand: SlashCommand = {

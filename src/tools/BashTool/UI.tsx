@@ -58,7 +58,7 @@ export function renderToolResultMessage(output: BashResult, _input: BashInput, o
   return (
     <Box flexDirection="column">
       {output.output.trim() === '' ? <Text dimColor>(no output)</Text> : <Text>{visible.join('\n')}</Text>}
-      {hidden > 0 ? <Text dimColor>… +{hidden} lines</Text> : null}
+      {hidden > 0 ? <Text dimColor>… +{hidden} lines (ctrl+o to expand)</Text> : null}
       {output.notes.map((note) => (
         <Text key={note} color="yellow">
           {note}

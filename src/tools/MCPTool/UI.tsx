@@ -38,7 +38,7 @@ export function renderToolResultMessage(output: McpToolOutput, _input: McpToolIn
           {line}
         </Text>
       ))}
-      {hidden > 0 ? <Text dimColor>… {hidden} more lines</Text> : null}
+      {hidden > 0 ? <Text dimColor>… {hidden} more lines (ctrl+o to expand)</Text> : null}
       {options.verbose && output.structuredContent ? (
         <Text dimColor>{JSON.stringify(output.structuredContent, null, 2)}</Text>
       ) : null}

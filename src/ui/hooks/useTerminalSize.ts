@@ -4,6 +4,7 @@
  */
 import { useStdout } from 'ink';
 import { useEffect, useState } from 'react';
+import { viewportRowsOf } from '../layout/inkStdout.js';
 
 export type TerminalSize = { readonly columns: number; readonly rows: number };
 
@@ -11,10 +12,10 @@ const FALLBACK: TerminalSize = { columns: 80, rows: 24 };
 
 export function useTerminalSize(): TerminalSize {
   const { stdout } = useStdout();
-  const read = (): TerminalSize => ({
-    columns: stdout.columns > 0 ? stdout.columns : FALLBACK.columns,
-    rows: stdout.rows > 0 ? stdout.rows : FALLBACK.rows,
-  });
+  const read = (): TerminalSize => {
+    const rows = viewportRowsOf(stdout) ?? 0;
+    return { columns: stdout.columns > 0 ? stdout.columns : FALLBACK.columns, rows: rows > 0 ? rows : FALLBACK.rows };
+  };
   const [size, setSize] = useState(read);
   useEffect(() => {
     const onResize = (): void => setSize(read());

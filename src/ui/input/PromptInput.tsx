@@ -12,11 +12,11 @@ import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
 import { CursorText } from './CursorText.js';
 import { INITIAL_EDITOR_STATE, type EditorState } from './editorState.js';
-import { interpretKey } from './keymap.js';
+import { interpretKeys } from './keymap.js';
 import { PastedTextStore } from './pastedText.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
 import { bufferOf, insertText } from './textBuffer.js';
-import { usePromptSuggestions } from './usePromptSuggestions.js';
+import { usePromptSuggestions, type ResourceLister } from './usePromptSuggestions.js';
 import { VIM_INSERT } from './vimMode.js';
 
 export type PromptInputProps = {
@@ -35,18 +35,24 @@ export type PromptInputProps = {
   readonly vimMode?: boolean;
   /** A line under the box (queued prompts, the exit hint...). */
   readonly hint?: string;
+  /** MCP resources for `@server:uri` completion. */
+  readonly listResources?: ResourceLister;
+  /** How long "press again to exit" waits (tests shorten it). */
+  readonly exitConfirmMs?: number;
 };
 
 /** Lines of a long prompt shown at once; the view follows the cursor. */
 const MAX_VISIBLE_LINES = 8;
 const MAX_SUGGESTIONS_SHOWN = 8;
+/** How long a first Ctrl+C / Ctrl+D on an empty prompt waits for the second. */
+const EXIT_CONFIRM_MS = 2_000;
 
 export function PromptInput(props: PromptInputProps): ReactNode {
   const stateRef = useRef<EditorState>(INITIAL_EDITOR_STATE);
   const pastes = useRef(new PastedTextStore()).current;
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const state = stateRef.current;
-  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd);
+  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd, props.listResources);
   // The key handler reads these through a ref: the suggestions of the latest render, not of the handler's closure.
   const latest = useRef({ props, suggestions });
   latest.current = { props, suggestions };
@@ -72,16 +78,24 @@ export function PromptInput(props: PromptInputProps): ReactNode {
     rerender();
   }, [props.vimMode]);
 
+  // "Press Ctrl+C again to exit" holds for a moment only; then the hint goes and one press no longer exits.
+  useEffect(() => {
+    if (!state.exitArmed) return;
+    const timer = setTimeout(() => {
+      if (!stateRef.current.exitArmed) return;
+      stateRef.current = { ...stateRef.current, exitArmed: false };
+      rerender();
+    }, props.exitConfirmMs ?? EXIT_CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [state.exitArmed, props.exitConfirmMs]);
+
   useInput(
     (input, key) => {
       const { props: current, suggestions: menu } = latest.current;
-      const action = interpretKey(input, key);
-      const next = handlePromptAction(
-        stateRef.current,
-        action,
-        { isBusy: current.isBusy, history: current.history(), completion: menu.context, suggestions: menu.items, pastes },
-        current.effects,
-      );
+      let next = stateRef.current;
+      for (const action of interpretKeys(input, key)) {
+        next = handlePromptAction(next, action, { isBusy: current.isBusy, history: current.history(), completion: menu.context, suggestions: menu.items, pastes }, current.effects);
+      }
       if (next !== stateRef.current) {
         stateRef.current = next;
         rerender();
@@ -99,7 +113,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
       {showMenu ? <SuggestionMenu items={suggestions.items} selected={state.selectedSuggestion} columns={props.columns} /> : null}
       {state.vim ? <Text dimColor>  -- {state.vim.mode === 'normal' ? 'NORMAL' : 'INSERT'} --</Text> : null}
       {state.exitArmed ? (
-        <Text dimColor>  Press Ctrl+C again to exit</Text>
+        <Text dimColor>  Press {state.exitArmed === 'ctrl_d' ? 'Ctrl+D' : 'Ctrl+C'} again to exit</Text>
       ) : memoryNoteOf(state.buffer.text) !== undefined ? (
         <Text dimColor>  # note: Enter saves it to a memory file you choose; it is not sent to the model</Text>
       ) : props.hint ? (

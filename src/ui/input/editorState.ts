@@ -23,8 +23,8 @@ export type EditorState = {
   readonly selectedSuggestion: number;
   /** Esc hides the menu until the text changes. */
   readonly suggestionsDismissedFor: string | undefined;
-  /** Set by a first Ctrl+C on an empty input: a second one exits. */
-  readonly exitArmed: boolean;
+  /** Set by a first Ctrl+C or Ctrl+D on an empty input: the same key again exits (the prompt disarms it after a moment). */
+  readonly exitArmed: false | 'ctrl_c' | 'ctrl_d';
   /** Text of a bracketed paste still arriving. */
   readonly pasting: string | undefined;
   /** `/vim` editing: the mode; undefined when vim editing is off. */

@@ -4,7 +4,7 @@
  *
  *   Enter submit · Shift/Alt+Enter or Ctrl+J new line · Tab complete
  *   Shift+Tab mode · Esc interrupt/dismiss · Ctrl+C clear/exit · Ctrl+D exit
- *   Ctrl+R search · Ctrl+O verbose · Ctrl+A/E line start/end · Ctrl+U/K kill
+ *   Ctrl+R search · Ctrl+O transcript view · Ctrl+A/E line start/end · Ctrl+U/K kill
  *   Ctrl+W / Alt+Backspace delete word · Alt+B/F word left/right
  *   Ctrl+V paste the clipboard's image (text pastes come through the terminal)
  */
@@ -23,7 +23,7 @@ export type EditorAction =
   | { readonly type: 'history_search' }
   | { readonly type: 'interrupt_or_clear' }
   | { readonly type: 'cycle_mode' }
-  | { readonly type: 'toggle_verbose' }
+  | { readonly type: 'open_transcript' }
   | { readonly type: 'escape' }
   | { readonly type: 'complete' }
   | { readonly type: 'paste_start' }
@@ -37,6 +37,53 @@ export type KeyLike = Pick<Key, 'upArrow' | 'downArrow' | 'leftArrow' | 'rightAr
 // Bracketed paste markers arrive as their own events with ESC already stripped by Ink.
 const PASTE_START = '[200~';
 const PASTE_END = '[201~';
+
+const NO_KEY: KeyLike = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+};
+
+/**
+ * Every key in one stdin chunk, as actions. Ink splits escape sequences but
+ * hands a run of plain bytes over as one "input": three Backspaces held down
+ * (or batched by the terminal, tmux, ssh) arrive as "\x7f\x7f\x7f", and
+ * "abc\x7f" is typing then Backspace. Control bytes inside such a run are
+ * keys of their own; CR and LF stay in the text (insertTyped tells a final
+ * Enter from inner new lines).
+ */
+export function interpretKeys(input: string, key: KeyLike): EditorAction[] {
+  if (input.length <= 1 || key.ctrl || key.meta || key.escape || !CONTROL_BYTE.test(input)) return [interpretKey(input, key)];
+  const actions: EditorAction[] = [];
+  for (const piece of input.split(CONTROL_BYTES)) {
+    if (piece === '') continue;
+    actions.push(CONTROL_BYTE.test(piece) ? controlByteAction(piece) : interpretKey(piece, key));
+  }
+  return actions;
+}
+
+/** C0 control bytes and DEL, except tab, LF and CR. */
+const CONTROL_BYTE = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/;
+const CONTROL_BYTES = /([\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f])/;
+
+function controlByteAction(byte: string): EditorAction {
+  const code = byte.charCodeAt(0);
+  if (code === 0x7f || code === 0x08) return interpretKey('', { ...NO_KEY, backspace: true });
+  // Ctrl+letter arrives as the letter's position in the alphabet (Ctrl+A = 0x01).
+  if (code >= 0x01 && code <= 0x1a) return interpretKey(String.fromCharCode(code + 0x60), { ...NO_KEY, ctrl: true });
+  return { type: 'none' };
+}
 
 export function interpretKey(input: string, key: KeyLike): EditorAction {
   if (input === PASTE_START) return { type: 'paste_start' };
@@ -84,7 +131,7 @@ function controlBinding(letter: string): EditorAction {
     case 'd':
       return { type: 'delete_forward_or_exit' };
     case 'o':
-      return { type: 'toggle_verbose' };
+      return { type: 'open_transcript' };
     case 'j':
       return { type: 'newline' };
     case 'v':

@@ -17,10 +17,12 @@ export type PromptEffects = {
   readonly submit: (text: string) => void;
   readonly interrupt: () => void;
   readonly cycleMode: () => void;
-  readonly toggleVerbose: () => void;
+  readonly openTranscript: () => void;
   readonly exit: () => void;
   /** Ctrl+V: attach the clipboard's image (the REPL inserts its @mention when it is saved). */
   readonly pasteImage?: () => void;
+  /** Esc on an empty prompt while idle (twice in a row opens the rewind picker). */
+  readonly escapeOnEmptyPrompt?: () => void;
 };
 
 export type PromptEnvironment = {
@@ -47,8 +49,9 @@ function handleAnyAction(state: EditorState, action: EditorAction, environment: 
   if (state.vim?.mode === 'normal') return handleVimNormalAction(state, action, environment, effects);
   if (state.vim && action.type === 'escape' && !suggestionsVisible(state, environment)) return { ...state, ...enterNormalMode(state.buffer) };
   const next = handleEditAction(state, action, environment, effects);
-  // Any key but Ctrl+C disarms "press again to exit".
-  return action.type === 'interrupt_or_clear' || !next.exitArmed ? next : { ...next, exitArmed: false };
+  // Any other key disarms "press again to exit".
+  const arming = action.type === 'interrupt_or_clear' || action.type === 'delete_forward_or_exit';
+  return arming || !next.exitArmed ? next : { ...next, exitArmed: false };
 }
 
 /** Vim normal mode: typed characters are commands; Enter sends; Esc interrupts a running turn; other keys act as usual. */
@@ -113,11 +116,8 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
     case 'backspace':
       return withBuffer(edit.deleteBackward(buffer));
     case 'delete_forward_or_exit':
-      if (buffer.text === '') {
-        effects.exit();
-        return state;
-      }
-      return withBuffer(edit.deleteForward(buffer));
+      if (buffer.text === '') return pressToExit(state, 'ctrl_d', effects);
+      return { ...withBuffer(edit.deleteForward(buffer)), exitArmed: false };
     case 'delete_word_backward':
       return withBuffer(edit.deleteWordBackward(buffer));
     case 'kill_to_line_start':
@@ -137,24 +137,30 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
         environment.pastes.clear();
         return { ...INITIAL_EDITOR_STATE };
       }
-      if (state.exitArmed) {
-        effects.exit();
-        return state;
-      }
-      return { ...state, exitArmed: true };
+      return pressToExit(state, 'ctrl_c', effects);
     case 'cycle_mode':
       effects.cycleMode();
       return state;
-    case 'toggle_verbose':
-      effects.toggleVerbose();
+    case 'open_transcript':
+      effects.openTranscript();
       return state;
     case 'escape':
       if (menu) return { ...state, suggestionsDismissedFor: buffer.text };
       if (environment.isBusy) effects.interrupt();
+      else if (buffer.text === '') effects.escapeOnEmptyPrompt?.();
       return state;
     case 'none':
       return state;
   }
+}
+
+/** Ctrl+C or Ctrl+D on an empty input: the first press arms, the same key again exits. */
+function pressToExit(state: EditorState, key: 'ctrl_c' | 'ctrl_d', effects: PromptEffects): EditorState {
+  if (state.exitArmed === key) {
+    effects.exit();
+    return state;
+  }
+  return { ...state, exitArmed: key };
 }
 
 function insertTyped(state: EditorState, text: string, environment: PromptEnvironment, effects: PromptEffects): EditorState {

@@ -5,7 +5,10 @@
  * repaint, so long diffs and plans are clipped instead.
  *
  * The content is laid out at its natural height inside a box that starts
- * at the limit; once measured, the box shrinks to fit when it is shorter.
+ * with its first row only and takes its measured height (at most the limit) in the
+ * next layout pass. Starting at the limit instead padded every first frame
+ * with blank rows: a dialog's first frame outgrew the terminal and pushed
+ * the lines above it into the scroll-back.
  */
 import { Box, measureElement, Text, type DOMElement } from 'ink';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -20,7 +23,7 @@ export function ClippedBox({ maxRows, children }: { readonly maxRows: number; re
   });
   const limit = Math.max(1, maxRows);
   const clipped = naturalRows !== undefined && naturalRows > limit;
-  const height = naturalRows === undefined ? limit : Math.min(naturalRows, clipped ? limit - 1 : limit);
+  const height = naturalRows === undefined ? 1 : Math.min(naturalRows, clipped ? limit - 1 : limit);
   return (
     <Box flexDirection="column">
       <Box height={height} overflowY="hidden" flexDirection="column">

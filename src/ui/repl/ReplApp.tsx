@@ -12,6 +12,7 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { CommandRegistry } from '../../commands/registry.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import { ChoiceDialog } from '../dialogs/ChoiceDialog.js';
+import { ElicitationDialog } from '../dialogs/ElicitationDialog.js';
 import { PlanApprovalDialog } from '../dialogs/PlanApprovalDialog.js';
 import { QuestionsDialog } from '../dialogs/QuestionsDialog.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
@@ -22,6 +23,7 @@ import { StatusLine } from '../status/StatusLine.js';
 import type { StatusLineCommand } from '../status/statusLineCommand.js';
 import { LiveArea } from '../transcript/LiveArea.js';
 import { TranscriptItemView } from '../transcript/TranscriptItemView.js';
+import { TranscriptView } from '../transcript/TranscriptView.js';
 import type { PendingDialog } from './dialogQueue.js';
 import type { ReplController, ReplStatus } from './replController.js';
 
@@ -49,6 +51,8 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
   const transcript = useSyncExternalStore(controller.transcript.subscribe, controller.transcript.getSnapshot);
   const status = useSyncExternalStore(controller.subscribeStatus, controller.getStatus);
   const dialog = useSyncExternalStore(controller.dialogs.subscribe, controller.dialogs.current);
+  const mcp = session.mcp;
+  const listResources = useMemo(() => (mcp ? () => mcp.resources() : undefined), [mcp]);
   const mode = useSyncExternalStore(session.appState.subscribe, () => session.appState.get().toolPermissionContext.mode);
 
   useEffect(() => {
@@ -65,7 +69,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
     (input, key) => {
       if (key.ctrl && input === 'c') controller.interrupt();
     },
-    { isActive: dialog !== undefined },
+    { isActive: dialog !== undefined && !status.transcriptOpen },
   );
 
   const effects = useMemo<PromptEffects>(
@@ -73,55 +77,63 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
       submit: (text) => controller.submit(text),
       interrupt: () => void controller.interrupt(),
       cycleMode: () => void controller.cycleMode(),
-      toggleVerbose: () => controller.toggleVerbose(),
+      openTranscript: () => controller.setTranscriptOpen(true),
       exit: () => controller.requestExit(),
       pasteImage: () => void controller.pasteClipboardImage(),
+      escapeOnEmptyPrompt: () => controller.escapeOnEmptyPrompt(),
     }),
     [controller],
   );
 
+  const transcriptView = status.transcriptOpen ? (
+    <TranscriptView messages={controller.messages} tools={session.tools} columns={columns} rows={rows} onClose={() => controller.setTranscriptOpen(false)} />
+  ) : null;
   return (
     <Box flexDirection="column">
       {/* An absolutely positioned <Static> would size itself to its content; pin it to the terminal's width so long lines wrap. */}
       <Static key={transcript.staticEpoch} items={transcript.staticItems} style={{ width: columns }}>
         {(item) => <TranscriptItemView key={item.id} item={item} tools={session.tools} verbose={status.verbose} columns={columns} />}
       </Static>
-      <LiveArea
-        segments={transcript.live}
-        turn={transcript.turn}
-        tools={session.tools}
-        verbose={status.verbose}
-        columns={columns}
-        maxRows={Math.max(3, rows - RESERVED_ROWS)}
-        showSpinner={dialog === undefined}
-      />
-      {dialog ? <DialogView key={dialog.id} dialog={dialog} columns={columns} maxBodyRows={Math.max(4, rows - DIALOG_CHROME_ROWS)} /> : null}
-      <Box marginTop={1} flexDirection="column" display={dialog ? 'none' : 'flex'}>
-        <PromptInput
-          isActive={dialog === undefined && !status.exitRequested}
-          isBusy={status.busy}
-          history={history.entries}
-          commands={commands}
-          cwd={status.cwd}
+      {transcriptView}
+      <Box flexDirection="column" display={transcriptView ? 'none' : 'flex'}>
+        <LiveArea
+          segments={transcript.live}
+          turn={transcript.turn}
+          tools={session.tools}
+          verbose={status.verbose}
           columns={columns}
-          effects={effects}
-          restoredInput={status.restoredInput}
-          insertion={status.inputInsertion}
-          vimMode={status.vimMode}
-          hint={promptHint(status)}
+          maxRows={Math.max(3, rows - RESERVED_ROWS)}
+          showSpinner={dialog === undefined}
         />
+        {dialog && !transcriptView ? <DialogView key={dialog.id} dialog={dialog} columns={columns} maxBodyRows={Math.max(4, rows - DIALOG_CHROME_ROWS)} /> : null}
+        <Box marginTop={1} flexDirection="column" display={dialog ? 'none' : 'flex'}>
+          <PromptInput
+            isActive={dialog === undefined && !status.exitRequested && !status.transcriptOpen}
+            isBusy={status.busy}
+            history={history.entries}
+            commands={commands}
+            cwd={status.cwd}
+            columns={columns}
+            effects={effects}
+            restoredInput={status.restoredInput}
+            insertion={status.inputInsertion}
+            vimMode={status.vimMode}
+            hint={promptHint(status)}
+            {...(listResources ? { listResources } : {})}
+          />
+        </Box>
+        <StatusLine
+          mode={mode}
+          model={status.model}
+          contextTokens={status.contextTokens}
+          costUsd={status.costUsd}
+          cwd={status.cwd}
+          branch={session.git?.branch}
+          verbose={status.verbose}
+          columns={columns}
+        />
+        {statusLine ? <CustomStatusLine source={statusLine} /> : null}
       </Box>
-      <StatusLine
-        mode={mode}
-        model={status.model}
-        contextTokens={status.contextTokens}
-        costUsd={status.costUsd}
-        cwd={status.cwd}
-        branch={session.git?.branch}
-        verbose={status.verbose}
-        columns={columns}
-      />
-      {statusLine ? <CustomStatusLine source={statusLine} /> : null}
     </Box>
   );
 }
@@ -145,6 +157,8 @@ function DialogView({ dialog, columns, maxBodyRows }: { readonly dialog: Pending
       return <PlanApprovalDialog plan={dialog.plan} onAnswer={dialog.answer} columns={columns} maxPlanRows={maxBodyRows} />;
     case 'choice':
       return <ChoiceDialog request={dialog.request} onAnswer={dialog.answer} />;
+    case 'elicitation':
+      return <ElicitationDialog request={dialog.request} onAnswer={dialog.answer} />;
   }
 }
 

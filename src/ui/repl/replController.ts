@@ -32,6 +32,8 @@ import { writeClipboard } from './clipboard.js';
 import { replayItems } from './replayItems.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
+import { DoubleEscape } from '../rewind/doubleEscape.js';
+import { runRewindFlow } from '../rewind/rewindFlow.js';
 import { TurnNotices } from './turnNotices.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
 import { findToolByName } from '../../Tool.js';
@@ -39,6 +41,7 @@ import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
 import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
+import { mentionedResources } from '../../attachments/resourceMentions.js';
 import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
 import { monotonicMs } from '../../utils/clock.js';
 
@@ -46,6 +49,8 @@ export type ReplStatus = {
   readonly busy: boolean;
   readonly model: string;
   readonly verbose: boolean;
+  /** The transcript view (Ctrl+O) has the screen and the keyboard. */
+  readonly transcriptOpen: boolean;
   /** Prompts typed while a turn was running; they run in order afterwards. */
   readonly queued: readonly string[];
   readonly contextTokens: number;
@@ -69,6 +74,8 @@ export type ReplControllerOptions = {
   readonly permissionRules: ReplPermissionRules;
   readonly readiness?: StaticReadiness;
   readonly publishIntervalMs?: number;
+  /** Finished text the live area may hold before it is printed (see TranscriptStoreOptions). */
+  readonly finishedTextHeld?: () => number;
   readonly baseUrl?: string;
   /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
   readonly terminal?: { readonly write: (sequence: string) => void };
@@ -97,12 +104,14 @@ export class ReplController {
   private restoreSeq = 0;
   private readonly stopNotifier: () => void;
   private readonly notices: TurnNotices;
+  private readonly doubleEscape = new DoubleEscape();
 
   constructor(private readonly options: ReplControllerOptions) {
     const { conversation } = options;
     this.transcript = new TranscriptStore({
       readiness: options.readiness,
       publishIntervalMs: options.publishIntervalMs,
+      ...(options.finishedTextHeld ? { finishedTextHeld: options.finishedTextHeld } : {}),
       drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(this.session.tools, toolName))?.renderToolGroup !== undefined,
     });
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
@@ -113,6 +122,7 @@ export class ReplController {
       busy: false,
       model: conversation.model,
       verbose: false,
+      transcriptOpen: false,
       queued: [],
       contextTokens: conversation.contextTokens,
       costUsd: 0,
@@ -186,6 +196,11 @@ export class ReplController {
 
   toggleVerbose(): void {
     this.setStatus({ verbose: !this.status.verbose });
+  }
+
+  /** Ctrl+O opens the transcript view (everything so far, in full); Esc closes it. */
+  setTranscriptOpen(open: boolean): void {
+    if (this.status.transcriptOpen !== open) this.setStatus({ transcriptOpen: open });
   }
 
   /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */
@@ -293,6 +308,8 @@ export class ReplController {
       case 'resume':
         this.transcript.addItem({ kind: 'command', input, output: '', tone: 'info' });
         return this.resumeSession(result.id);
+      case 'rewind':
+        return this.rewind();
     }
   }
 
@@ -308,6 +325,30 @@ export class ReplController {
       this.setStatus({ contextTokens: this.options.conversation.contextTokens });
       return { reason: signal.aborted ? 'interrupted' : 'completed' };
     });
+  }
+
+  /** Esc on an empty, idle prompt: the second one in a row opens the rewind picker. */
+  escapeOnEmptyPrompt(): void {
+    const second = this.doubleEscape.press();
+    if (!second || this.draining) return;
+    this.idle = this.drain('/rewind');
+  }
+
+  /** /rewind and Esc Esc: pick a prompt, restore files and/or the conversation (src/ui/rewind/rewindFlow.ts). */
+  private async rewind(): Promise<void> {
+    const { conversation } = this.options;
+    const outcome = await runRewindFlow({ conversation, choose: (request) => this.dialogs.choose(request) });
+    if (outcome.kind === 'cancelled') {
+      this.transcript.addNotice('info', outcome.message);
+      return;
+    }
+    if (outcome.restoredPrompt !== undefined) {
+      this.transcript.clear();
+      for (const item of replayItems(conversation.messages)) this.transcript.addItem(item);
+      this.restoreInput(outcome.restoredPrompt);
+    }
+    this.transcript.addNotice('info', outcome.report);
+    this.setStatus({ contextTokens: conversation.contextTokens });
   }
 
   /** /resume and --resume: the picker (or the given id), then the saved conversation replaces this one. */
@@ -358,6 +399,7 @@ export class ReplController {
       copyToClipboard: (text) => writeClipboard(text, this.options.terminal ? (data) => this.options.terminal?.write(data) : undefined),
       choose: (request) => this.dialogs.choose(request),
       editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
+      notify: (text) => this.transcript.addNotice('info', text),
     };
   }
 
@@ -488,6 +530,16 @@ export class ReplController {
         break;
       }
       blocks.push(...attachmentBlocks(file.typed, outcome));
+    }
+    const mcp = this.session.mcp;
+    for (const resource of mcp ? mentionedResources(text, mcp.clients().map((client) => client.name)) : []) {
+      if (signal.aborted) break;
+      const outcome = await runUserTool(this.userToolRunner(signal), 'ReadMcpResource', { server: resource.server, uri: resource.uri });
+      if (!outcome) {
+        this.transcript.addNotice('warning', `@${resource.typed} was not attached: no MCP server of this session offers resources.`);
+        break;
+      }
+      blocks.push(...attachmentBlocks(resource.typed, outcome));
     }
     return blocks;
   }

@@ -21,7 +21,8 @@ import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
 import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segment, type ToolSegment } from './liveSegments.js';
 import { ThrottledPublisher } from './throttledPublisher.js';
 import { messageGroupLength } from '../transcript/liveGroups.js';
-import type { FinishedGroupCall, NoticeTone, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
+import { retryReasonLabel } from './retryStatus.js';
+import type { FinishedGroupCall, NoticeTone, RetryStatus, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
 
 /** Tells the store whether an item can be printed in its final form yet (renderers and markdown loaded). */
 export type StaticReadiness = {
@@ -39,11 +40,36 @@ export type TranscriptStoreOptions = {
    * calls are printed together once all have finished, not one by one. Default: no tool does.
    */
   readonly drawsMessageGroups?: (toolName: string) => boolean;
+  /**
+   * How much finished text may stay in the live area before it goes to the scroll-back (characters;
+   * default 0: each paragraph goes as soon as it is finished). Each print makes Ink clear and redraw
+   * the whole live area (the input box and status line too), so the REPL lets finished paragraphs
+   * gather while they fit on screen and prints them together: fewer bytes per answer character.
+   */
+  readonly finishedTextHeld?: () => number;
 };
 
 const CHARS_PER_TOKEN = 4;
 
-type Turn = { startedAt: number; activity: TurnActivity; reportedTokens: number; streamedChars: number; printedThisAttempt: number; hooks?: string };
+type Turn = {
+  startedAt: number;
+  activity: TurnActivity;
+  reportedTokens: number;
+  streamedChars: number;
+  printedThisAttempt: number;
+  hooks?: string;
+  /** Set from a retry until the next attempt streams something: the spinner line counts down instead of a line per attempt. */
+  retry?: RetryStatus;
+  /** The text this attempt streamed, and how much of its start is printed: what a retry must not print twice. */
+  attemptText: string;
+  attemptPrinted: number;
+  /** Only text was printed in this attempt (no tool, no thinking), so what is printed is a prefix of attemptText. */
+  attemptPrintedTextOnly: boolean;
+  /** After a cut: the printed part of the void attempt, matched against the new stream and not printed again. */
+  replay?: { readonly text: string; matched: number };
+  /** The replayed prefix ended mid-block: the next text continues it (no new bullet). */
+  continuesReplay: boolean;
+};
 
 const ALWAYS_READY: StaticReadiness = { isReady: () => true, whenReady: async () => {} };
 
@@ -63,9 +89,11 @@ export class TranscriptStore {
   private readonly readiness: StaticReadiness;
   private readonly now: () => number;
   private readonly drawsMessageGroups: (toolName: string) => boolean;
+  private readonly finishedTextHeld: () => number;
 
   constructor(options: TranscriptStoreOptions = {}) {
     this.readiness = options.readiness ?? ALWAYS_READY;
+    this.finishedTextHeld = options.finishedTextHeld ?? (() => 0);
     this.drawsMessageGroups = options.drawsMessageGroups ?? (() => false);
     this.now = options.now ?? (() => Date.now());
     this.publisher = new ThrottledPublisher(() => this.buildSnapshot(), { intervalMs: options.publishIntervalMs ?? 40, now: this.now });
@@ -150,7 +178,17 @@ export class TranscriptStore {
   // --- the loop's events ---
 
   beginTurn(): void {
-    this.turn = { startedAt: this.now(), activity: 'requesting', reportedTokens: 0, streamedChars: 0, printedThisAttempt: 0 };
+    this.turn = {
+      startedAt: this.now(),
+      activity: 'requesting',
+      reportedTokens: 0,
+      streamedChars: 0,
+      printedThisAttempt: 0,
+      attemptText: '',
+      attemptPrinted: 0,
+      attemptPrintedTextOnly: true,
+      continuesReplay: false,
+    };
     this.changed();
   }
 
@@ -159,17 +197,20 @@ export class TranscriptStore {
     switch (event.type) {
       case 'request_start':
         this.batch++;
-        if (turn) Object.assign(turn, { activity: 'requesting', streamedChars: 0, printedThisAttempt: 0 });
+        if (turn) Object.assign(turn, { activity: 'requesting', streamedChars: 0, printedThisAttempt: 0, attemptText: '', attemptPrinted: 0, attemptPrintedTextOnly: true });
         break;
       case 'text_delta':
-        this.appendText(event.text);
+        if (turn) turn.retry = undefined;
+        this.appendStreamedText(event.text);
         this.setActivity('writing', event.text.length);
         break;
       case 'thinking_delta':
+        this.endReplay();
         this.appendThinking(event.thinking);
         this.setActivity('thinking', event.thinking.length);
         break;
       case 'tool_use_start':
+        this.endReplay();
         this.closeAllText();
         if (!this.findTool(event.toolUseId)) {
           this.live.push(
@@ -200,6 +241,7 @@ export class TranscriptStore {
         this.completeTool(event.outcome.toolUseId, event.outcome);
         break;
       case 'assistant_message':
+        this.endReplay();
         this.closeAllText();
         for (const segment of this.live) {
           if (segment.kind !== 'tool') continue;
@@ -223,7 +265,7 @@ export class TranscriptStore {
         }
         break;
       case 'retry':
-        this.voidAttempt(event.attempt, event.delayMs, event.failure.message);
+        this.voidAttempt(event);
         break;
       case 'model_fallback':
         this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: `${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)` });
@@ -267,12 +309,54 @@ export class TranscriptStore {
 
   // --- internals ---
 
+  /** A text delta; after a cut stream, the part of it already printed by the void attempt is skipped. */
+  private appendStreamedText(text: string): void {
+    const turn = this.turn;
+    if (!turn) return this.appendText(text);
+    turn.attemptText += text;
+    const replay = turn.replay;
+    if (replay) {
+      const expected = replay.text.slice(replay.matched);
+      let same = 0;
+      while (same < text.length && same < expected.length && text[same] === expected[same]) same++;
+      if (same < text.length && same < expected.length) {
+        // The new attempt says something else: what the cut one printed stays, and the new answer starts below it, whole.
+        turn.replay = undefined;
+        turn.attemptPrinted -= replay.matched;
+        this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'The answer started over after the retry; the text above is from the attempt that was cut off.' });
+        this.appendText(replay.text.slice(0, replay.matched) + text);
+        return;
+      }
+      replay.matched += same;
+      turn.attemptPrinted += same;
+      if (replay.matched === replay.text.length) {
+        turn.replay = undefined;
+        turn.continuesReplay = true;
+      }
+      const rest = text.slice(same);
+      if (rest === '') return;
+      text = rest;
+    }
+    this.appendText(text);
+  }
+
+  /** The new attempt moved on (a tool, thinking, the end) before repeating all of the cut one's text. */
+  private endReplay(): void {
+    if (this.turn) {
+      this.turn.replay = undefined;
+      this.turn.continuesReplay = false;
+      this.turn.retry = undefined;
+    }
+  }
+
   private appendText(text: string): void {
     const last = this.live.at(-1);
     if (last?.kind === 'text' && !last.closed) last.text += text;
     else {
       this.closeAllText();
-      this.live.push({ kind: 'text', id: this.newId('text'), text, continuation: false, closed: false });
+      const continuation = this.turn?.continuesReplay ?? false;
+      if (this.turn) this.turn.continuesReplay = false;
+      this.live.push({ kind: 'text', id: this.newId('text'), text, continuation, closed: false });
     }
   }
 
@@ -321,19 +405,27 @@ export class TranscriptStore {
     tool.outcome = { status: outcome.status, data: outcome.data, resultText: boundedResultText(outcome.result) };
   }
 
-  /** Everything streamed since the last request_start is void: the request is being retried. */
-  private voidAttempt(attempt: number, delayMs: number, reason: string): void {
-    const printed = this.turn?.printedThisAttempt ?? 0;
+  /**
+   * Everything streamed since the last request_start is void: the request is being retried. The
+   * spinner line says so (one line that counts down, not a line per attempt). Text the void attempt
+   * already printed is matched against the new stream and not printed again.
+   */
+  private voidAttempt(event: Extract<QueryEvent, { type: 'retry' }>): void {
     this.live = [];
-    if (this.turn) Object.assign(this.turn, { activity: 'requesting', streamedChars: 0 });
-    const seconds = Math.max(1, Math.round(delayMs / 1000));
-    const repeatNote = printed > 0 ? ' The reply starts over, so some of the lines above may repeat.' : '';
-    this.enqueuePrint({
-      kind: 'notice',
-      id: this.newId('notice'),
-      tone: 'warning',
-      text: `The request failed (${reason}); retrying in ${seconds}s (attempt ${attempt + 1}).${repeatNote}`,
+    const turn = this.turn;
+    if (!turn) return;
+    const printedText = turn.attemptText.slice(0, turn.attemptPrinted);
+    const printedOther = turn.printedThisAttempt > 0 && !turn.attemptPrintedTextOnly;
+    Object.assign(turn, {
+      activity: 'requesting',
+      streamedChars: 0,
+      continuesReplay: false,
+      replay: turn.attemptPrintedTextOnly && printedText !== '' ? { text: printedText, matched: 0 } : turn.replay,
+      retry: { attempt: event.attempt, maxRetries: event.maxRetries, resumesAt: this.now() + event.delayMs, reason: retryReasonLabel(event.failure) },
     });
+    if (printedOther) {
+      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'The reply starts over after a failed request, so some of the lines above may repeat.' });
+    }
   }
 
   /** Moves finished segments from the front of the live list into the print queue, in order. */
@@ -348,36 +440,45 @@ export class TranscriptStore {
           if (!head.messageComplete || group.some((segment) => segment.phase !== 'done' || !segment.outcome)) return;
           if (groupLength >= 2) {
             this.live.splice(0, groupLength);
+            if (this.turn) this.turn.attemptPrintedTextOnly = false;
             this.enqueuePrint({ kind: 'tool_group', id: this.newId('tools'), toolName: head.toolName, calls: group.map(finishedCall) });
             continue;
           }
         }
         if (head.phase !== 'done' || !head.outcome) return;
         this.live.shift();
+        if (this.turn) this.turn.attemptPrintedTextOnly = false;
         this.enqueuePrint({ ...finishedCall(head), kind: 'tool_call', id: this.newId('tool'), toolName: head.toolName });
         continue;
       }
       if (head.kind === 'thinking') {
         if (!head.closed) return;
         this.live.shift();
+        if (this.turn) this.turn.attemptPrintedTextOnly = false;
         if (head.text.trim() !== '') this.enqueuePrint({ kind: 'thinking', id: this.newId('thinking'), text: head.text.trim() });
         continue;
       }
       if (head.closed) {
         this.live.shift();
+        this.countPrintedText(head.text.length);
         if (head.text.trim() !== '') {
           this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: head.text.trim(), continuation: head.continuation });
         }
         continue;
       }
       const { finished, rest } = splitFinishedMarkdown(head.text);
-      if (finished.trim() !== '') {
+      if (finished.trim() !== '' && finished.length > this.finishedTextHeld()) {
+        this.countPrintedText(finished.length);
         this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: finished.trim(), continuation: head.continuation });
         head.text = rest;
         head.continuation = true;
       }
       return;
     }
+  }
+
+  private countPrintedText(chars: number): void {
+    if (this.turn) this.turn.attemptPrinted += chars;
   }
 
   private enqueuePrint(item: TranscriptItem): void {
@@ -426,6 +527,7 @@ export class TranscriptStore {
             activity: turn.activity,
             outputTokens: turn.reportedTokens + Math.round(turn.streamedChars / CHARS_PER_TOKEN),
             ...(turn.hooks ? { hooks: turn.hooks } : {}),
+            ...(turn.retry ? { retry: turn.retry } : {}),
           }
         : undefined,
     };

@@ -27,6 +27,8 @@ export type TranscriptItem =
       readonly resultText: string;
       /** What the call reported while it ran (the newest events), for its result renderer. */
       readonly progress: readonly unknown[];
+      /** Drawn from a resumed conversation: no `data`, the result is the model's text. */
+      readonly replayed?: boolean;
     }
   /** Calls of one tool from one assistant message, printed as one block once all finished (see LiveToolSegment.batch). */
   | { readonly kind: 'tool_group'; readonly id: string; readonly toolName: string; readonly calls: readonly FinishedGroupCall[] }
@@ -77,6 +79,18 @@ export type TurnStatus = {
   readonly outputTokens: number;
   /** Set while hooks run ("Running PreToolUse hook for Bash"): the spinner says so instead of the activity. */
   readonly hooks?: string;
+  /** Set while a failed request waits to be retried: the spinner line counts down to the next attempt. */
+  readonly retry?: RetryStatus;
+};
+
+export type RetryStatus = {
+  /** The retry about to be made (1 for the first). */
+  readonly attempt: number;
+  readonly maxRetries?: number;
+  /** When the next attempt starts (epoch ms). */
+  readonly resumesAt: number;
+  /** What failed, in a few words ("API overloaded"). */
+  readonly reason: string;
 };
 
 export type TranscriptSnapshot = {

@@ -27,10 +27,10 @@ export function truncateOneLine(text: string, maxChars: number): string {
 
 export type ResultPreview = { readonly lines: readonly string[]; readonly hiddenLines: number };
 
-/** The first lines of a result; the rest is counted so the user knows there is more (Ctrl+O shows more). */
+/** The first lines of a result, the rest counted so the user knows there is more (Ctrl+O shows it all); verbose: all of it. */
 export function previewResultText(text: string, options: { readonly verbose: boolean; readonly columns: number }): ResultPreview {
   const all = text.replace(/\s+$/, '').split('\n');
-  const limit = options.verbose ? 40 : 3;
+  const limit = options.verbose ? all.length : 3;
   const width = Math.max(20, options.columns - 6);
   const lines = all.slice(0, limit).map((line) => (line.length > width * 3 ? `${line.slice(0, width * 3 - 1)}…` : line));
   return { lines, hiddenLines: Math.max(0, all.length - limit) };

@@ -129,15 +129,28 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
   );
 }
 
+/**
+ * Rows the streaming text's box grows by at a time. Every row the live area grows moves the spinner,
+ * the input box and the status line down, and the terminal gets all of them again (~1 KB); grown in
+ * steps, the text fills blank rows that are already there and only its changed line is written.
+ */
+const LIVE_TEXT_ROW_STEP = 8;
+
 function LiveText({ text, continuation, columns, maxRows }: { readonly text: string; readonly continuation: boolean; readonly columns: number; readonly maxRows: number }): ReactNode {
   if (text.trim() === '') return null;
   const width = Math.max(10, columns - 2);
   const tail = tailThatFits(text.trimEnd(), width, maxRows);
+  const reservedRows = Math.min(maxRows, Math.ceil(wrappedRows(tail.text, width) / LIVE_TEXT_ROW_STEP) * LIVE_TEXT_ROW_STEP);
   return (
-    <Box marginTop={1} flexDirection="column">
+    <Box marginTop={1} flexDirection="column" minHeight={reservedRows}>
       <Gutter prefix={continuation || tail.truncated ? '  ' : `${glyphs.bullet} `}>
         {tail.truncated ? <Text>{tail.text}</Text> : <Markdown text={tail.text} columns={width} />}
       </Gutter>
     </Box>
   );
+}
+
+/** Rows `text` takes wrapped at `width` (markdown may add a few: margins between blocks). */
+function wrappedRows(text: string, width: number): number {
+  return text.split('\n').reduce((rows, line) => rows + Math.max(1, Math.ceil(line.length / width)), 0);
 }

@@ -5,25 +5,40 @@
  * flight: an idle REPL does no rendering work at all.
  */
 import { Text } from 'ink';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TurnActivity, TurnStatus } from '../repl/transcriptTypes.js';
+import { retryLine } from '../repl/retryStatus.js';
 import { colors, glyphs } from '../theme.js';
 
 // Every tick repaints the whole live area, so the glyph turns at a calm 4 frames per second.
 const FRAME_MS = 250;
 
 export function Spinner({ turn, now = Date.now }: { readonly turn: TurnStatus; readonly now?: () => number }): ReactNode {
-  const [tick, setTick] = useState(0);
+  // The clock and the token count change only when the glyph turns: a frame drawn because text
+  // streamed in then leaves the spinner line alone, and the terminal gets only the changed text line.
+  const latest = useRef(turn);
+  latest.current = turn;
+  const [sample, setSample] = useState(() => ({ tick: 0, at: now(), outputTokens: turn.outputTokens }));
   useEffect(() => {
-    const timer = setInterval(() => setTick((value) => value + 1), FRAME_MS);
+    const timer = setInterval(() => setSample((previous) => ({ tick: previous.tick + 1, at: now(), outputTokens: latest.current.outputTokens })), FRAME_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [now]);
   const frames = glyphs.spinnerFrames;
-  const frame = frames[tick % frames.length];
-  const seconds = Math.max(0, Math.floor((now() - turn.startedAt) / 1000));
-  const details = [formatElapsed(seconds), turn.outputTokens > 0 ? `↓ ${formatTokens(turn.outputTokens)} tokens` : undefined, 'esc to interrupt']
+  const frame = frames[sample.tick % frames.length];
+  const seconds = Math.max(0, Math.floor((sample.at - turn.startedAt) / 1000));
+  const outputTokens = Math.max(sample.outputTokens, 0);
+  const details = [formatElapsed(seconds), outputTokens > 0 ? `↓ ${formatTokens(outputTokens)} tokens` : undefined, 'esc to interrupt']
     .filter(Boolean)
     .join(' · ');
+  if (turn.retry) {
+    return (
+      <Text>
+        <Text color={colors.warning}>{frame} </Text>
+        <Text color={colors.warning}>{retryLine(turn.retry, sample.at)}</Text>
+        <Text dimColor> (esc to interrupt)</Text>
+      </Text>
+    );
+  }
   return (
     <Text>
       <Text color={colors.accent}>{frame} </Text>

@@ -34,6 +34,8 @@ export type ToolCallViewProps = {
   readonly options: RenderOptions;
   /** The blinking state of the bullet while the call runs (driven by the spinner clock). */
   readonly bulletVisible?: boolean;
+  /** Drawn from a resumed conversation: there is no `data`, only the text the model got. */
+  readonly replayed?: boolean;
 };
 
 export function ToolCallView(props: ToolCallViewProps): ReactNode {
@@ -117,12 +119,21 @@ function finishedBody(props: ToolCallViewProps, renderers: AnyToolRenderers | un
       if (renderers?.renderToolResultMessage && props.data !== undefined) {
         return renderers.renderToolResultMessage(props.data, props.input, options, props.progress ?? []);
       }
+      // A resumed file change: its summary line, and the change drawn from its input, as the dialog drew it.
+      if (props.replayed && props.tool?.previewChange && renderers?.renderPermissionRequest) {
+        return (
+          <Box flexDirection="column">
+            <Text>{firstLines(text, 1).replace(/\n…$/, '')}</Text>
+            {renderers.renderPermissionRequest(props.input, options)}
+          </Box>
+        );
+      }
       return <ResultTextPreview text={text} options={options} />;
     case 'denied':
     case 'rejected':
       // A hook's refusal reads as the hook's own words, not as a permission rule's.
       if (isHookBlockMessage(text)) return <Text color={colors.warning}>{firstLines(text, options.verbose ? 20 : 2)}</Text>;
-      if (renderers?.renderToolUseRejectedMessage) return renderers.renderToolUseRejectedMessage(props.input, text, options);
+      if (renderers?.renderToolUseRejectedMessage) return renderers.renderToolUseRejectedMessage(props.input, userFacingRejection(text), options);
       return <Text color={colors.warning}>{props.status === 'denied' ? 'Not allowed' : 'Rejected'}: {firstLines(text, options.verbose ? 20 : 2)}</Text>;
     case 'cancelled':
     case 'interrupted':
@@ -140,9 +151,19 @@ function ResultTextPreview({ text, options }: { readonly text: string; readonly 
   return (
     <Box flexDirection="column">
       <Text>{preview.lines.join('\n')}</Text>
-      {preview.hiddenLines > 0 ? <Text dimColor>… +{preview.hiddenLines} lines (ctrl+o for more)</Text> : null}
+      {preview.hiddenLines > 0 ? <Text dimColor>… +{preview.hiddenLines} lines (ctrl+o to expand)</Text> : null}
     </Box>
   );
+}
+
+/**
+ * The user's refusal as the user should read it. The tool_result says it to the model ("The user
+ * rejected this Write call; it did not run. Stop and wait…"); the user needs only their own words back.
+ */
+function userFacingRejection(text: string): string {
+  if (!/^The user rejected this /.test(text)) return text;
+  const said = /The user said: ([\s\S]*)$/.exec(text)?.[1]?.trim();
+  return said ? `You said: ${said}` : '';
 }
 
 function firstLines(text: string, count: number): string {

@@ -99,6 +99,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, tools
             resultText={item.resultText}
             progress={item.progress}
             options={{ verbose, columns }}
+            {...(item.replayed ? { replayed: true } : {})}
           />
         </Box>
       );

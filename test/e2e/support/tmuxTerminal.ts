@@ -41,6 +41,15 @@ export class TmuxTerminal {
     await this.tmux(['send-keys', '-t', this.session, '-l', text]);
   }
 
+  /**
+   * Bytes written to the program in one write (one read on its side), e.g. three DELs at once.
+   * send-keys writes key by key; a pasted buffer (without -p: no paste brackets) goes as one write.
+   */
+  async sendBytes(bytes: string): Promise<void> {
+    await this.tmux(['set-buffer', '-b', 'chunk', '--', bytes]);
+    await this.tmux(['paste-buffer', '-d', '-r', '-b', 'chunk', '-t', this.session]);
+  }
+
   /** tmux key names: Enter, Escape, C-c, BTab (Shift+Tab), Up, Down, M-Enter... */
   async press(...keys: string[]): Promise<void> {
     await this.tmux(['send-keys', '-t', this.session, ...keys]);
@@ -90,6 +99,11 @@ export class TmuxTerminal {
     const pattern = new RegExp(`${escapeRegExp(EXIT_MARKER)}(\\d+), terminal (raw|cooked)\\]`);
     const match = pattern.exec(await this.waitFor(pattern, { timeoutMs, scrollback: true }))!;
     return { status: Number(match[1]), terminal: match[2] === 'raw' ? 'raw' : 'cooked' };
+  }
+
+  /** Appends every byte the program writes to the terminal from now on to `file` (tmux pipe-pane). */
+  async recordOutput(file: string): Promise<void> {
+    await this.tmux(['pipe-pane', '-o', '-t', this.session, `cat >> ${shellQuote(file)}`]);
   }
 
   async kill(): Promise<void> {

@@ -46,5 +46,6 @@ export const retry = (attempt: number, message = 'connection reset'): QueryEvent
   type: 'retry',
   attempt,
   delayMs: 2000,
+  maxRetries: 10,
   failure: { kind: 'stream_cut', message },
 });

@@ -41,6 +41,8 @@ export type InkTerminal = {
   lastFrame(): string;
   /** Everything written so far (static output included), newest last. */
   allOutput(): string;
+  /** Every frame written so far, oldest first. */
+  allFrames(): readonly string[];
   resize(columns: number, rows?: number): void;
   waitFor(expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
   press(data: string): Promise<void>;
@@ -66,6 +68,7 @@ export function renderInTerminal(tree: ReactNode, size: { columns?: number; rows
     instance,
     lastFrame,
     allOutput: () => stdout.frames.join(''),
+    allFrames: () => [...stdout.frames],
     resize(columns, rows) {
       stdout.columns = columns;
       if (rows !== undefined) stdout.rows = rows;
