@@ -3,26 +3,19 @@
 // outside the sandbox with no OS limits. Judged by what each could write.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_HOOKS } from '../../src/hooks/hookSet.js';
 import { canUseToolWithRules } from '../../src/permissions/canUseTool.js';
 import type { PermissionResponse } from '../../src/permissions/types.js';
 import { runToolUse, type PermissionRequest } from '../../src/services/tools/toolExecution.js';
-import { preloadBashTool } from '../../src/tools/BashTool/BashTool.js';
 import type { BashForegroundResult } from '../../src/tools/BashTool/bashResult.js';
-import { createSandboxRepo, sandboxAvailability, sandboxContext, type SandboxRepo } from './sandboxHarness.js';
+import { sandboxAvailability, sandboxContext, useFreshSandboxRepo } from './sandboxHarness.js';
 
 const availability = await sandboxAvailability();
-let repo: SandboxRepo;
-beforeAll(async () => {
-  await preloadBashTool();
-});
-beforeEach(() => {
-  repo = createSandboxRepo();
-});
-afterEach(() => repo.remove());
+const currentRepo = useFreshSandboxRepo();
 
 async function run(command: string, answer: PermissionResponse | undefined) {
+  const repo = currentRepo();
   const context = await sandboxContext(repo, { mode: 'default', deny: ['Read(./.env)'] });
   const asked: PermissionRequest[] = [];
   const outcome = await runToolUse(
@@ -44,6 +37,7 @@ describe.skipIf(!availability.available)('the pipeline picks the policy', () => 
   });
 
   it('approved: the session sandbox (working directory writable, protected paths not), and the dialog was told it is sandboxed', async () => {
+    const repo = currentRepo();
     const { asked, data } = await run('touch made-by-approved; echo x >> CLAUDE.md', { type: 'allow_once' });
     expect(asked[0]?.decision.behavior === 'ask' && asked[0].decision.sandboxed).toBe(true);
     expect(data?.sandboxPolicy).toBe('session');
@@ -52,6 +46,7 @@ describe.skipIf(!availability.available)('the pipeline picks the policy', () => 
   });
 
   it('approved to run outside the sandbox: no OS limits for that one run', async () => {
+    const repo = currentRepo();
     const { data } = await run('echo "sandbox=$AGENTCLI_SANDBOX"; touch ../outside-made', { type: 'allow_once', outsideSandbox: true });
     expect(data?.sandboxPolicy).toBe('outside');
     expect(data?.output).toBe('sandbox=\n');
