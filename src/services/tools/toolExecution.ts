@@ -11,7 +11,7 @@
  * Every failure at every step becomes an is_error tool_result the model can
  * read and act on. Nothing thrown inside a tool escapes this function.
  */
-import type { PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
+import type { CallGrant, PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
 import { withHookPermission } from '../../hooks/hookPermission.js';
 import { runPermissionDeniedHooks, runPermissionRequestHooks } from '../../hooks/permissionHooks.js';
 import { runPostToolUseFailureHooks, runPostToolUseHooks, runPreToolUseHooks, type HookStop, type ToolHookCall } from '../../hooks/toolHooks.js';
@@ -162,7 +162,8 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     if (context.abortSignal.aborted) return cancelled(input);
     await options.env.beforeToolRuns?.(tool, call);
     if (context.abortSignal.aborted) return cancelled(input);
-    const running = tool.call(input, context, (progress) => {
+    const grant: CallGrant = { by: permission.by, ...(permission.outsideSandbox ? { outsideSandbox: true } : {}), facts: call.facts };
+    const running = tool.call(input, { ...context, grant }, (progress) => {
       if (!context.abortSignal.aborted) options.onProgress(progress);
     });
     options.onSettled?.(running.catch(() => undefined));
@@ -236,7 +237,7 @@ function resultText(block: ToolResultBlockParam): string {
 }
 
 type PermissionOutcome =
-  | { readonly kind: 'granted'; readonly updatedInput?: unknown }
+  | { readonly kind: 'granted'; readonly by: CallGrant['by']; readonly updatedInput?: unknown; readonly outsideSandbox?: boolean }
   | { readonly kind: 'refused'; readonly outcome: ToolCallOutcome };
 
 async function decideCallPermission(prepared: PreparedToolCall, options: RunToolUseOptions): Promise<PermissionOutcome> {
@@ -251,7 +252,7 @@ async function decideCallPermission(prepared: PreparedToolCall, options: RunTool
   const recordDenial = (reason: string): void =>
     env.onPermissionDenied?.({ tool_name: tool.name, tool_use_id: toolUseId, tool_input: input, reason });
   const settle = (decision: PermissionAllow | PermissionDeny): PermissionOutcome => {
-    if (decision.behavior === 'allow') return { kind: 'granted', updatedInput: decision.updatedInput };
+    if (decision.behavior === 'allow') return { kind: 'granted', by: 'rules', updatedInput: decision.updatedInput };
     recordDenial(decision.message);
     return refuse('denied', `Permission denied: ${decision.message}`);
   };
@@ -285,14 +286,16 @@ async function decideCallPermission(prepared: PreparedToolCall, options: RunTool
       if (decision.behavior !== 'ask') return settle(decision);
     }
     const response = await askPermission({ tool, input, toolUseId, decision, signal: context.abortSignal });
-    if (response.type === 'allow_once') return { kind: 'granted', ...(response.updatedInput !== undefined ? { updatedInput: response.updatedInput } : {}) };
+    if (response.type === 'allow_once') {
+      return { kind: 'granted', by: 'user', ...(response.updatedInput !== undefined ? { updatedInput: response.updatedInput } : {}), ...(response.outsideSandbox ? { outsideSandbox: true } : {}) };
+    }
     if (response.type === 'refuse') {
       recordDenial(response.message);
       return refuse('rejected', response.message, response.interrupt);
     }
     if (response.type === 'allow_always') {
       await env.onAllowAlways?.(response.rules, context);
-      return { kind: 'granted' };
+      return { kind: 'granted', by: 'user' };
     }
     const feedback = response.feedback?.trim();
     return feedback

@@ -39,7 +39,7 @@ type DialogState = { readonly mode: 'choosing'; readonly index: number } | { rea
 export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20 }: PermissionDialogProps): ReactNode {
   const { tool, input, decision } = request;
   const wording = permissionWording(tool.name, safeDisplayName(request), input);
-  const options = permissionChoices(decision.suggestedRules);
+  const options = permissionChoices(decision.suggestedRules, { sandboxed: decision.sandboxed === true });
   const reason = decision.reason.type === 'rule' ? `Rule ${decision.reason.rule} (${decision.reason.source}) asks before this runs.` : decision.message;
   const state = useRef<DialogState>({ mode: 'choosing', index: 0 });
   const [, rerender] = useReducer((count: number) => count + 1, 0);

@@ -8,21 +8,24 @@ import type { PermissionResponse } from '../../permissions/types.js';
 
 export type PermissionChoice =
   | { readonly kind: 'allow_once' }
+  | { readonly kind: 'allow_outside_sandbox' }
   | { readonly kind: 'allow_always'; readonly rules: readonly string[] }
   | { readonly kind: 'deny_with_feedback' };
 
 export type PermissionChoiceOption = { readonly label: string; readonly value: PermissionChoice };
 
-export function permissionChoices(suggestedRules: readonly string[] | undefined): PermissionChoiceOption[] {
+export function permissionChoices(suggestedRules: readonly string[] | undefined, options: { readonly sandboxed?: boolean } = {}): PermissionChoiceOption[] {
   const rules = (suggestedRules ?? []).filter((rule) => rule.trim() !== '');
   return [
-    { label: 'Yes', value: { kind: 'allow_once' } },
+    { label: options.sandboxed ? 'Yes (in the sandbox)' : 'Yes', value: { kind: 'allow_once' } },
     ...(rules.length > 0 ? [{ label: `Yes, and don't ask again for ${rules.join(', ')}`, value: { kind: 'allow_always', rules } as const }] : []),
+    ...(options.sandboxed ? [{ label: 'Yes, run it outside the sandbox this once', value: { kind: 'allow_outside_sandbox' } as const }] : []),
     { label: 'No, and tell the model what to do differently (esc)', value: { kind: 'deny_with_feedback' } },
   ];
 }
 
 export function responseFor(choice: Exclude<PermissionChoice, { kind: 'deny_with_feedback' }>): PermissionResponse {
+  if (choice.kind === 'allow_outside_sandbox') return { type: 'allow_once', outsideSandbox: true };
   return choice.kind === 'allow_once' ? { type: 'allow_once' } : { type: 'allow_always', rules: choice.rules };
 }
 
