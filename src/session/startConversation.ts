@@ -5,6 +5,7 @@
  * session flags come before anything starts, as one clear line.
  */
 import { attachTaskHooks } from '../hooks/taskHooks.js';
+import { elicitationHookLayer } from '../hooks/elicitationHooks.js';
 import { runSetupHooks, setupHookCall } from '../hooks/lifecycleEventHooks.js';
 import { loadSessionPlugins } from '../plugins/sessionPlugins.js';
 import { pluginMcpDocuments } from '../plugins/pluginMcp.js';
@@ -155,13 +156,15 @@ export async function startConversation(options: StartConversationOptions): Prom
         memoryFiles: () => session.memoryFiles,
       }),
     );
-    const detachTaskHooks = attachTaskHooks(session.hooks, () => ({
+    const hookCall = () => ({
       session: conversation.info,
       ...(conversation.transcriptPath ? { transcriptPath: conversation.transcriptPath } : {}),
       cwd: conversation.cwd,
       permissionMode: session.appState.get().toolPermissionContext.mode,
       run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
-    }));
+    });
+    const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
+    mcp?.setElicitationHooks(elicitationHookLayer(session.hooks, hookCall));
     conversation.onLifecycle((event) => {
       if (event.type === 'session_end' && event.reason === 'exit') detachTaskHooks();
     });

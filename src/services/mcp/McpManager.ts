@@ -12,7 +12,7 @@ import { configDir } from '../../session/paths.js';
 import { registerCleanup } from '../../utils/cleanup.js';
 import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
-import type { ElicitationHandler } from './elicitation.js';
+import type { ElicitationHandler, ElicitationHookLayer, ElicitationRequest, ElicitationResponse } from './elicitation.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
 import { describeMcpServers } from './mcpStatusView.js';
@@ -46,6 +46,7 @@ export class McpManager implements McpServersControl {
   private readonly unregisterCleanup: () => void;
   private readonly settings: McpConnectionSettings;
   private elicitationHandler: ElicitationHandler | undefined;
+  private elicitationHooks: ElicitationHookLayer | undefined;
 
   private constructor(config: LoadedMcpConfig, options: McpManagerOptions) {
     const env = options.env ?? process.env;
@@ -60,7 +61,7 @@ export class McpManager implements McpServersControl {
       onChange: () => this.scheduleNotify(),
       remoteRetryBaseDelayMs: nonNegativeNumber(env.AGENTCLI_RETRY_BASE_DELAY_MS, DEFAULT_REMOTE_RETRY_BASE_MS),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-      elicit: (request, signal) => (this.elicitationHandler ? this.elicitationHandler(request, signal) : Promise.resolve({ action: 'decline' })),
+      elicit: (request, signal) => this.elicit(request, signal),
     };
     this.pendingTrust = config.awaitingTrust;
     this.unregisterCleanup = registerCleanup(() => this.close());
@@ -116,6 +117,18 @@ export class McpManager implements McpServersControl {
   /** The front end's answerer for servers' elicitation requests (none: every request is declined). */
   setElicitationHandler(handler: ElicitationHandler | undefined): void {
     this.elicitationHandler = handler;
+  }
+
+  /** The session's Elicitation / ElicitationResult hooks, around whichever front end answers. */
+  setElicitationHooks(layer: ElicitationHookLayer | undefined): void {
+    this.elicitationHooks = layer;
+  }
+
+  private async elicit(request: ElicitationRequest, signal: AbortSignal): Promise<ElicitationResponse> {
+    const hooks = this.elicitationHooks;
+    const answered = await hooks?.before(request);
+    const response = answered ?? (this.elicitationHandler ? await this.elicitationHandler(request, signal) : { action: 'decline' as const });
+    return hooks ? hooks.after(request, response) : response;
   }
 
   clients(): readonly McpClientHandle[] {

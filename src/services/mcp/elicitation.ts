@@ -39,6 +39,14 @@ export type ElicitationResponse =
 /** A front end's answerer; the signal aborts when the server withdraws the request or the session ends. */
 export type ElicitationHandler = (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationResponse>;
 
+/** What runs around the front end's answer (the session's Elicitation / ElicitationResult hooks, src/hooks/elicitationHooks.ts). */
+export type ElicitationHookLayer = {
+  /** An answer given without asking the front end, or undefined: ask it. */
+  readonly before: (request: ElicitationRequest) => Promise<ElicitationResponse | undefined>;
+  /** The answer that goes back to the server. */
+  readonly after: (request: ElicitationRequest, response: ElicitationResponse) => Promise<ElicitationResponse>;
+};
+
 export type ParsedSchema = { readonly ok: true; readonly fields: ElicitationField[] } | { readonly ok: false; readonly error: string };
 
 export function parseElicitationSchema(schema: unknown): ParsedSchema {
