@@ -190,6 +190,11 @@ export class ReplController {
     return mode;
   }
 
+  /** "Yes, allow all edits during this session": the mode changes as Shift+Tab would change it. */
+  setPermissionMode(mode: PermissionMode): void {
+    this.session.appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+  }
+
   toggleVerbose(): void {
     this.setStatus({ verbose: !this.status.verbose });
   }
