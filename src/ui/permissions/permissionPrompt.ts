@@ -24,7 +24,8 @@ export function permissionChoices(suggestedRules: readonly string[] | undefined,
   const second: PermissionChoiceOption[] = options.sessionEdits
     ? [{ label: 'Yes, allow all edits during this session (shift+tab)', value: { kind: 'allow_edits_for_session' } }]
     : rules.length > 0
-      ? [{ label: `Yes, and don't ask again for ${rules.join(', ')}`, value: { kind: 'allow_always', rules } }]
+      ? // Saved to .claude/settings.local.json: the user should know it outlives the session (a failed save says so).
+        [{ label: `Yes, and don't ask again for ${rules.join(', ')} in this project`, value: { kind: 'allow_always', rules } }]
       : [];
   return [
     { label: 'Yes', value: { kind: 'allow_once' } },
