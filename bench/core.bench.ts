@@ -326,7 +326,64 @@ async function permissionHeavyRun(): Promise<void> {
   }
 }
 
+/**
+ * The first 30 turns of a real headless process, cold: one small Read per
+ * turn against the fake server in its own process, which answers at once.
+ * Each turn's figure is the CLI's own time — from the moment the previous
+ * answer was fully sent to the moment the next request arrived — so first
+ * use of a module, a garbage collection or the transcript writer shows in
+ * the turn it lands in. Five runs; the worst turn of each run, and the
+ * median over runs.
+ */
+async function firstTurns(): Promise<void> {
+  const turns = 30;
+  const runs = 5;
+  const worstPerRun: number[] = [];
+  const worstTurnIndex: number[] = [];
+  const medians: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-first-'));
+    const configDir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-bench-first-config-'));
+    await writeFile(path.join(cwd, 'notes.md'), 'a line of notes\n'.repeat(40));
+    const server = spawn(process.execPath, [path.join(path.dirname(process.argv[1]!), 'fakeServerProcess.mjs'), 'read-loop', String(turns)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const arrivals: Array<[number, number]> = [];
+    let pending = '';
+    const url = await new Promise<string>((resolve) =>
+      server.stdout.on('data', (chunk: Buffer) => {
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop()!;
+        for (const line of lines) {
+          if (line.startsWith('http')) resolve(line);
+          else if (line.trim()) arrivals.push(line.split(' ').map(Number) as [number, number]);
+        }
+      }),
+    );
+    try {
+      const env = { ...process.env, ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'bench', AGENTCLI_CONFIG_DIR: configDir };
+      const child = spawn(process.execPath, [cliBin, '-p', 'go', '--permission-mode', 'bypassPermissions'], { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+      await new Promise((resolve) => child.on('close', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      server.kill('SIGTERM');
+      await rm(cwd, { recursive: true, force: true });
+      await rm(configDir, { recursive: true, force: true });
+    }
+    const own = arrivals.slice(1, turns + 1).map(([arrived, previousEnd]) => arrived - previousEnd);
+    const worst = Math.max(...own);
+    worstPerRun.push(worst);
+    worstTurnIndex.push(own.indexOf(worst) + 1);
+    medians.push(median(own));
+  }
+  const load = os.loadavg()[0]!.toFixed(1);
+  report('loop overhead per turn, headless process, first 30 turns of one Read each: median', median(medians), 'ms', '≤ 5 ms', { load });
+  report('loop overhead per turn, headless process, first 30 turns: worst turn (median of 5 runs)', median(worstPerRun), 'ms', '≤ 30 ms', {
+    worst_per_run: worstPerRun.map((ms) => Math.round(ms)),
+    at_turn: worstTurnIndex,
+    load,
+  });
+}
+
 // CORE_BENCH_ONLY=startup,loop,... runs only those parts (the whole set takes minutes on a busy machine).
 const only = process.env.CORE_BENCH_ONLY?.split(',');
-const parts: Record<string, () => Promise<void>> = { startup, overlap, loop: loopOverhead, heavy: permissionHeavyRun, subagents };
+const parts: Record<string, () => Promise<void>> = { startup, overlap, loop: loopOverhead, first30: firstTurns, heavy: permissionHeavyRun, subagents };
 for (const [name, run] of Object.entries(parts)) if (!only || only.includes(name)) await run();

@@ -12,15 +12,14 @@
 //
 // Prints one JSON row per figure (bench/run.mjs collects them). Run alone:
 //   npm run build && node bench/mcp.bench.mjs
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBenchExports } from './benchBundle.mjs';
+import { headlessFirstRequest } from './headlessFirstRequest.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const CLI = path.join(root, 'bin', 'agentcli.js');
 const EVERYTHING = path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FILESYSTEM = path.join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 const FIXTURE = path.join(root, 'test/mcp/fixtures/testServer.mjs');
@@ -82,24 +81,9 @@ async function replStartup(lib, dir) {
 }
 
 /** Runs the built CLI once; returns ms from spawn to the first API request, and that request. */
-function headlessRun(fake, dir, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const before = fake.requests.length;
-    const started = performance.timeOrigin + performance.now();
-    const child = spawn(process.execPath, [CLI, '-p', 'hi', ...args], {
-      cwd: dir,
-      env: { ...process.env, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url, AGENTCLI_CONFIG_DIR: dir, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const request = fake.requests[before];
-      if (code !== 0 || !request) return reject(new Error(`agentcli exited ${code}: ${stderr}`));
-      resolve({ firstRequestMs: request.receivedAt - started, request });
-    });
-  });
+async function headlessRun(fake, dir, args, env = {}) {
+  const { ms, request } = await headlessFirstRequest(fake, { cwd: dir, args, env });
+  return { firstRequestMs: ms, request };
 }
 
 async function headlessStartup(lib, dir) {

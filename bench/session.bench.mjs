@@ -8,13 +8,13 @@
 //
 // Prints one JSON row per figure (bench/run.mjs collects them). Run alone:
 //   npm run build && node bench/session.bench.mjs
-import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBenchExports } from './benchBundle.mjs';
+import { headlessFirstRequest } from './headlessFirstRequest.mjs';
 import { hasTmux, openTmux } from './tmuxDriver.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -56,24 +56,9 @@ function conversation(count) {
   return messages.slice(0, count);
 }
 
-function firstRequest(fake, cwd, configDir, args) {
-  return new Promise((resolve, reject) => {
-    const before = fake.requests.length;
-    const started = performance.timeOrigin + performance.now();
-    const child = spawn(process.execPath, [CLI, '-p', 'hi', ...args], {
-      cwd,
-      env: { ...process.env, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: fake.url, AGENTCLI_CONFIG_DIR: configDir },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const request = fake.requests[before];
-      if (code !== 0 || !request) return reject(new Error(`agentcli exited ${code}: ${stderr}`));
-      resolve({ ms: request.receivedAt - started, messages: request.body.messages.length });
-    });
-  });
+async function firstRequest(fake, cwd, configDir, args) {
+  const { ms, request } = await headlessFirstRequest(fake, { cwd, configDir, args });
+  return { ms, messages: request.body.messages.length };
 }
 
 /** The REPL resuming `sessionId`: ms from launch until the prompt shows, and until a typed key is echoed in it. */

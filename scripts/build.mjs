@@ -172,6 +172,46 @@ async function vendorZod(outdir, quiet) {
     legalComments: 'none',
     logLevel: quiet ? 'error' : 'warning',
   });
+  writeZodCodeCache(path.join(root, outdir, 'chunks', 'zod.cjs'));
+}
+
+/**
+ * dist/chunks/zod.cjs.v8cache: V8's code cache for the vendored zod, made by
+ * this Node, under the V8 flags the CLI sets, after running zod the way the
+ * CLI first does (building and checking tool input schemas), so the
+ * functions that use compiles are in it too. src/utils/lazyZod.ts compiles zod with it; V8 rejects a cache from
+ * another version and compiles as usual.
+ */
+/** The V8 flags the CLI sets as it starts (src/utils/process/v8Settings.ts). */
+export function cliV8Flags() {
+  const v8Settings = readFileSync(path.join(root, 'src', 'utils', 'process', 'v8Settings.ts'), 'utf8');
+  const flags = [...v8Settings.matchAll(/setFlagsFromString\('([^']+)'\)/g)].map((match) => match[1]);
+  if (flags.length === 0) throw new Error('no V8 flags found in src/utils/process/v8Settings.ts; check how it sets them');
+  return flags;
+}
+
+function writeZodCodeCache(file) {
+  // V8 rejects a cache made under other flags: the child sets the ones the CLI sets as it starts.
+  const flags = cliV8Flags();
+  const script = [
+    "const { setFlagsFromString } = require('node:v8');",
+    `for (const flag of ${JSON.stringify(flags)}) setFlagsFromString(flag);`,
+    "const { readFileSync, writeFileSync } = require('node:fs');",
+    "const { wrap, createRequire } = require('node:module');",
+    "const path = require('node:path');",
+    "const { Script } = require('node:vm');",
+    'const file = process.argv[1];',
+    "const script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file });",
+    'const module = { exports: {} };',
+    'script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));',
+    'const { z } = module.exports;',
+    "const schema = z.strictObject({ path: z.string().describe('a path'), n: z.number().int().min(0).optional(), flag: z.boolean().optional(), mode: z.enum(['a', 'b']).optional(), items: z.array(z.object({ k: z.string() })).optional(), either: z.union([z.string(), z.number()]).optional() });",
+    "schema.safeParse({ path: 'x', n: 1, mode: 'a', items: [{ k: 'v' }], either: 2 });",
+    "const failed = schema.safeParse({ path: 1, extra: true });",
+    'if (!failed.success) z.prettifyError?.(failed.error);',
+    "writeFileSync(`${file}.v8cache`, script.createCachedData());",
+  ].join('\n');
+  execFileSync(process.execPath, ['-e', script, file], { stdio: 'inherit' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -58,6 +58,8 @@ export type CliOptions = {
   sandbox?: boolean;
   permissionPromptTool?: string;
   awaitInitialize?: boolean;
+  replayUserMessages?: boolean;
+  rewindTo?: string;
   acp?: boolean;
 };
 
@@ -172,6 +174,8 @@ export function buildProgram(): Command {
       '--await-initialize',
       "with --input-format stream-json: the client's initialize request comes before any prompt, and may carry MCP servers (the Agent SDK's mcpServersDelivery: 'initialize')",
     )
+    .option('--replay-user-messages', 'with --input-format stream-json: echo each user message back with its uuid (to rewind files to it)')
+    .option('--rewind-to <message-uuid>', 'with --resume <id>: put the files back as they were when that message was sent, then exit')
     .option('--acp', 'run as an Agent Client Protocol agent on stdin/stdout (for editors such as Zed)')
     .option('--verbose', 'show more detail');
   registerPermissionsCommand(program, async () => (await import('./tools.js')).getAllBaseTools());
@@ -247,6 +251,7 @@ function checkFlagCombinations(options: CliOptions): void {
 
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
   if (options.acp) return runAcp(prompt, options);
+  if (options.rewindTo !== undefined) return rewindTo(prompt, options);
   checkFlagCombinations(options);
   const choice = sessionChoice(options);
   // The Agent SDK never passes -p: stream-json both ways is headless on its own.
@@ -283,7 +288,16 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
     permissionPromptTool: options.permissionPromptTool,
     includePartialMessages: options.includePartialMessages,
     includeHookEvents: options.includeHookEvents,
+    replayUserMessages: options.replayUserMessages,
   });
+}
+
+/** --resume <id> --rewind-to <uuid>: files only, then exit. */
+async function rewindTo(prompt: string | undefined, options: CliOptions): Promise<number> {
+  if (typeof options.resume !== 'string') throw new UserFacingError('--rewind-to needs --resume <session-id>.');
+  if (prompt !== undefined) throw new UserFacingError('--rewind-to takes no prompt: it restores files and exits.');
+  const { runRewindTo } = await import('./entrypoints/rewindToCommand.js');
+  return runRewindTo({ sessionId: options.resume, messageUuid: options.rewindTo!, cwd: process.cwd(), env: process.env, write: (text) => process.stdout.write(text) });
 }
 
 /** --acp: the editor chooses sessions (new or load), prompts and modes; the flags set what every session starts with. */

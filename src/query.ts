@@ -59,6 +59,14 @@ export type QueryParams = {
   /** Compaction between requests and after a prompt-too-long answer (the session's; none: never compacts). */
   readonly compaction?: CompactionHook;
   /**
+   * After the API refused a request as invalid (a 400 that is not "prompt is
+   * too long"): the conversation made valid (tool_use/tool_result pairs,
+   * alternating roles), or undefined when there was nothing to repair. The
+   * request is sent once more with the repaired history; a second refusal is
+   * the turn's error.
+   */
+  readonly repairHistory?: (messages: readonly ConversationMessage[]) => ConversationMessage[] | undefined;
+  /**
    * Asked when the model ends its turn (Stop hooks): a reason to keep going
    * (given to the model, and the loop goes on), or undefined to stop.
    * `stopHookActive` says the loop already continued because of it.
@@ -108,6 +116,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     params.onContextChange?.(next);
   };
   let turns = 0;
+  const warmUp = toolWarmUp();
   let recoveries = 0;
   let stopContinuations = 0;
   let model = params.model;
@@ -122,6 +131,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   const finalAnswerFailed = (tool: FinalAnswerTool): QueryOutcome =>
     stop('structured_output_failed', undefined, `no valid ${tool.name} call after ${tool.maxAttempts} attempts`);
   let compactedForTooLong = false;
+  let repairedHistory = false;
 
   turnLoop: for (;;) {
     if (params.signal.aborted) return stop('interrupted');
@@ -169,8 +179,11 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         maxConcurrency: params.maxConcurrency,
         completedBefore,
         rawStreamEvents: params.rawStreamEvents ?? false,
-        onFirstStreamEvent: () => warmUpTools(context.tools),
-        onStreamDuration: (ms) => params.costTracker.addApiDuration(ms),
+        onFirstStreamEvent: () => warmUp.arm(context.tools),
+        onStreamDuration: (ms) => {
+          warmUp.cancel();
+          params.costTracker.addApiDuration(ms);
+        },
       });
       // The message is final when its stream ends: it is announced then (transcripts save it before its tools finish).
       for (;;) {
@@ -196,6 +209,14 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
         if (step.kind === 'failed') return stop('compaction_failed', result.failure, step.error);
         if (step.kind === 'compacted') {
           messages.splice(0, messages.length, ...step.messages);
+          continue turnLoop;
+        }
+      }
+      if (params.repairHistory && result.failure.kind === 'invalid_request' && !isPromptTooLong(result.failure) && !repairedHistory && completedBefore.length === 0) {
+        repairedHistory = true;
+        const repaired = params.repairHistory(messages);
+        if (repaired) {
+          messages.splice(0, messages.length, ...repaired);
           continue turnLoop;
         }
       }
@@ -295,6 +316,29 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
 }
 
 const warmedUp = new WeakSet<Tools[number]>();
+/**
+ * How long a stream must keep the loop waiting before tools warm up. A
+ * model that answers within it (a local or cached one, a fast turn) leaves
+ * no time to hide the work in: warming up then would only lengthen the turn
+ * (tree-sitter's start-up landed in the second turn of a zero-latency loop,
+ * its slowest by far). Real models think for far longer than this.
+ */
+const WARM_UP_AFTER_MS = 15;
+
+/** One per query: armed by a stream's first event, called off when the stream ends before it fired. */
+function toolWarmUp(): { arm(tools: Tools): void; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    arm(tools) {
+      if (timer || tools.every((tool) => warmedUp.has(tool))) return;
+      timer = setTimeout(() => warmUpTools(tools), WARM_UP_AFTER_MS).unref();
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
 
 /**
  * Lets tools prepare while the model is thinking: their own warm-up, and

@@ -6,7 +6,8 @@
  * to read itself: it sees the name and has Read, and a script's prompt should
  * not grow by whole files it did not ask to inline. A custom command's
  * template is different: its author wrote `@file` to have it inlined, as the
- * REPL does (`mentions: 'all'`).
+ * REPL does (`mentions: 'all'`). An MCP resource named `@server:uri` is
+ * attached too (read with ReadMcpResource, under the same rules).
  */
 import { findToolByName } from '../Tool.js';
 import type { Session } from '../session/createSession.js';
@@ -14,6 +15,8 @@ import { runToolUse } from '../services/tools/toolExecution.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 import { attachmentBlocks } from './attachmentBlocks.js';
 import { mentionedFiles } from './promptMentions.js';
+import { mentionedResources } from './resourceMentions.js';
+import { READ_MCP_RESOURCE_TOOL_NAME } from '../tools/ReadMcpResourceTool/prompt.js';
 
 let nextId = 0;
 
@@ -32,20 +35,28 @@ export async function headlessPromptContent(
   const mentioned = await mentionedFiles(prompt, options.cwd);
   const images = options.mentions === 'all' ? mentioned : mentioned.filter((file) => file.isImage);
   const read = findToolByName(options.session.tools, 'Read');
-  if (images.length === 0 || !read) return prompt;
+  // `@server:uri` names a resource on purpose: it is attached whatever kind of prompt this is.
+  const mcp = options.session.mcp;
+  const resources = mcp ? mentionedResources(prompt, mcp.clients().map((client) => client.name)) : [];
+  const readResource = findToolByName(options.session.tools, READ_MCP_RESOURCE_TOOL_NAME);
+  const reads = [
+    ...(read ? images.map((image) => ({ typed: image.typed, tool: read.name, input: { file_path: image.absolute } })) : []),
+    ...(readResource ? resources.map((resource) => ({ typed: resource.typed, tool: readResource.name, input: { server: resource.server, uri: resource.uri } })) : []),
+  ];
+  if (reads.length === 0) return prompt;
   const blocks: ContentBlockParam[] = [];
-  for (const image of images) {
+  for (const { typed, tool, input } of reads) {
     if (options.signal.aborted) break;
     const id = `toolu_prompt_${process.pid}_${++nextId}`;
     const outcome = await runToolUse(
-      { id, name: read.name, input: { file_path: image.absolute } },
+      { id, name: tool, input },
       {
         env: options.session.baseEnv,
         context: { ...options.session.toolUseContext(options.signal, options.messages, options.cwd), toolUseId: id },
         onProgress: () => {},
       },
     );
-    blocks.push(...attachmentBlocks(image.typed, outcome));
+    blocks.push(...attachmentBlocks(typed, outcome));
   }
   return [...blocks, { type: 'text', text: prompt }];
 }

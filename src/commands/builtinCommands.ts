@@ -10,6 +10,7 @@ import { contextCommand } from './builtin/context.js';
 import { copyCommand } from './builtin/copy.js';
 import { exportCommand } from './builtin/export.js';
 import { resumeCommand } from './builtin/resume.js';
+import { rewindCommand } from './builtin/rewind.js';
 import { costCommand } from './builtin/cost.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
@@ -29,6 +30,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   compactCommand,
   contextCommand,
   resumeCommand,
+  rewindCommand,
   exportCommand,
   costCommand,
   permissionsCommand,

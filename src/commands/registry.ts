@@ -15,7 +15,25 @@ export type CommandRegistry = {
   readonly complete: (prefix: string, limit?: number) => readonly SlashCommand[];
 };
 
-export function createCommandRegistry(builtins: readonly SlashCommand[], custom: readonly SlashCommand[] = []): CommandRegistry {
+/**
+ * `live` lists commands that come and go while the session runs (MCP
+ * prompts): asked each time, after the fixed ones, which win on a name clash.
+ */
+export function createCommandRegistry(builtins: readonly SlashCommand[], custom: readonly SlashCommand[] = [], live?: () => readonly SlashCommand[]): CommandRegistry {
+  const fixed = createFixedRegistry(builtins, custom);
+  if (!live) return fixed;
+  const current = (): CommandRegistry => {
+    const extra = live();
+    return extra.length === 0 ? fixed : createFixedRegistry(builtins, [...custom, ...extra]);
+  };
+  return {
+    all: () => current().all(),
+    find: (name) => fixed.find(name) ?? current().find(name),
+    complete: (prefix, limit) => current().complete(prefix, limit),
+  };
+}
+
+function createFixedRegistry(builtins: readonly SlashCommand[], custom: readonly SlashCommand[]): CommandRegistry {
   const byName = new Map<string, SlashCommand>();
   const ordered: SlashCommand[] = [];
   for (const command of [...builtins, ...custom]) {

@@ -28,7 +28,9 @@ export type CommandResult =
   /** Compact the conversation now (runs like a turn: visible, interruptible). */
   | { readonly type: 'compact'; readonly instructions?: string }
   /** Take up a saved session: this id, or the picker without one. */
-  | { readonly type: 'resume'; readonly id?: string };
+  | { readonly type: 'resume'; readonly id?: string }
+  /** The rewind picker (files, conversation or both, back to before an earlier prompt). */
+  | { readonly type: 'rewind' };
 
 /**
  * What a custom command asks of the turn it starts: allow rules in force
@@ -87,6 +89,8 @@ export type CommandContext = {
   readonly choose: (request: ChoiceRequest) => Promise<string | undefined>;
   /** Opens a file in the user's editor, the terminal handed over until it exits. */
   readonly editFile: (file: string) => Promise<EditorRun>;
+  /** Shows a line while the command is still running (e.g. the sign-in URL /mcp login waits on). */
+  readonly notify?: (text: string) => void;
 };
 
 export type SlashCommand = {

@@ -54,7 +54,7 @@ export function editableMemoryTargets(options: { readonly cwd: string; readonly 
   };
   for (const file of options.inForce) {
     add({ path: file.path, scope: file.scope, label: labelOf(file.path, file.scope), inForce: true });
-    for (const imported of file.imports) add({ path: imported.path, scope: file.scope, label: `Imported by ${path.basename(file.path)}`, inForce: true });
+    for (const imported of file.imports) if (imported.kind === 'imported') add({ path: imported.path, scope: file.scope, label: `Imported by ${path.basename(file.path)}`, inForce: true });
   }
   for (const place of standard) add(place);
   return targets;

@@ -15,19 +15,24 @@ import path from 'node:path';
 import { findToolByName, type Tools } from '../Tool.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { MEMORY_FILE_NAMES, memoryFileText, readMemoryFile, type MemoryFile } from './memoryFiles.js';
+import type { MemoryReadGate } from './memoryReadGate.js';
 
 export type NestedMemoryOptions = {
   /** Folders whose memory files start-up already sent (root → cwd). */
   readonly loadedFolders: readonly string[];
   /** The folders nested memory may come from: the project root (or cwd) and the other working directories. */
   readonly roots: readonly string[];
+  /** The same gate as start-up memory: a subfolder's CLAUDE.md (and its imports) is content the model gets without a tool call. */
+  readonly gate: MemoryReadGate;
 };
 
 export class NestedMemory {
   private readonly seen: Set<string>;
   private readonly roots: readonly string[];
+  private readonly gate: MemoryReadGate;
 
   constructor(options: NestedMemoryOptions) {
+    this.gate = options.gate;
     this.seen = new Set(options.loadedFolders.map((folder) => path.resolve(folder)));
     this.roots = options.roots.map((root) => path.resolve(root));
   }
@@ -45,7 +50,7 @@ export class NestedMemory {
     }
     const reminders: string[] = [];
     for (const folder of folders) {
-      const files = await Promise.all(MEMORY_FILE_NAMES.map(({ name, scope }) => readMemoryFile(path.join(folder, name), scope)));
+      const files = await Promise.all(MEMORY_FILE_NAMES.map(({ name, scope }) => readMemoryFile(path.join(folder, name), scope, this.gate)));
       for (const file of files) if (file) reminders.push(nestedMemoryReminder(file, folder));
     }
     return reminders;

@@ -103,7 +103,7 @@ export type HeadlessTurnOptions = {
   readonly env?: Partial<ToolRunEnv>;
   readonly baseUrl?: string;
   readonly verbose?: boolean;
-  /** The client's uuid of the user message this turn answers (echoed in the result). */
+  /** The client's uuid of the user message this turn answers (echoed in the result, and the prompt's own uuid). */
   readonly userMessageUuid?: string;
   /** This turn only (a custom command's `model`). */
   readonly model?: string;
@@ -133,6 +133,7 @@ export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<Hea
     ...(options.env ? { env: options.env } : {}),
     ...(rawStreamEvents ? { rawStreamEvents } : {}),
     ...(options.model ? { model: options.model } : {}),
+    ...(options.userMessageUuid ? { promptUuid: options.userMessageUuid } : {}),
   });
   let step = await run.next();
   while (!step.done) {

@@ -8,6 +8,7 @@
 import type { SessionChoice, StartConversationOptions } from '../session/startConversation.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { PermissionAsker } from '../services/tools/toolExecution.js';
+import { runCleanups } from '../utils/cleanup.js';
 import { UserFacingError } from '../utils/errors.js';
 import type { OutputFormat } from './headless.js';
 import type { InputFormat } from './headlessInput.js';
@@ -28,6 +29,8 @@ export type HeadlessMainOptions = {
   readonly includePartialMessages: boolean | undefined;
   /** Control protocol only: hook runs as system lines (the SDK always passes --verbose, so that cannot be the switch). */
   readonly includeHookEvents: boolean | undefined;
+  /** Control protocol only: user messages are echoed with their uuids. */
+  readonly replayUserMessages?: boolean;
 };
 
 /** The Agent SDK's way of running agentcli: stream-json both ways. */
@@ -54,15 +57,24 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
     throw new UserFacingError('with --input-format stream-json the prompts come on stdin; drop the prompt argument.');
   }
   const controller = new AbortController();
+  let conversation: ConversationSession | undefined;
   const onSignal = (): void => {
     if (controller.signal.aborted) process.exit(130);
     controller.abort({ kind: 'user_interrupt' });
+    // Still starting (MCP servers connecting, a transcript loading): no turn is there to stop and
+    // nothing waits on the signal, so stop here — the cleanups end the servers already started.
+    if (conversation === undefined) {
+      process.stderr.write('agentcli: interrupted\n');
+      void runCleanups().finally(() => process.exit(130));
+    }
   };
+  // SIGHUP (the terminal or the ssh session went away) stops the run like SIGTERM: by default it
+  // would end the process at once, leaving the running command and a half-answered call behind.
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
   const io = { stdout: (text: string) => process.stdout.write(text), stderr: (text: string) => process.stderr.write(text) };
   const baseUrl = process.env.ANTHROPIC_BASE_URL || undefined;
-  let conversation: ConversationSession | undefined;
   try {
     if (controlProtocol) {
       const { runSdkSession } = await import('./sdk/runSdkSession.js');
@@ -75,6 +87,7 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
         ...(options.verbose ? { verbose: true } : {}),
         ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
         ...(options.includeHookEvents ? { includeHookEvents: true } : {}),
+        ...(options.replayUserMessages ? { replayUserMessages: true } : {}),
         start: async (setup) => {
           conversation = await startHeadlessConversation(options, setup);
           return conversation;
@@ -98,6 +111,7 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    process.off('SIGHUP', onSignal);
     await conversation?.end('exit');
   }
 }
@@ -121,6 +135,8 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
       ...(agentsJson !== undefined ? { agents: { cliJson: agentsJson } } : {}),
       ...(setup && setup.hookRunners.length > 0 ? { extraHookRunners: setup.hookRunners } : {}),
       isInteractive: false,
+      // An Agent SDK client asks for file checkpoints (enableFileCheckpointing sets this variable), as with Claude Code.
+      ...(setup !== undefined || speaksControlProtocol(options) ? { fileCheckpointing: sdkCheckpointingEnabled(process.env) } : {}),
       // Headless runs are scripted by whoever launched them (CI): the folder is trusted.
       isTrusted: true,
       env: process.env,
@@ -138,9 +154,17 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
     onWarning: (message) => process.stderr.write(`agentcli: ${message}\n`),
   });
   for (const warning of conversation.session.startupWarnings) process.stderr.write(`agentcli: ${warning}\n`);
+  // A plain -p run has no one to answer a server's question (an Agent SDK client does: runSdkSession forwards it).
+  if (mcp && !setup) mcp.setElicitationHandler(async (request) => declineHeadlessElicitation(request.server, request.message));
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   await conversation.start();
   return conversation;
+}
+
+function declineHeadlessElicitation(server: string, message: string): { readonly action: 'decline' } {
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  process.stderr.write(`agentcli: MCP server "${server}" asked for input (${JSON.stringify(oneLine.length > 120 ? `${oneLine.slice(0, 119)}…` : oneLine)}); declined: a headless run has no one to answer.\n`);
+  return { action: 'decline' };
 }
 
 /** `-p --permission-prompt-tool mcp__server__tool`: asks go to that tool. */
@@ -153,4 +177,10 @@ async function mcpPromptToolAsker(tool: string | undefined, conversation: Conver
     toolContext: (signal) => conversation.toolContext(signal),
     target: { appState: conversation.session.appState, projectRoot: conversation.session.cwd, onProblem: (message) => process.stderr.write(`agentcli: ${message}\n`) },
   });
+}
+
+/** CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: what the Agent SDK sets for enableFileCheckpointing. */
+export function sdkCheckpointingEnabled(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING?.trim().toLowerCase();
+  return value === 'true' || value === '1' || value === 'yes';
 }

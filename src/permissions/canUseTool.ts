@@ -61,6 +61,8 @@ export function describeCall(tool: Tool, call: PreparedCall): ToolCallSubject {
     ...(tool.aliases ? { aliases: tool.aliases } : {}),
     family: tool.family,
     isReadOnly,
+    // An MCP tool's read-only flag comes from its server's annotations.
+    ...(tool.mcpInfo !== undefined ? { readOnlyClaimedByServer: true } : {}),
     ...(paths ? { paths } : {}),
     ...(shell ? { shell } : {}),
     ...(url !== undefined ? { url } : {}),

@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { loadMemorySources, type MemorySource } from '../context/memoryFiles.js';
 import type { SourcedRule } from './rules/permissionRule.js';
 import { parseClaudeMdRules, parseCliRules, parseSettingsJson, type ParsedRules } from './rules/ruleFileParsers.js';
 import type { PermissionModeName, RuleFileError } from './rules/ruleSet.js';
@@ -26,7 +26,7 @@ export type RuleLoadOptions = SettingsSelection & {
    * The CLAUDE.md files the session already loads for its system prompt
    * (found from findRepositoryRoot(cwd)), so start-up reads them once.
    */
-  readonly memoryFiles?: Promise<readonly MemoryFile[]>;
+  readonly memoryFiles?: Promise<readonly MemorySource[]>;
 };
 
 export type LoadedRules = {
@@ -66,7 +66,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   const [settingsFiles, memoryFiles] = await Promise.all([
     readSettingsFiles(options),
     options.memoryFiles ??
-      loadMemoryFiles({ cwd: options.cwd, projectRoot, configDir: options.configDir, ...(options.settingSources ? { settingSources: options.settingSources } : {}) }),
+      loadMemorySources({ cwd: options.cwd, projectRoot, configDir: options.configDir, ...(options.settingSources ? { settingSources: options.settingSources } : {}) }),
   ]);
   for (const { file, kind, fromRepository, read } of settingsFiles) {
     if (read.kind === 'missing') continue;

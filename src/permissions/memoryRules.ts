@@ -8,7 +8,7 @@
  * A file with a malformed rule line changes nothing (the old memory rules
  * stay): a half-applied file could drop a deny rule the user still wants.
  */
-import type { MemoryFile } from '../context/memoryFiles.js';
+import type { MemorySource } from '../context/memoryFiles.js';
 import type { AppStateStore } from '../state/appState.js';
 import { ruleSetOf } from './canUseTool.js';
 import { parseClaudeMdRules } from './rules/ruleFileParsers.js';
@@ -19,7 +19,7 @@ export type MemoryRulesUpdate = { readonly ok: true } | { readonly ok: false; re
 
 export function replaceMemoryRules(
   appState: AppStateStore,
-  memoryFiles: readonly MemoryFile[],
+  memoryFiles: readonly MemorySource[],
   options: { readonly projectRoot: string; readonly folderTrusted: boolean },
 ): MemoryRulesUpdate {
   const rules: SourcedRule[] = [];

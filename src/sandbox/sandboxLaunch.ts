@@ -62,8 +62,8 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
 
 let emptyFilePath: string | undefined;
 
-/** One empty, read-only file per process, bound over every masked file. */
-function emptyFile(): string {
+/** One empty, read-only file per process, bound over every masked file (MCP server sandboxes share it). */
+export function emptyFile(): string {
   if (emptyFilePath && existsSync(emptyFilePath)) return emptyFilePath;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcli-sandbox-'));
   const file = path.join(dir, 'empty');

@@ -37,6 +37,11 @@ export type SandboxSettings = {
   /** undefined: the default (on in bypassPermissions when available). */
   readonly enabled: boolean | undefined;
   readonly network: boolean;
+  /**
+   * A settings file said `network: false` (rather than leaving the default): MCP servers, which keep the
+   * network by default since most need it, lose it too. Absent: false.
+   */
+  readonly networkRestricted?: boolean;
   /** Absolute. */
   readonly writablePaths: readonly string[];
   readonly failIfUnavailable: boolean;
@@ -107,6 +112,7 @@ export function mergeSandboxSettings(options: MergeOptions): SandboxSettings {
   return {
     enabled: options.override ?? nearest('enabled'),
     network: nearest('network') ?? false,
+    networkRestricted: nearest('network') === false,
     writablePaths: [...new Set(writablePaths)],
     failIfUnavailable: nearest('failIfUnavailable') ?? false,
   };

@@ -10,6 +10,7 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
+import path from 'node:path';
 import { statSync } from 'node:fs';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
@@ -28,6 +29,8 @@ import { textOfContent, type ContentBlockParam, type ConversationMessage } from 
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from '../utils/files/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
+import type { CheckpointKeeper } from './checkpoints/checkpointKeeper.js';
+import { createConversationCheckpoints } from './checkpoints/conversationCheckpoints.js';
 import { collectReminders } from './collectReminders.js';
 import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
 import { compactConversation } from './compaction/compactConversation.js';
@@ -39,7 +42,9 @@ import { sessionDir } from './paths.js';
 import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
-import { TranscriptWriter } from './transcript/transcriptWriter.js';
+import { SessionInUseError, TranscriptWriter } from './transcript/transcriptWriter.js';
+import { otherHolderOf } from './transcript/sessionLock.js';
+import { repairedOrUndefined } from './transcript/repairConversation.js';
 import { TurnRecorder } from './transcript/turnRecorder.js';
 
 /** After this many failed compactions in a row the session stops trying on its own. */
@@ -95,6 +100,8 @@ export type TurnOptions = {
   readonly model?: string;
   /** Pass the API's raw stream events up as raw_stream_event (--include-partial-messages). */
   readonly rawStreamEvents?: boolean;
+  /** The prompt message's uuid (an Agent SDK client's own, so it can rewind to it); ignored if the conversation has it already. */
+  readonly promptUuid?: string;
 };
 
 export type CompactResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
@@ -117,6 +124,8 @@ export class ConversationSession {
   private readonly listeners = new Set<SessionLifecycleListener>();
   private readonly trackedClient: ModelClient;
   private readonly unsubscribeAppState: () => void;
+  /** File checkpoints of the main conversation's prompts (none for subagents, or when turned off). */
+  private keeper: CheckpointKeeper | undefined;
 
   constructor(private readonly options: ConversationSessionOptions) {
     const { session } = options;
@@ -127,7 +136,10 @@ export class ConversationSession {
     this.trackedClient = withUsageTracking(session.modelClient, this.costTracker);
     if (options.lifecycle) this.listeners.add(options.lifecycle);
     if (options.resumed) this.adopt(options.resumed);
-    else this.writer = this.openWriter();
+    else {
+      this.writer = this.openWriter();
+      this.keeper = this.newCheckpoints(undefined);
+    }
     let lastState = session.appState.get();
     this.unsubscribeAppState = session.appState.subscribe((state) => {
       if (state.toolPermissionContext.mode !== lastState.toolPermissionContext.mode) this.writer?.appendMode(state.toolPermissionContext.mode);
@@ -207,6 +219,27 @@ export class ConversationSession {
     this.thinkingOverride = tokens === undefined ? undefined : { ...this.session.thinking, maxThinkingTokens: tokens };
   }
 
+  /** The prompts' file checkpoints, for rewind; undefined when checkpointing is off or this is a subagent. */
+  get checkpoints(): CheckpointKeeper | undefined {
+    return this.keeper;
+  }
+
+  /**
+   * Conversation rewind: the conversation goes back to just before the user
+   * message `uuid`, as a fork — the transcript keeps the old branch, and the
+   * next message follows the one before it. Returns the message (its text
+   * goes back into the input box), or undefined when it is not in the
+   * conversation.
+   */
+  rewindConversationTo(uuid: string): ConversationMessage | undefined {
+    const index = this.currentMessages.findIndex((message) => message.uuid === uuid && message.type === 'user');
+    if (index < 0) return undefined;
+    const message = this.currentMessages[index]!;
+    this.currentMessages = this.currentMessages.slice(0, index);
+    this.writer?.rewindTo(this.currentMessages.at(-1)?.uuid ?? null);
+    return message;
+  }
+
   /** Text the model gets with its next request, once (wrapped as the caller wrote it). */
   addReminder(text: string): void {
     this.pendingReminders.push(text);
@@ -230,6 +263,8 @@ export class ConversationSession {
   /** The conversation is left for good: session_end, and the transcript is closed. */
   async end(reason: SessionEndReason = 'exit'): Promise<void> {
     await this.emit({ type: 'session_end', reason });
+    // A fork copies the resumed checkpoints into its file as they are read: that must finish before the file closes.
+    await this.keeper?.allRecords();
     this.writer?.close();
     this.unsubscribeAppState();
   }
@@ -250,7 +285,7 @@ export class ConversationSession {
       if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
       hookContext = answer.context;
     }
-    const addition = withHookContext(withUserPrompt(before, content), hookContext);
+    const addition = withPromptUuid(withHookContext(withUserPrompt(before, content), hookContext), turn.promptUuid, before);
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
     this.writer?.appendMessage(addition.prompt);
     if (!this.hasTitle) {
@@ -265,7 +300,9 @@ export class ConversationSession {
 
     const model = turn.model ?? this.currentModel;
     const onStop = conversationStopHook(this.hookSubject, turn.signal);
-    const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env };
+    const keeper = this.keeper;
+    keeper?.beginPrompt(addition.prompt.uuid, typedText(content));
+    const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env, ...(keeper ? { beforeToolRuns: (tool, call) => keeper.beforeToolRuns(tool, call) } : {}) };
     const context: ToolUseContext = {
       ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
       subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
@@ -297,6 +334,7 @@ export class ConversationSession {
         ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
       ],
       compaction: this.compactionHook(),
+      repairHistory: repairedOrUndefined,
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
       ...(onStop ? { onStop } : {}),
@@ -309,6 +347,7 @@ export class ConversationSession {
       step = await run.next();
     }
     const outcome = step.value;
+    await keeper?.endPrompt();
     this.currentMessages = outcome.messages;
     if ((outcome.reason === 'interrupted' || outcome.reason === 'max_budget') && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
       // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
@@ -341,11 +380,15 @@ export class ConversationSession {
     (this.options.readFileState ?? this.session.readFileState).clear();
     this.session.appState.set((state) => (state.todos.length === 0 ? state : { ...state, todos: [] }));
     this.writer = this.openWriter();
+    this.keeper = this.newCheckpoints(undefined);
     await this.emit({ type: 'session_start', source: 'clear' });
   }
 
   /** /resume: this conversation ends and a saved one is taken up (under its own id, or a new one with `fork`). */
   async resume(transcript: LoadedTranscript, file: string, options: { readonly fork?: boolean } = {}): Promise<void> {
+    // Refused before anything changes: this conversation stays as it was.
+    const holder = options.fork || !this.options.persist ? undefined : otherHolderOf(file);
+    if (holder !== undefined) throw new SessionInUseError(transcript.sessionId ?? path.basename(file, '.jsonl'), holder);
     await this.emit({ type: 'session_end', reason: 'resume' });
     this.writer?.close();
     if (options.fork) this.currentId = newUuid();
@@ -388,6 +431,17 @@ export class ConversationSession {
   }
 
   // --- transcript ---
+
+  private newCheckpoints(resumed: { readonly file: string; readonly fork: boolean } | undefined): CheckpointKeeper | undefined {
+    if (this.options.child) return undefined;
+    return createConversationCheckpoints({
+      session: this.session,
+      sessionId: this.currentId,
+      append: (record) => this.writer?.appendCheckpoint(record),
+      ...(resumed ? { resumed } : {}),
+      ...(this.options.onWarning ? { onWarning: this.options.onWarning } : {}),
+    });
+  }
 
   private openWriter(): TranscriptWriter | undefined {
     if (!this.options.persist) return undefined;
@@ -449,6 +503,7 @@ export class ConversationSession {
       // Repairs (synthetic results for calls the old process never finished) join the file.
       this.writer.appendMissing(this.currentMessages);
     }
+    this.keeper = this.newCheckpoints({ file: resumed.file, fork: resumed.fork });
     if (this.currentMessages.length > 0) this.pendingReminders.push(RESUME_REMINDER);
   }
 
@@ -560,5 +615,12 @@ function withHookContext(addition: PromptAddition, context: readonly string[]): 
   if (context.length === 0) return addition;
   const content: ContentBlockParam[] = typeof addition.prompt.content === 'string' ? [{ type: 'text', text: addition.prompt.content }] : [...addition.prompt.content];
   const prompt = { ...addition.prompt, content: [...content, ...context.map((text): ContentBlockParam => ({ type: 'text', text }))] };
+  return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
+}
+
+/** The prompt under the uuid its sender chose, unless that uuid is already taken in this conversation. */
+function withPromptUuid(addition: PromptAddition, uuid: string | undefined, before: readonly ConversationMessage[]): PromptAddition {
+  if (uuid === undefined || uuid === '' || before.some((message) => message.uuid === uuid)) return addition;
+  const prompt = { ...addition.prompt, uuid };
   return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
 }

@@ -8,17 +8,18 @@ import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
 import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
-import { foldersFromRootToCwd, loadMemoryFiles, type MemoryFile } from '../context/memoryFiles.js';
+import { foldersFromRootToCwd, loadMemorySources, withImports, type MemoryFile } from '../context/memoryFiles.js';
+import { createMemoryReadGate } from '../context/memoryReadGate.js';
 import { NestedMemory } from '../context/nestedMemory.js';
 import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { loadHooks } from '../hooks/loadHooks.js';
 import type { HookRunner, HookSet } from '../hooks/types.js';
-import type { CanUseToolFn } from '../permissions/canUseTool.js';
+import { ruleSetOf, type CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
 import { setupPermissions } from '../permissions/setup.js';
-import type { PermissionDenialRecord, PermissionMode } from '../permissions/types.js';
+import type { PermissionDenialRecord, PermissionMode, ToolPermissionContext } from '../permissions/types.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
 import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
@@ -38,7 +39,7 @@ import type { AgentCatalog } from '../agents/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
-import { readSettingsValues } from './settingsValues.js';
+import { readSettingsValues, type CheckpointSettings } from './settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
@@ -104,10 +105,21 @@ export type SessionOptions = {
   /** Hook runners from the front end (the Agent SDK client's callbacks), on the same list as the settings' hooks. */
   readonly extraHookRunners?: readonly HookRunner[];
   /**
+   * Told the permission context as soon as the rules are loaded, before the rest of the session: MCP
+   * servers, which start in the OS sandbox that the rules shape, need not wait for the whole session.
+   */
+  readonly onPermissionContext?: (context: ToolPermissionContext) => void;
+  /**
    * Subagents: `--agents` JSON. The Agent tool joins the pool unless
    * `baseTools` replaces the built-ins and this is absent (tests opt in).
    */
   readonly agents?: { readonly cliJson?: string };
+  /**
+   * File checkpoints for rewind. Default on (settings' fileCheckpointingEnabled
+   * may turn them off); the Agent SDK front end passes false unless the client
+   * enabled file checkpointing, as Claude Code does.
+   */
+  readonly fileCheckpointing?: boolean;
 };
 
 export type Session = {
@@ -162,6 +174,8 @@ export type Session = {
   readonly baseEnv: ToolRunEnv;
   /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
   readonly selectRequestTools: (context: ToolUseContext) => Tools;
+  /** Whether prompts take file checkpoints, and their limits. */
+  readonly checkpoints: CheckpointSettings;
   /** A fresh base context for the next query (cwd carried over from the last one). */
   toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
 };
@@ -185,21 +199,27 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...(options.settingSources !== undefined ? { settingSources: options.settingSources } : {}),
     ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
   };
-  const memoryFilesLoad = loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
-  const [git, memoryFiles, permissions, settingsValues, hooks] = await Promise.all([
+  const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
+  const memorySourcesLoad = loadMemorySources(memoryLocation);
+  const permissionsSetup = setupPermissions({
+    ...settings,
+    memoryFiles: memorySourcesLoad,
+    mode: options.permissionMode,
+    additionalDirectories: options.additionalDirectories ?? [],
+    allowedTools: options.allowedTools ?? [],
+    disallowedTools: options.disallowedTools ?? [],
+    isTrusted: options.isTrusted,
+    isBypassAvailable: options.permissionMode === 'bypassPermissions' || options.allowBypassPermissions === true,
+    sandbox: options.sandbox,
+  });
+  if (options.onPermissionContext) {
+    const tell = options.onPermissionContext;
+    permissionsSetup.then((setup) => tell(setup.context), () => undefined);
+  }
+  const [git, memorySources, permissions, settingsValues, hooks] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
-    memoryFilesLoad,
-    setupPermissions({
-      ...settings,
-      memoryFiles: memoryFilesLoad,
-      mode: options.permissionMode,
-      additionalDirectories: options.additionalDirectories ?? [],
-      allowedTools: options.allowedTools ?? [],
-      disallowedTools: options.disallowedTools ?? [],
-      isTrusted: options.isTrusted,
-      isBypassAvailable: options.permissionMode === 'bypassPermissions' || options.allowBypassPermissions === true,
-      sandbox: options.sandbox,
-    }),
+    memorySourcesLoad,
+    permissionsSetup,
     readSettingsValues(settings),
     loadHooks({ ...settings, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
   ]);
@@ -248,10 +268,17 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       shell: path.basename(userShell(env)),
     });
   // The one owner of the memory in force: replaced together with the prompt built from it.
+  const appState = createAppStateStore(initialAppState(permissions.context));
+  // Memory reaches the model without a tool call: every file and import passes the Read decision of the moment.
+  const memoryGate = createMemoryReadGate(() => {
+    const permissionContext = appState.get().toolPermissionContext;
+    const ruleSet = ruleSetOf(permissionContext, projectRoot);
+    return { mode: permissionContext.mode, ruleSet, workingDirectories: permissionContext.workingDirectories, projectRoot, configDir: config, home: ruleSet.home };
+  });
+  const memoryFiles = await withImports(memorySources, memoryGate);
   let memory = { files: memoryFiles, systemPrompt: promptFor(memoryFiles) };
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
-  const appState = createAppStateStore(initialAppState(permissions.context));
   const readFileState = createReadFileState();
   const permissionDenials: PermissionDenialRecord[] = [];
   const maxTokens = Number.parseInt(env.AGENTCLI_MAX_OUTPUT_TOKENS ?? '', 10);
@@ -281,12 +308,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       return memory.files;
     },
     async reloadMemory() {
-      const files = await loadMemoryFiles({ cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) });
+      const sources = await loadMemorySources(memoryLocation);
+      const rules = replaceMemoryRules(appState, sources, { projectRoot: cwd, folderTrusted: options.isTrusted });
+      // Imports are decided under the rules just read (a new deny line holds for this very reload).
+      const files = await withImports(sources, memoryGate);
       memory = { files, systemPrompt: promptFor(files) };
-      const rules = replaceMemoryRules(appState, files, { projectRoot: cwd, folderTrusted: options.isTrusted });
       return rules.ok ? undefined : `The memory files' rule lines were not applied (the previous ones stay in force): ${rules.problem}`;
     },
     nestedMemory: new NestedMemory({
+      gate: memoryGate,
       loadedFolders: foldersFromRootToCwd(cwd, projectRoot),
       // Subfolders' CLAUDE.md files are project memory: none when --setting-sources leaves the project out.
       roots: isSourceSelected(settings, 'project') ? [projectRoot, ...permissions.context.workingDirectories.slice(1)] : [],
@@ -320,6 +350,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       schemaNotSentHint: requestTools.schemaNotSentHint,
     },
     selectRequestTools: requestTools.selectRequestTools,
+    checkpoints: { ...settingsValues.checkpoints, enabled: settingsValues.checkpoints.enabled && options.fileCheckpointing !== false },
     toolUseContext: (signal, messages, currentCwd) => ({
       abortSignal: signal,
       toolUseId: '',

@@ -11,10 +11,33 @@ import { readSettingsObjects, type SettingsSelection } from '../settings/setting
 export type SettingsValues = {
   /** `alwaysThinkingEnabled`: extended thinking on for every prompt. */
   readonly alwaysThinking: boolean;
+  /** File checkpoints (src/session/checkpoints/): `fileCheckpointingEnabled`, `checkpointMaxFileBytes`, `cleanupPeriodDays`. */
+  readonly checkpoints: CheckpointSettings;
 };
+
+export type CheckpointSettings = {
+  readonly enabled: boolean;
+  /** Larger files are listed as not checkpointed. */
+  readonly maxFileBytes: number;
+  /** Checkpoints of transcripts untouched for longer are pruned. */
+  readonly cleanupPeriodDays: number;
+};
+
+export const DEFAULT_CHECKPOINT_SETTINGS: CheckpointSettings = { enabled: true, maxFileBytes: 10 * 1024 * 1024, cleanupPeriodDays: 30 };
+
+function positiveNumber(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
 
 export async function readSettingsValues(selection: SettingsSelection): Promise<SettingsValues> {
   const layers = await readSettingsObjects(selection);
   const nearest = (key: string): unknown => layers.find((layer) => key in layer.values)?.values[key];
-  return { alwaysThinking: nearest('alwaysThinkingEnabled') === true };
+  return {
+    alwaysThinking: nearest('alwaysThinkingEnabled') === true,
+    checkpoints: {
+      enabled: nearest('fileCheckpointingEnabled') !== false,
+      maxFileBytes: positiveNumber(nearest('checkpointMaxFileBytes'), DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes),
+      cleanupPeriodDays: positiveNumber(nearest('cleanupPeriodDays'), DEFAULT_CHECKPOINT_SETTINGS.cleanupPeriodDays),
+    },
+  };
 }

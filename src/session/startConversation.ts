@@ -13,6 +13,9 @@ import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from './conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
+import { ruleSetOf } from '../permissions/canUseTool.js';
+import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
+import type { ToolPermissionContext } from '../permissions/types.js';
 import type { SessionLifecycleListener } from './lifecycle.js';
 import { configDir as resolveConfigDir } from './paths.js';
 import { loadTranscript, type LoadedTranscript } from './transcript/loadTranscript.js';
@@ -75,6 +78,12 @@ export async function startConversation(options: StartConversationOptions): Prom
     if (resumed && !resumed.fork) throw new UserFacingError('--session-id with --continue or --resume needs --fork-session (the resumed session keeps its own id).');
   }
 
+  // Stdio servers start now, in the OS sandbox, whose policy needs the session's rules: they wait for those
+  // (not for the whole session); once the session exists, each start reads its permission state of the moment.
+  const firstPermissions = deferred<ToolPermissionContext>();
+  let livePermissions: (() => ToolPermissionContext) | undefined;
+  const permissionContext = async (): Promise<ToolPermissionContext> => livePermissions?.() ?? firstPermissions.promise;
+  const mcpSandbox = options.mcp ? lazyMcpServerSandbox(async () => mcpSandboxContext(await permissionContext(), env), options.onWarning) : undefined;
   const mcp = options.mcp
     ? await startConfiguredMcpServers({
         cwd,
@@ -85,6 +94,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         env,
         ...(options.mcp.extraServers ? { extraServers: options.mcp.extraServers } : {}),
         ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
+        ...(mcpSandbox ? { sandbox: mcpSandbox } : {}),
         ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
       })
     : undefined;
@@ -95,7 +105,12 @@ export async function startConversation(options: StartConversationOptions): Prom
     ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
     ...(sessionId ? { sessionId } : {}),
     ...(mcp ? { mcp } : {}),
+    ...(mcpSandbox ? { onPermissionContext: (context: ToolPermissionContext) => firstPermissions.resolve(context) } : {}),
+  }).catch((error: unknown) => {
+    firstPermissions.reject(error);
+    throw error;
   });
+  livePermissions = () => session.appState.get().toolPermissionContext;
   // A broken agent file is one warning; the others load (the catalog finishes while the first request is built).
   session.agentCatalog.then((catalog) => catalog.warnings.forEach(options.onWarning), () => undefined);
   const conversation = new ConversationSession({
@@ -126,6 +141,35 @@ export async function startConversation(options: StartConversationOptions): Prom
     );
   }
   return { conversation, mcp };
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((settle, fail) => {
+    resolve = settle;
+    reject = fail;
+  });
+  promise.catch(() => undefined); // the session's own failure is reported where it is awaited
+  return { promise, resolve, reject };
+}
+
+/** The permission state of the moment (a server restarted after a mode or rule change gets the new policy). */
+function mcpSandboxContext(permissions: ToolPermissionContext, env: NodeJS.ProcessEnv): McpSandboxContext {
+  const ruleSet = ruleSetOf(permissions, permissions.workingDirectories[0] ?? process.cwd());
+  if (!permissions.sandbox) throw new Error('the session has no sandbox settings');
+  return { ruleSet, workingDirectories: permissions.workingDirectories, home: ruleSet.home, sandbox: permissions.sandbox, env };
+}
+
+/** The sandbox module loads with the first stdio server that starts, not with every session. */
+function lazyMcpServerSandbox(context: () => Promise<McpSandboxContext>, onWarning: (line: string) => void): McpServerSandbox {
+  let loaded: Promise<McpServerSandbox> | undefined;
+  return {
+    async wrap(request, launch) {
+      loaded ??= import('../sandbox/mcpServerSandbox.js').then(({ createMcpServerSandbox }) => createMcpServerSandbox({ context, onWarning }));
+      return (await loaded).wrap(request, launch);
+    },
+  };
 }
 
 export type ResumeTarget = { readonly id: string; readonly file: string; readonly fork: boolean; readonly load: Promise<LoadedTranscript> };

@@ -7,6 +7,7 @@ import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { loadCustomCommands } from '../commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../commands/registry.js';
+import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
 import { openPromptHistory } from '../history/promptHistory.js';
 import { configDir } from '../session/paths.js';
 import { startConversation, type ResumeTarget } from '../session/startConversation.js';
@@ -78,7 +79,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const handOffTerminal = createTerminalHandoff({ stdin: process.stdin, write: terminal.write, env });
-  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands);
+  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands, () => mcpPromptCommands(session.mcp));
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
     appState: session.appState,
@@ -98,6 +99,8 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     notifier: new AttentionNotifier({ setting: display.notifications, env, write: terminal.write }),
     openEditor: (file) => handOffTerminal(() => runEditorInForeground(file, env)),
   });
+  // An MCP server's question opens a form in the REPL.
+  session.mcp?.setElicitationHandler((request, signal) => controller.dialogs.elicit(request, signal));
   for (const warning of display.warnings) controller.transcript.addNotice('warning', warning);
   const statusLine = display.statusLine ? followSessionInStatusLine(controller, new StatusLineCommand({ command: display.statusLine.command, cwd: session.cwd, env })) : undefined;
   if (options.verbose) controller.toggleVerbose();

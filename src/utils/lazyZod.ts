@@ -6,7 +6,11 @@
  * ~40 ms of loading moves from start-up into the time the model is thinking.
  * Tests run the sources directly and import zod itself.
  */
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 import type * as Zod from 'zod';
 
 type ZodNamespace = typeof Zod.z;
@@ -21,12 +25,36 @@ function zod(): ZodNamespace {
 
 function requireZod(): typeof Zod {
   const require = createRequire(import.meta.url);
+  const vendored = path.join(path.dirname(fileURLToPath(import.meta.url)), 'zod.cjs');
+  let source: string;
   try {
-    return require('./zod.cjs') as typeof Zod;
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND')) throw error;
+    source = readFileSync(vendored, 'utf8');
+  } catch {
     return require('zod') as typeof Zod;
   }
+  return runWithCodeCache(vendored, source) as typeof Zod;
+}
+
+/**
+ * Runs a CommonJS file the way require does, but compiled with the V8 code
+ * cache the build wrote next to it (`<file>.v8cache`, scripts/build.mjs):
+ * parsing and compiling zod's 450 kB is most of its cost, and it falls in
+ * the first turn that checks a tool's input (3-5× less with the cache). A
+ * cache from another Node or V8 version is rejected by V8 and the file is
+ * compiled as usual.
+ */
+function runWithCodeCache(file: string, source: string): unknown {
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(`${file}.v8cache`);
+  } catch {
+    // no cache: compile as usual
+  }
+  const script = new Script(Module.wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const module = { exports: {} as unknown };
+  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+  run(module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
 }
 
 export const z: ZodNamespace = new Proxy({} as ZodNamespace, {
@@ -34,7 +62,3 @@ export const z: ZodNamespace = new Proxy({} as ZodNamespace, {
   has: (_target, key) => Reflect.has(zod(), key),
 });
 
-/** Loads zod now (called while the first request is in flight). */
-export function preloadZod(): void {
-  zod();
-}

@@ -80,7 +80,7 @@ describe('agentcli --acp', () => {
     expect(modes?.currentModeId).toBe('default');
     expect(modes?.availableModes.map((mode) => mode.id)).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
     const update = await client.waitForUpdate((candidate) => candidate.sessionUpdate === 'available_commands_update');
-    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'review']);
+    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'rewind', 'review']);
     expect(client.updatesOf(sessionId).length).toBeGreaterThan(0);
   });
 
@@ -168,6 +168,41 @@ describe('agentcli --acp', () => {
     expect(done?.sessionUpdate === 'tool_call_update' && done.status).toBe('failed');
     expect(client.permissionRequests).toHaveLength(1);
     expect(client.permissionRequests[0]!.toolCall.content).toEqual([{ type: 'diff', path: file, oldText: null, newText: 'should not exist' }]);
+  });
+
+  it.each(['reject_once', 'reject_always'] as const)('%s still answers every call: the next prompt, in this process or a resumed one, carries an is_error tool_result saying the user rejected it', async (kind) => {
+    const file = path.join(cwd, 'refused.txt');
+    // Slow chunks: the permission request is answered while the message is still streaming.
+    const calls = {
+      ...turn(
+        toolUse('Write', { file_path: file, content: 'x' }, { id: 'toolu_refused' }),
+        toolUse('Bash', { command: 'touch never-run' }, { id: 'toolu_after' }),
+      ),
+      chunkDelayMs: 15,
+    };
+    const client = await start([calls, endTurn('Understood.'), endTurn('Still here.')], { permission: () => option(kind) });
+    const sessionId = await newSession(client);
+    await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'write it' }] });
+    const { stopReason } = await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'then what?' }] });
+    expect(stopReason).toBe('end_turn');
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(path.join(cwd, 'never-run'))).toBe(false);
+    await client.close();
+    const resumed = await start([]);
+    await resumed.agent.request('session/load', { sessionId, cwd, mcpServers: [] });
+    await resumed.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'and now?' }] });
+
+    expect(server!.requests).toHaveLength(3);
+    for (const request of server!.requests.slice(1)) {
+      const messages = request.body.messages as { role: string; content: unknown }[];
+      const results = messages.flatMap((message) =>
+        Array.isArray(message.content) ? (message.content as { type: string; tool_use_id?: string; is_error?: boolean; content?: unknown }[]) : [],
+      ).filter((block) => block.type === 'tool_result');
+      expect(results.map((block) => block.tool_use_id)).toEqual(['toolu_refused', 'toolu_after']);
+      expect(results[0]).toMatchObject({ is_error: true });
+      expect(JSON.stringify(results[0]!.content)).toMatch(/user rejected/i);
+      expect(results[1]).toMatchObject({ is_error: true });
+    }
   });
 
   it('a permission request the client cancels is a rejection', async () => {

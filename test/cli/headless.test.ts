@@ -101,6 +101,10 @@ describe('agentcli -p', () => {
     await headless([endTurn('a')], ['-p', 'x', '--model', 'opus']);
     expect(workspace.server!.requests[0]!.body.model).toBe('claude-opus-4-8');
     await workspace.server!.close();
+    // A full id is sent as typed, never rewritten to a dated snapshot a gateway may not know.
+    await headless([endTurn('a')], ['-p', 'x', '--model', 'claude-sonnet-4-5']);
+    expect(workspace.server!.requests[0]!.body.model).toBe('claude-sonnet-4-5');
+    await workspace.server!.close();
     await headless([endTurn('a')], ['-p', 'x'], { env: { ANTHROPIC_MODEL: 'haiku' } });
     expect(workspace.server!.requests[0]!.body.model).toBe('claude-haiku-4-5-20251001');
   });

@@ -56,7 +56,7 @@ describe('agentcli mcp', () => {
     await mcp('add', '-s', 'user', '-e', 'SECRET=hunter2', 'tool', '--', 'node', 'server.js');
     await mcp('add', '-t', 'http', '-s', 'project', 'web', 'https://example.com/mcp');
     const list = await mcp('list');
-    expect(list.stdout).toBe('tool: node server.js (stdio, user)\nweb: https://example.com/mcp (http, project)\n');
+    expect(list.stdout).toBe('tool: node server.js (stdio, user, sandboxed)\nweb: https://example.com/mcp (http, project)\n');
     const get = await mcp('get', 'tool');
     expect(get.stdout).toContain('Scope: user');
     expect(get.stdout).toContain('Command: node');

@@ -4,6 +4,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { memoryGateFor } from '../support/memoryGate.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryNoteOf } from '../../src/commands/memoryNote.js';
 import { appendMemoryNote, editableMemoryTargets, ensureMemoryFile, standardMemoryTargets } from '../../src/context/memoryTargets.js';
@@ -29,7 +30,7 @@ describe('memory targets and notes', () => {
     await writeFile(path.join(cwd, 'CLAUDE.md'), 'See @docs/style.md\n');
     await writeFile(path.join(cwd, 'docs', 'style.md'), 'Tabs.\n');
     await writeFile(path.join(cwd, 'AGENTS.md'), 'Run make.\n');
-    const inForce = await loadMemoryFiles({ cwd, projectRoot: cwd, configDir });
+    const inForce = await loadMemoryFiles({ cwd, projectRoot: cwd, configDir, gate: memoryGateFor({ cwd, configDir }) });
     expect(standardMemoryTargets({ cwd, configDir }).map((target) => [target.label, target.path])).toEqual([
       ['Project memory', path.join(cwd, 'CLAUDE.md')],
       ['Local project memory', path.join(cwd, 'CLAUDE.local.md')],

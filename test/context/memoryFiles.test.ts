@@ -2,6 +2,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { memoryGateFor } from '../support/memoryGate.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../src/context/systemPrompt.js';
 import { loadMemoryFiles, MAX_MEMORY_FILE_CHARS, memoryFileText } from '../../src/context/memoryFiles.js';
@@ -19,7 +20,7 @@ describe('memory files', () => {
     const line = 'Always run the linter before committing.\n';
     const content = line.repeat(Math.ceil((MAX_MEMORY_FILE_CHARS * 1.5) / line.length));
     await writeFile(path.join(dir, 'CLAUDE.md'), content);
-    const [file] = await loadMemoryFiles({ cwd: dir, projectRoot: dir, configDir: path.join(dir, 'config') });
+    const [file] = await loadMemoryFiles({ cwd: dir, projectRoot: dir, configDir: path.join(dir, 'config'), gate: memoryGateFor({ cwd: dir, configDir: path.join(dir, 'config') }) });
     expect(file!.content).toHaveLength(MAX_MEMORY_FILE_CHARS);
     expect(file!.fullLength).toBe(content.length);
     const text = memoryFileText(file!);
@@ -31,7 +32,7 @@ describe('memory files', () => {
 
   it('a file under the limit is sent whole, with no marker', async () => {
     await writeFile(path.join(dir, 'CLAUDE.md'), 'Use tabs.\n');
-    const [file] = await loadMemoryFiles({ cwd: dir, projectRoot: dir, configDir: path.join(dir, 'config') });
+    const [file] = await loadMemoryFiles({ cwd: dir, projectRoot: dir, configDir: path.join(dir, 'config'), gate: memoryGateFor({ cwd: dir, configDir: path.join(dir, 'config') }) });
     expect(memoryFileText(file!)).toBe('Use tabs.');
   });
 
@@ -40,7 +41,7 @@ describe('memory files', () => {
     const configDir = path.join(dir, 'config');
     await import('node:fs/promises').then((fs) => fs.mkdir(configDir));
     await writeFile(path.join(configDir, 'CLAUDE.md'), 'Answer in French.\n');
-    const memoryFiles = await loadMemoryFiles({ cwd: dir, projectRoot: dir, configDir });
+    const memoryFiles = await loadMemoryFiles({ cwd: dir, projectRoot: dir, configDir, gate: memoryGateFor({ cwd: dir, configDir }) });
     const prompt = buildSystemPrompt({
       cwd: dir,
       additionalDirectories: [],

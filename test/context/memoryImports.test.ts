@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { memoryGateFor } from '../support/memoryGate.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importReferences, MAX_IMPORT_DEPTH } from '../../src/context/memoryImports.js';
 import { loadMemoryFiles, memoryFileText } from '../../src/context/memoryFiles.js';
@@ -19,7 +20,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 const repo = () => path.join(dir, 'repo');
-const load = () => loadMemoryFiles({ cwd: repo(), projectRoot: repo(), configDir });
+const load = () => loadMemoryFiles({ cwd: repo(), projectRoot: repo(), configDir, gate: memoryGateFor({ cwd: repo(), configDir }) });
 
 describe('memory imports', () => {
   it.each([

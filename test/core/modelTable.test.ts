@@ -28,7 +28,12 @@ describe('model table', () => {
     ['Sonnet', 'claude-sonnet-5'],
     [' opus ', 'claude-opus-4-8'],
     ['sonnet[1m]', 'claude-sonnet-5'],
-    ['claude-haiku-4-5', 'claude-haiku-4-5-20251001'],
+    // Full ids go out verbatim: a gateway may know only the spelling the user typed.
+    ['claude-haiku-4-5', 'claude-haiku-4-5'],
+    ['claude-sonnet-4-5', 'claude-sonnet-4-5'],
+    ['claude-opus-4-1', 'claude-opus-4-1'],
+    ['Claude-Sonnet-4-5', 'Claude-Sonnet-4-5'],
+    ['claude-sonnet-4-5-20250929', 'claude-sonnet-4-5-20250929'],
     ['claude-some-future-model', 'claude-some-future-model'],
   ])('%j resolves to %s', (typed, id) => {
     expect(resolveModelName(typed)).toBe(id);
@@ -44,6 +49,12 @@ describe('model table', () => {
       }
     }
     expect(MODEL_ALIASES).toEqual(['opus', 'sonnet', 'haiku']);
+  });
+
+  it('a full id still finds its table entry (window, price) without being rewritten', () => {
+    expect(modelSpec('claude-sonnet-4-5')?.id).toBe('claude-sonnet-4-5-20250929');
+    expect(contextWindowOf('claude-haiku-4-5', {})).toBe(200_000);
+    expect(thinkingStyleOf('claude-sonnet-4-5')).toBe('budget');
   });
 
   it('every id has a context window, an output limit, prices and a thinking style', () => {

@@ -126,6 +126,18 @@ describe('the agent loop', () => {
     expect(warmUps[0]!).toBeLessThan(firstStop.sentAt);
   });
 
+  it('a turn the model answers at once does not warm tools up: the work would only lengthen it', async () => {
+    const warmUps: number[] = [];
+    const warm = { ...echoTool(), warmUp: async () => void warmUps.push(clockNow()) };
+    scenario = await runScenario({
+      script: [turn(toolUse('Echo', { text: 'x' })), { ...endTurn('done'), chunkDelayMs: 30 }],
+      tools: [warm],
+    });
+    // The first stream ended before the warm-up was due; the second kept the loop waiting, and it ran then.
+    expect(warmUps).toHaveLength(1);
+    expect(warmUps[0]!).toBeGreaterThan(scenario.server.requests[1]!.receivedAt);
+  });
+
   it('an interrupt while the model streams keeps a valid conversation', async () => {
     const controller = new AbortController();
     scenario = await runScenario({

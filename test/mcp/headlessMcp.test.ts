@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { runCli } from '../support/runCli.js';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
-import { EVERYTHING, isAlive, MANY_TOOLS_SERVER, nodeServer, requestTools, TEST_SERVER } from './mcpTestSupport.js';
+import { runningProcessesWithEnv } from '../support/processState.js';
+import { EVERYTHING, MANY_TOOLS_SERVER, nodeServer, requestTools, TEST_SERVER } from './mcpTestSupport.js';
 
 let project: string;
 let configDir: string;
@@ -72,9 +73,9 @@ describe('agentcli -p with MCP servers', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('done\n');
     expect(lastToolResults(fake.requests[1]!)[0]!.content).toEqual([{ type: 'text', text: 'echo: from the repo' }]);
-    const pids = await pidsIn(log);
-    expect(pids).toHaveLength(1);
-    expect(isAlive(pids[0]!)).toBe(false);
+    expect(await pidsIn(log)).toHaveLength(1);
+    // Found by its environment: a sandboxed server runs in its own PID namespace, where the pid it logs is not the host's.
+    expect(runningProcessesWithEnv(`FIXTURE_LOG=${log}`)).toEqual([]);
   });
 
   it('goes on without a server slower than MCP_TIMEOUT, says so on stderr, and leaves no process behind', async () => {
@@ -98,9 +99,8 @@ describe('agentcli -p with MCP servers', () => {
       { name: 'quick', status: 'connected' },
     ]);
     expect(jsonLines(run.stdout).at(-1)).toMatchObject({ type: 'result', is_error: false, result: 'answered anyway' });
-    const pids = await pidsIn(log);
-    expect(pids).toHaveLength(1);
-    expect(isAlive(pids[0]!)).toBe(false);
+    expect(await pidsIn(log)).toHaveLength(1);
+    expect(runningProcessesWithEnv(`FIXTURE_LOG=${log}`)).toEqual([]);
   });
 
   it('a server that cannot start is reported and the run continues', async () => {

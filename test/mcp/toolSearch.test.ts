@@ -39,8 +39,8 @@ afterEach(async () => {
 const resultTextOf = (content: unknown): string =>
   typeof content === 'string' ? content : (content as { text?: string }[]).map((block) => block.text ?? '').join('\n');
 
-// The 200 tools (~60k tokens) pass 10 % of a 200k window, not of the default model's 1M.
-const SMALL_WINDOW = { AGENTCLI_CONTEXT_WINDOW: '200000' };
+// The 200 tools (~60k tokens) pass the fixed 10k-token budget whatever the model's window.
+const DEFAULTS = {};
 
 describe('the synthetic 200-tool server', () => {
   it('is listed completely across its four tools/list pages', () => {
@@ -54,7 +54,7 @@ describe('the synthetic 200-tool server', () => {
 
 describe('first request', () => {
   it('with deferral on carries only ToolSearch, whose description lists the deferred tools; ≥ 10× fewer bytes than off', async () => {
-    scenario = await runMcpScenario({ script: [endTurn('ok')], mcp: manyTools, env: SMALL_WINDOW });
+    scenario = await runMcpScenario({ script: [endTurn('ok')], mcp: manyTools, env: DEFAULTS });
     const deferred = scenario.server.requests[0]!;
     const sent = requestTools(deferred);
     expect(sent.map((tool) => tool.name)).toEqual(['ToolSearch']);
@@ -71,7 +71,7 @@ describe('first request', () => {
     expect(fullBytes / deferredBytes).toBeGreaterThanOrEqual(10);
   });
 
-  it('auto stays off while the deferred definitions fit in 10% of the context window', async () => {
+  it('auto stays off while the deferred definitions fit in the 10k-token budget', async () => {
     const few = await startManager({ many: nodeServer(MANY_TOOLS_SERVER, [], { MANY_TOOLS_COUNT: '20' }) });
     try {
       await few.whenStarted();
@@ -92,7 +92,7 @@ describe('loading tools', () => {
     const second = 'mcp__many__wiki_archive_page_36';
     scenario = await runMcpScenario({
       mcp: manyTools,
-      env: SMALL_WINDOW,
+      env: DEFAULTS,
       script: [
         turn(toolUse('ToolSearch', { query: `select:${first}` })),
         turn(toolUse(first, { workspace_id: 'w1' })),
@@ -137,7 +137,7 @@ describe('loading tools', () => {
   it('keyword queries load the best matches, best first', async () => {
     scenario = await runMcpScenario({
       mcp: manyTools,
-      env: SMALL_WINDOW,
+      env: DEFAULTS,
       script: [turn(toolUse('ToolSearch', { query: 'tickets invoice', max_results: 3 })), turn(toolUse('ToolSearch', { query: 'revenue forecast' })), endTurn('ok')],
     });
     const invoices = resultTextOf(lastToolResults(scenario.server.requests[1]!)[0]!.content);
@@ -152,7 +152,7 @@ describe('loading tools', () => {
   });
 
   it('a query nothing matches says so and loads nothing', async () => {
-    scenario = await runMcpScenario({ mcp: manyTools, env: SMALL_WINDOW, script: [turn(toolUse('ToolSearch', { query: 'kubernetes' })), endTurn('ok')] });
+    scenario = await runMcpScenario({ mcp: manyTools, env: DEFAULTS, script: [turn(toolUse('ToolSearch', { query: 'kubernetes' })), endTurn('ok')] });
     const text = resultTextOf(lastToolResults(scenario.server.requests[1]!)[0]!.content);
     expect(text).toBe('No deferred tool matched "kubernetes". 200 tools can be loaded; try other keywords, or "select:" with names from ToolSearch\'s description.');
     expect(requestTools(scenario.server.requests[1]!).map((tool) => tool.name)).toEqual(['ToolSearch']);
@@ -160,7 +160,7 @@ describe('loading tools', () => {
 
   it('calling a deferred tool that was never loaded fails at the schema step with the hint to load it', async () => {
     const name = 'mcp__many__crm_list_record_16';
-    scenario = await runMcpScenario({ mcp: manyTools, env: SMALL_WINDOW, script: [turn(toolUse(name, { id: 'guessed' })), endTurn('ok')] });
+    scenario = await runMcpScenario({ mcp: manyTools, env: DEFAULTS, script: [turn(toolUse(name, { id: 'guessed' })), endTurn('ok')] });
     const [result] = lastToolResults(scenario.server.requests[1]!);
     expect(result!.is_error).toBe(true);
     const text = resultTextOf(result!.content);
@@ -173,7 +173,7 @@ describe('loading tools', () => {
     const name = 'mcp__many__crm_list_record_16';
     scenario = await runMcpScenario({
       mcp: manyTools,
-      env: SMALL_WINDOW,
+      env: DEFAULTS,
       script: [turn(toolUse('ToolSearch', { query: `select:${name}` })), turn(toolUse(name, { id: 'x' })), endTurn('ok')],
     });
     expect(resultTextOf(lastToolResults(scenario.server.requests[2]!)[0]!.content)).not.toContain('ToolSearch');
@@ -199,14 +199,14 @@ describe('isDeferredTool', () => {
 
 describe('AGENTCLI_TOOL_SEARCH', () => {
   it.each([
-    [undefined, { kind: 'auto', percentOfContext: 10 }],
-    ['auto', { kind: 'auto', percentOfContext: 10 }],
-    ['auto:5', { kind: 'auto', percentOfContext: 5 }],
+    [undefined, { kind: 'auto', budgetTokens: 10_000 }],
+    ['auto', { kind: 'auto', budgetTokens: 10_000 }],
+    ['auto:50000', { kind: 'auto', budgetTokens: 50_000 }],
     ['on', { kind: 'on' }],
     ['true', { kind: 'on' }],
     ['off', { kind: 'off' }],
     ['0', { kind: 'off' }],
-    ['banana', { kind: 'auto', percentOfContext: 10 }],
+    ['banana', { kind: 'auto', budgetTokens: 10_000 }],
   ])('%s → %j', (raw, mode) => {
     expect(parseToolSearchMode(raw)).toEqual(mode);
   });
@@ -217,12 +217,18 @@ describe('AGENTCLI_TOOL_SEARCH', () => {
     expect(contextWindowOf('sonnet[1m]', {})).toBe(1_000_000);
   });
 
-  it('auto switches on above the threshold: the 200 tools exceed 10% of 200k but not 10% of 1M', () => {
+  it('auto switches on above the token budget, whatever the window: the 200 tools cost ~60k tokens', () => {
     const pool = [ToolSearchTool, ...manyTools.tools()];
-    expect(isDeferralActive(pool, 200_000, { kind: 'auto', percentOfContext: 10 })).toBe(true);
-    expect(isDeferralActive(pool, 1_000_000, { kind: 'auto', percentOfContext: 10 })).toBe(false);
+    expect(isDeferralActive(pool, { kind: 'auto', budgetTokens: 10_000 })).toBe(true);
+    expect(isDeferralActive(pool, { kind: 'auto', budgetTokens: 100_000 })).toBe(false);
     // Never without ToolSearch in the pool: withheld tools could not be loaded.
-    expect(isDeferralActive(manyTools.tools(), 200_000, { kind: 'on' })).toBe(false);
+    expect(isDeferralActive(manyTools.tools(), { kind: 'on' })).toBe(false);
+  });
+
+  it('on the default model (a 1M window) the 200 tools are deferred all the same', async () => {
+    scenario = await runMcpScenario({ script: [endTurn('ok')], mcp: manyTools });
+    expect(contextWindowOf(scenario.server.requests[0]!.body.model as string, {})).toBe(1_000_000);
+    expect(requestTools(scenario.server.requests[0]!).map((tool) => tool.name)).toEqual(['ToolSearch']);
   });
 });
 

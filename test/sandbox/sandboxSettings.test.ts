@@ -40,7 +40,7 @@ describe('mergeSandboxSettings', () => {
     mergeSandboxSettings({ sources, override: options.override, trusted: options.trusted ?? true, projectRoot: '/p', home: '/h' });
 
   it('defaults: undecided (bypass turns it on), no network, nothing extra writable, warn rather than refuse', () => {
-    expect(merge([])).toEqual({ enabled: undefined, network: false, writablePaths: [], failIfUnavailable: false });
+    expect(merge([])).toEqual({ enabled: undefined, network: false, networkRestricted: false, writablePaths: [], failIfUnavailable: false });
   });
 
   it('the nearest source wins per key; writable paths add up, resolved against home and project root', () => {

@@ -76,6 +76,25 @@ describe('Agent SDK → agentcli', () => {
     expect(rig.server.requests).toHaveLength(1);
   });
 
+  it('canUseTool deny with interrupt: the next prompt still carries an is_error tool_result for the refused call', async () => {
+    rig = await startSdkRig([turn(toolUse('Write', { file_path: 'note.txt', content: 'x' }, { id: 'toolu_stopped' })), endTurn('ok, I will wait')]);
+    const prompts = promptStream();
+    const run = rig.run(prompts.stream, { canUseTool: async () => ({ behavior: 'deny', message: 'Stop here.', interrupt: true }) });
+    prompts.push('write');
+    let results = 0;
+    for await (const message of run) {
+      if (message.type !== 'result') continue;
+      if (++results === 1) prompts.push('what now?');
+      else prompts.end();
+    }
+    expect(existsSync(path.join(rig.cwd, 'note.txt'))).toBe(false);
+    expect(rig.server.requests).toHaveLength(2);
+    const answered = (rig.server.requests[1]!.body.messages as { role: string; content: unknown }[]).flatMap((message) =>
+      Array.isArray(message.content) ? (message.content as { type: string; tool_use_id?: string }[]) : [],
+    );
+    expect(answered.find((block) => block.type === 'tool_result' && block.tool_use_id === 'toolu_stopped')).toMatchObject({ is_error: true, content: 'Stop here.' });
+  });
+
   it('attack: allow + updatedInput that points the call at a deny-ruled file is still denied', async () => {
     rig = await startSdkRig([turn(toolUse('Write', { file_path: 'harmless.txt', content: 'x' })), endTurn('done')]);
     const messages = await collect(

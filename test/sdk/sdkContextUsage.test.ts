@@ -32,6 +32,7 @@ const usage: ContextUsage = {
     { name: 'mcp__files__stat', tokens: 300, sent: false, mcpServer: 'files' },
   ],
   memoryFiles: [{ path: '/repo/CLAUDE.md', scope: 'project', tokens: 1_000 }],
+  memoryNotSent: [],
 };
 
 describe('sdkContextUsage', () => {

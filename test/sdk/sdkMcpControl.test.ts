@@ -27,7 +27,8 @@ const fixture = nodeServer(TEST_SERVER) as { command: string; args: string[] };
 describe('Agent SDK MCP servers and controls → agentcli', () => {
   it("mcpServersDelivery 'initialize': the servers come over stdin, their env never on agentcli's command line, and are applied", async () => {
     rig = await startSdkRig([endTurn('done')]);
-    const log = path.join(rig.configDir, 'fixture-starts.log');
+    // In the project: the server runs in the OS sandbox, where only the working directories (not /tmp or the config folder) are writable.
+    const log = path.join(rig.cwd, 'fixture-starts.log');
     const argvs: string[][] = [];
     const run = rig.run('hi', {
       mcpServers: { fixture: { command: fixture.command, args: fixture.args, env: { FIXTURE_LOG: log } } },

@@ -1,6 +1,6 @@
 // The conversation owner's lifecycle points (what hooks will attach to), a child conversation
 // with its own tools and a sidechain transcript, and resume restoring mode, model, todos and cwd.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,26 @@ describe('ConversationSession', () => {
     expect(events[2]!.sessionId).not.toBe(firstId);
     expect(events[2]!.transcriptPath).not.toBe(firstPath);
     expect(server!.requests[1]!.body.messages).toHaveLength(1);
+  });
+
+  it('/resume of a session another live process holds is refused before anything changes; a closed transcript stays closed', async () => {
+    const { session } = await setup([endTurn('one'), endTurn('two'), endTurn('three')]);
+    const other = new ConversationSession({ session, persist: true });
+    await submit(other, 'the other session');
+    const otherFile = other.transcriptPath!;
+    await other.end();
+    // Another process (this one's parent: alive, not us) holds it now.
+    await writeFile(`${otherFile}.lock`, String(process.ppid));
+
+    const owner = new ConversationSession({ session: (await setup([])).session, persist: true });
+    await submit(owner, 'my session');
+    const before = { id: owner.id, messages: owner.messages.length };
+    await expect(owner.resume(await loadTranscript(otherFile), otherFile)).rejects.toThrow(/is open in another agentcli process \(pid \d+\).*--fork-session/);
+    expect({ id: owner.id, messages: owner.messages.length }).toEqual(before);
+    const otherBytes = await readFile(otherFile, 'utf8');
+    await owner.end();
+    await submit(owner, 'after the end');
+    expect(await readFile(otherFile, 'utf8')).toBe(otherBytes);
   });
 
   it('resume restores the permission mode, model, todos and cwd, and says so in the lifecycle', async () => {

@@ -105,6 +105,50 @@ describe('transcript writer and loader', () => {
     expect(loaded.warnings[0]).toContain('torn line');
   });
 
+  it('a torn tail is closed before the next run appends: the resumed prompt is its own line and survives', async () => {
+    const first = writer();
+    const prompt = user('hello');
+    const answer = assistant([{ type: 'text', text: 'hi' }]);
+    first.appendMessage(prompt);
+    first.appendMessage(answer);
+    first.close();
+    await appendFile(file, '{"uuid":"torn","parentUuid":"');
+    const resumed = writer({ leafUuid: answer.uuid, written: [prompt.uuid, answer.uuid] });
+    const next = user('the next prompt');
+    resumed.appendMessage(next);
+    resumed.close();
+    const text = await readFile(file, 'utf8');
+    // The torn line was closed with a newline; the new prompt is a whole line of its own.
+    expect(text).toContain('"parentUuid":"\n{');
+    expect(JSON.parse(text.split('\n').at(-2)!)).toMatchObject({ uuid: next.uuid, parentUuid: answer.uuid });
+    const loaded = await loadTranscript(file);
+    expect(loaded.messages.map((message) => message.uuid)).toEqual([prompt.uuid, answer.uuid, next.uuid]);
+    expect(loaded.warnings).toEqual([expect.stringContaining('torn line')]);
+  });
+
+  it('a whole line glued to a torn one (an older writer appended without closing it) is still read', async () => {
+    const w = writer();
+    const prompt = user('hello');
+    const answer = assistant([{ type: 'text', text: 'hi' }]);
+    w.appendMessage(prompt);
+    w.appendMessage(answer);
+    w.close();
+    const next = user([{ type: 'text', text: 'says {"uuid":"not-a-line"} inside' }]);
+    const glued = { uuid: next.uuid, parentUuid: answer.uuid, sessionId: 'sess-1', timestamp: next.timestamp, cwd: '/p', version: '0', isSidechain: false, userType: 'external', type: 'user', message: { role: 'user', content: next.content } };
+    // The torn part holds line-start marks of its own (a tool input's uuid key): none of them may be taken for the line.
+    await appendFile(file, `{"uuid":"torn","parentUuid":"${answer.uuid}","message":{"content":[{"type":"tool_use","input":{"uuid":"q"}},{"type":"text","text":"half${JSON.stringify(glued)}\n`);
+    const loaded = await loadTranscript(file);
+    expect(loaded.messages.map((message) => message.uuid)).toEqual([prompt.uuid, answer.uuid, next.uuid]);
+    expect(loaded.messages.at(-1)!.content).toEqual(next.content);
+    expect(loaded.warnings).toHaveLength(1);
+  });
+
+  it('a hostile unreadable line full of line-start marks is skipped (the candidates tried are bounded)', () => {
+    const loaded = parseTranscript(`${'{"uuid":"'.repeat(200_000)}\n`);
+    expect(loaded.messages).toEqual([]);
+    expect(loaded.warnings).toHaveLength(1);
+  });
+
   it('killed mid-tool: results written so far are kept, the missing one gets a synthetic is_error result', async () => {
     const w = writer();
     w.appendMessage(user('run two things'));
@@ -119,6 +163,12 @@ describe('transcript writer and loader', () => {
       { type: 'tool_result', tool_use_id: 't2', content: INTERRUPTED_TOOL_RESULT, is_error: true },
     ]);
     assertValidForApi(loaded.messages);
+    // The user is told in one line; a later resume (the repair is in the file by then) says nothing more.
+    expect(loaded.warnings).toEqual(['the last run stopped before a tool call finished; the model is told it was interrupted']);
+    const again = writer({ leafUuid: loaded.leafUuid ?? undefined, written: loaded.writtenUuids });
+    again.appendMissing(loaded.messages);
+    again.close();
+    expect((await loadTranscript(file)).warnings).toEqual([]);
   });
 
   it('a trailing assistant message cut off mid-stream is dropped; the prompt before it stays', () => {

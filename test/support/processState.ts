@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Whether a process still runs. `kill(pid, 0)` failing with ESRCH is the
@@ -19,4 +19,25 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The running processes (zombies excluded) whose environment holds `entry` (`NAME=value`). Finds a process
+ * by what it was given rather than by the pid it reports: inside a PID namespace (a sandboxed MCP server)
+ * the pid a process sees is not the host's.
+ */
+export function runningProcessesWithEnv(entry: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (environ.split('\0').includes(entry) && isRunning(pid)) found.push(pid);
+  }
+  return found;
 }

@@ -139,7 +139,7 @@ describe('built-in slash commands', () => {
 describe('memory commands', () => {
   it('/memory lists the files in force with scope, size, imports and import problems', async () => {
     const memoryFiles = [
-      { path: '/repo/CLAUDE.md', scope: 'project' as const, content: 'Use tabs. @docs/a.md', carriesRules: true, imports: [{ path: '/repo/docs/a.md', spelled: 'docs/a.md', importedBy: '/repo/CLAUDE.md', content: 'A' }], importProblems: ['/repo/CLAUDE.md: @gone.md was not found (/repo/gone.md); skipped'] },
+      { path: '/repo/CLAUDE.md', scope: 'project' as const, content: 'Use tabs. @docs/a.md', carriesRules: true, imports: [{ kind: 'imported' as const, path: '/repo/docs/a.md', spelled: 'docs/a.md', importedBy: '/repo/CLAUDE.md', content: 'A' }], importProblems: ['/repo/CLAUDE.md: @gone.md was not found (/repo/gone.md); skipped'] },
       { path: '/repo/AGENTS.md', scope: 'project' as const, content: 'Run make.', carriesRules: false, imports: [], importProblems: [] },
     ];
     const command = BUILTIN_COMMANDS.find((candidate) => candidate.name === 'memory')!;

@@ -21,7 +21,7 @@ const TOUCH_COMMAND = [
   'description: Make the marker and report',
   'argument-hint: <label>',
   'allowed-tools: Bash(touch marker.txt)',
-  'model: claude-haiku-4-5',
+  'model: haiku',
   '---',
   'Label $1. Touch said: [!`touch marker.txt && echo touched`]',
   'Read @notes.md too.',

@@ -114,6 +114,18 @@ describe('REPL: permission dialog answers go to the pipeline', () => {
     await repl.terminal.waitFor('Ask anything');
     expect(repl.server.requests).toHaveLength(1);
   });
+  it('a refused call is still answered: the next prompt carries its is_error tool_result', async () => {
+    repl = await startReplFixture({ tools: [shoutTool()], script: [turn(toolUse('Shout', { words: 'x' }, { id: 'toolu_no' })), endTurn('Waiting for you.')] });
+    await repl.submit('go');
+    await repl.terminal.waitFor('Do you want to use Shout?');
+    await repl.terminal.press(ESC);
+    await repl.terminal.waitFor('Did not shout "x"');
+    await repl.submit('never mind');
+    await repl.terminal.waitFor('Waiting for you.');
+    const [result] = lastToolResults(repl.server.requests[1]!);
+    expect(result).toMatchObject({ tool_use_id: 'toolu_no', is_error: true });
+    expect(toolResultText(result!)).toContain('The user rejected this Shout call');
+  });
 });
 
 describe('REPL: keys that act on the session', () => {

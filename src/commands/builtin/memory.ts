@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { memoryFileText } from '../../context/memoryFiles.js';
+import { refusedImportNote } from '../../context/memoryImports.js';
 import { editableMemoryTargets, ensureMemoryFile } from '../../context/memoryTargets.js';
 import type { Session } from '../../session/createSession.js';
 import type { SlashCommand } from '../types.js';
@@ -48,8 +49,14 @@ function describeMemory(session: Session): string {
     const size = memoryFileText(file).length;
     const cut = file.fullLength !== undefined ? ` · cut at 100,000 of ${file.fullLength.toLocaleString('en-US')} characters` : '';
     const rules = file.carriesRules ? '' : ' · instructions only';
+    if (file.withheld !== undefined) {
+      lines.push(`  ${file.path} (${SCOPE_LABEL[file.scope]}) · not sent: ${file.withheld}`);
+      continue;
+    }
     lines.push(`  ${file.path} (${SCOPE_LABEL[file.scope]}) · ${size.toLocaleString('en-US')} characters${cut}${rules}`);
-    for (const imported of file.imports) lines.push(`    ↳ ${imported.path} (imported by @${imported.spelled})`);
+    for (const imported of file.imports) {
+      lines.push(imported.kind === 'imported' ? `    ↳ ${imported.path} (imported by @${imported.spelled})` : `    ✗ ${refusedImportNote(imported)}`);
+    }
     for (const problem of file.importProblems) lines.push(`    ! ${problem}`);
   }
   lines.push('Subfolders\' CLAUDE.md files join as reminders when the model first works under them.');

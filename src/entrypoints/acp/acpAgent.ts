@@ -28,6 +28,8 @@ import type { SessionChoice } from '../../session/startConversation.js';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { VERSION } from '../../version.js';
 import { mcpConfigOfClientServers } from './acpMcpServers.js';
+import { mcpPromptCommands } from '../../commands/mcpPromptCommands.js';
+import { acpElicitationHandler } from './acpElicitation.js';
 import type { AcpSession } from './acpSession.js';
 
 /** The engine loads with the first session, so `initialize` is answered before any of it is read. */
@@ -87,8 +89,15 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
     // connected or have given up (each bounded by MCP_TIMEOUT); those that failed are named on stderr.
     if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
     await conversation.start();
-    const commands = await loadAcpCommands({ projectRoot: findRepositoryRoot(conversation.session.cwd), configDir: configDir(options.env) });
+    const commands = await loadAcpCommands({
+      projectRoot: findRepositoryRoot(conversation.session.cwd),
+      configDir: configDir(options.env),
+      live: () => mcpPromptCommands(conversation.session.mcp),
+    });
     const session = new AcpSession({ conversation, mcp, client, clientCapabilities, commands, log: options.log });
+    mcp?.setElicitationHandler(acpElicitationHandler({ client, sessionId: () => session.id }));
+    // A server's prompts arrive or change later (prompts/list_changed): the editor's command list follows.
+    mcp?.subscribe(() => void session.announceCommands({ onlyIfChanged: true }));
     sessions.set(session.id, session);
     return session;
   };

@@ -1,7 +1,9 @@
 /**
  * The slash commands an editor can offer (`available_commands_update`) and
  * run: the user's custom commands (.claude/commands, the config folder's
- * commands), /compact and /init. The REPL's other built-ins manage the
+ * commands), the MCP servers' prompts (`/mcp__server__prompt`, asked for
+ * each time, since servers connect late and change them), /compact, /init and
+ * /rewind. The REPL's other built-ins manage the
  * terminal UI or things the editor shows itself, so they are not offered.
  */
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
@@ -12,10 +14,11 @@ import { loadCustomCommands, type CustomCommand } from '../../commands/custom/cu
 export type AcpCommand =
   | { readonly kind: 'custom'; readonly command: CustomCommand }
   | { readonly kind: 'compact' }
+  | { readonly kind: 'rewind' }
   | { readonly kind: 'init' };
 
 export type AcpCommandSet = {
-  readonly available: AvailableCommand[];
+  available(): AvailableCommand[];
   find(name: string): AcpCommand | undefined;
 };
 
@@ -25,20 +28,36 @@ const COMPACT: AvailableCommand = {
   input: { hint: 'what the summary should keep' },
 };
 
+const REWIND: AvailableCommand = {
+  name: 'rewind',
+  description: 'Put the files back as they were before an earlier prompt (lists them; then /rewind <n>, /rewind <n> restore)',
+  input: { hint: '<n> [restore]' },
+};
+
 const INIT: AvailableCommand = { name: initCommand.name, description: initCommand.description };
 
-export async function loadAcpCommands(options: { readonly projectRoot: string; readonly configDir: string }): Promise<AcpCommandSet> {
+export async function loadAcpCommands(options: {
+  readonly projectRoot: string;
+  readonly configDir: string;
+  /** Commands that come and go while the session runs (MCP prompts). */
+  readonly live?: () => readonly CustomCommand[];
+}): Promise<AcpCommandSet> {
   const custom = await loadCustomCommands(options);
   const byName = new Map(custom.map((command) => [command.name.toLowerCase(), command]));
+  const all = (): CustomCommand[] => {
+    const live = (options.live?.() ?? []).filter((command) => !byName.has(command.name.toLowerCase()));
+    return [...custom, ...live];
+  };
   return {
-    available: [
+    available: () => [
       COMPACT,
       INIT,
-      ...custom
-        .filter((command) => command.name.toLowerCase() !== COMPACT.name && command.name.toLowerCase() !== INIT.name)
+      REWIND,
+      ...all()
+        .filter((command) => ![COMPACT.name, INIT.name, REWIND.name].includes(command.name.toLowerCase()))
         .map((command) => ({
           name: command.name,
-          description: command.source === 'project' ? `${command.description} (project)` : `${command.description} (user)`,
+          description: command.source === 'project' ? `${command.description} (project)` : command.source === 'user' ? `${command.description} (user)` : command.description,
           ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
         })),
     ],
@@ -46,7 +65,8 @@ export async function loadAcpCommands(options: { readonly projectRoot: string; r
       const key = name.toLowerCase();
       if (key === COMPACT.name) return { kind: 'compact' };
       if (key === INIT.name) return { kind: 'init' };
-      const command = byName.get(key);
+      if (key === REWIND.name) return { kind: 'rewind' };
+      const command = byName.get(key) ?? all().find((candidate) => candidate.name.toLowerCase() === key);
       return command ? { kind: 'custom', command } : undefined;
     },
   };

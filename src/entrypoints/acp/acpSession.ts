@@ -47,6 +47,8 @@ type RunningTurn = { readonly controller: AbortController; readonly updates: Tur
 const CLOSE_GRACE_MS = 5_000;
 
 export class AcpSession {
+  /** The command list last sent, so a change in MCP prompts is announced once. */
+  private announcedCommands: string | undefined;
   readonly id: string;
   private running: RunningTurn | undefined;
   private sending: Promise<void> = Promise.resolve();
@@ -99,8 +101,12 @@ export class AcpSession {
     return this.sending;
   }
 
-  async announceCommands(): Promise<void> {
-    await this.send({ sessionUpdate: 'available_commands_update', availableCommands: this.options.commands.available });
+  async announceCommands(options: { readonly onlyIfChanged?: boolean } = {}): Promise<void> {
+    const availableCommands = this.options.commands.available();
+    const key = JSON.stringify(availableCommands);
+    if (options.onlyIfChanged && (this.announcedCommands === undefined || key === this.announcedCommands)) return;
+    this.announcedCommands = key;
+    await this.send({ sessionUpdate: 'available_commands_update', availableCommands });
   }
 
   async replay(): Promise<void> {
@@ -160,6 +166,11 @@ export class AcpSession {
     const command = slash ? this.options.commands.find(slash.name) : undefined;
     if (slash && command?.kind === 'compact') return this.compact(slash.args, signal, updates);
     if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
+    if (slash && command?.kind === 'rewind') {
+      const { runAcpRewind } = await import('./acpRewind.js');
+      await this.say(await runAcpRewind(this.options.conversation, slash.args));
+      return 'end_turn';
+    }
     if (slash && command?.kind === 'custom') {
       const result = await command.command.expand(slash.args);
       if (result.type !== 'prompt' || !result.commandTurn) {

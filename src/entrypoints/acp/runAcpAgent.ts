@@ -1,7 +1,7 @@
 /**
  * The ACP agent on this process's stdio: stdout carries protocol messages
  * only (newline-delimited JSON-RPC), every diagnostic goes to stderr. Ends
- * when the client closes stdin (or on SIGINT/SIGTERM), after every session
+ * when the client closes stdin (or on SIGINT/SIGTERM/SIGHUP), after every session
  * is closed — turns cancelled, child processes stopped, transcripts flushed.
  */
 import { Readable } from 'node:stream';
@@ -18,11 +18,13 @@ export async function runAcpAgent(options: Omit<AcpAgentOptions, 'log'>): Promis
   const stop = (): void => connection.close();
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
   try {
     await connection.closed;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    process.off('SIGHUP', stop);
     await agent.close();
   }
   return 0;

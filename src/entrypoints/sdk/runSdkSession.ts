@@ -27,12 +27,14 @@ import { reportHookActivity } from '../headlessHooks.js';
 import { initLine, unsentPromptResultLine } from '../headlessOutput.js';
 import { ControlChannel, type ControlRequestBody } from './controlChannel.js';
 import { mcpToolPermissionAsker } from './mcpToolPermissionAsker.js';
+import { sdkElicitationHandler } from './sdkElicitation.js';
 import { MessageQueue } from './messageQueue.js';
 import { switchPermissionMode, type PermissionUpdateTarget } from './permissionUpdates.js';
 import { readSdkInput, type SdkUserMessage } from './sdkInput.js';
 import { initializeResponse, NO_SDK_SETUP, setupFromInitialize, type SdkSessionSetup } from './sdkInitialize.js';
 import { sdkPermissionAsker } from './sdkPermissionAsker.js';
 import { monotonicMs } from '../../utils/clock.js';
+import { newUuid } from '../../utils/ids.js';
 
 export type SdkSessionOptions = {
   readonly stdin: Readable;
@@ -49,6 +51,8 @@ export type SdkSessionOptions = {
   readonly includePartialMessages?: boolean;
   /** --include-hook-events: hook_started / hook_response system lines. */
   readonly includeHookEvents?: boolean;
+  /** --replay-user-messages: each user message is echoed back with its uuid (clients rewind files to it). */
+  readonly replayUserMessages?: boolean;
 };
 
 /** Returns the exit code: 0 when stdin closed and every turn was answered. */
@@ -101,6 +105,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
     throw error;
   }
   ready.resolve(conversation);
+  conversation.session.mcp?.setElicitationHandler(sdkElicitationHandler(channel, problem));
 
   const askPermission = permissionAskerFor(options.permissionPromptTool, channel, conversation, problem);
   const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: options.includeHookEvents === true, writeLine });
@@ -122,6 +127,9 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
           writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: controller.signal.aborted, durationMs: monotonicMs() - started }));
           continue;
         }
+        // The prompt's uuid: the client's own, or one we choose now so the echo can name it.
+        const promptUuid = message.uuid ?? newUuid();
+        if (options.replayUserMessages) writeLine(replayedUserLine(conversation, message, promptUuid));
         let turn: HeadlessTurn;
         try {
           turn = await runHeadlessTurn({
@@ -136,7 +144,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
             ...(askPermission ? { env: { askPermission } } : {}),
             ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
             ...(options.verbose ? { verbose: true } : {}),
-            ...(message.uuid ? { userMessageUuid: message.uuid } : {}),
+            userMessageUuid: promptUuid,
             ...(options.includePartialMessages ? { includePartialMessages: true } : {}),
           });
         } finally {
@@ -211,6 +219,10 @@ function serveControlRequests(
     const conversation = await session.ready;
     return { mcpServers: (conversation.session.mcp?.describe() ?? []).map(sdkMcpServerStatus) };
   });
+  channel.handle('rewind_files', async (request) => {
+    const { answerRewindFiles } = await import('./sdkRewindFiles.js');
+    return answerRewindFiles(await session.ready, request);
+  });
   channel.handle('get_context_usage', async () => {
     const conversation = await session.ready;
     const [{ measureContext }, { sdkContextUsage }] = await Promise.all([import('../../session/context/contextUsage.js'), import('./sdkContextUsage.js')]);
@@ -273,4 +285,9 @@ function deferred<T>(): Deferred<T> {
 async function sdkPromptContent(content: SdkUserMessage['content'], options: HeadlessPromptOptions): Promise<PreparedHeadlessPrompt> {
   if (typeof content === 'string' && content.trimStart().startsWith('/')) return prepareHeadlessPrompt(content, options);
   return { ok: true, content, release: () => undefined };
+}
+
+/** --replay-user-messages: the message as received, acknowledged with the uuid its prompt carries (Claude Code's shape). */
+function replayedUserLine(conversation: ConversationSession, message: SdkUserMessage, uuid: string): Record<string, unknown> {
+  return { type: 'user', message: { role: 'user', content: message.content }, session_id: conversation.id, parent_tool_use_id: null, uuid, isReplay: true };
 }

@@ -18,11 +18,12 @@ import { ruleNameCovers } from '../rules/toolFamilies.js';
 import { analyzeShellCommand } from '../shell/analyzeShellCommand.js';
 import type { PermissionMode } from '../types.js';
 import type { CheckableTool, PermissionsCommandOptions } from './registerPermissionsCommand.js';
+import type { McpCallExplanation } from './checkMcpCall.js';
 import { rulesBeyondSandbox } from '../../sandbox/sandboxRules.js';
 import { mergeSandboxSettings } from '../../sandbox/sandboxSettings.js';
 import { createSessionSandbox, isSandboxWanted, sandboxEnforcesRules, sandboxForCall, type SessionSandbox } from '../../sandbox/sessionSandbox.js';
 
-type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; files: readonly string[]; sandbox: SessionSandbox };
+type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirectories: string[]; cwd: string; configDir: string; files: readonly string[]; sandbox: SessionSandbox };
 
 async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   const cwd = process.cwd();
@@ -42,7 +43,7 @@ async function load(options: PermissionsCommandOptions): Promise<Loaded> {
     configDir: resolveConfigDir(process.env),
     bypassPossible: mode === 'bypassPermissions',
   });
-  return { ruleSet, mode, workingDirectories, cwd, files: loaded.files, sandbox };
+  return { ruleSet, mode, workingDirectories, cwd, configDir: resolveConfigDir(process.env), files: loaded.files, sandbox };
 }
 
 /**
@@ -63,7 +64,6 @@ export async function parseCheckedCall(call: string, cwd: string, home: string, 
     shell: await analyzeShellCommand(command, { cwd, home }),
   });
   if (!named) {
-    if (name?.toLowerCase().startsWith('mcp__') && match === null) return { toolName: name, family: 'other', isReadOnly: false };
     const shell = tools.find((tool) => tool.family === 'execute');
     if (!shell) throw new UserFacingError('no tool runs shell commands here');
     return shellCommand(shell, call);
@@ -89,7 +89,14 @@ function describeCheckedCall(subject: ToolCallSubject): string {
 
 export async function runPermissionsCheck(call: string, options: PermissionsCommandOptions, tools: readonly CheckableTool[]): Promise<number> {
   const loaded = await load(options);
-  const subject = await parseCheckedCall(call, loaded.cwd, loaded.ruleSet.home, tools);
+  if (call.trim().startsWith('@')) {
+    const { explainMemoryImport } = await import('./checkMemoryImport.js');
+    const environment = { ...loaded, projectRoot: loaded.ruleSet.projectRoot, home: loaded.ruleSet.home };
+    process.stdout.write(`${(await explainMemoryImport(call.trim(), options.importedBy, environment)).join('\n')}\n`);
+    return 0;
+  }
+  const mcp = await mcpCallOf(call, loaded, options);
+  const subject = mcp?.subject ?? (await parseCheckedCall(call, loaded.cwd, loaded.ruleSet.home, tools));
   const verdict = await decidePermission(subject, {
     mode: loaded.mode,
     ruleSet: loaded.ruleSet,
@@ -104,12 +111,34 @@ export async function runPermissionsCheck(call: string, options: PermissionsComm
     `  ${verdict.message}`,
     `  mode: ${loaded.mode}`,
     ...(subject.shell !== undefined ? [`  sandbox: ${describeSandbox(loaded)}`] : []),
+    ...(mcp?.notes ?? []).map((note) => `  ${note}`),
     'trace:',
     ...verdict.trace.map((entry) => `  ${entry.behavior.padEnd(5)}  ${entry.subject}  —  ${describeExplanation(entry.explanation)}`),
   ];
   if (verdict.suggestedRules.length > 0) lines.push(`"don't ask again" would save: ${verdict.suggestedRules.join(', ')}`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** `mcp__server__tool` or `mcp__server__tool({...})`: decided with the tool the server itself lists. */
+async function mcpCallOf(call: string, loaded: Loaded, options: PermissionsCommandOptions): Promise<McpCallExplanation | undefined> {
+  const match = /^(mcp__[A-Za-z0-9_-]+)(?:\((.*)\))?$/s.exec(call.trim());
+  if (!match) return undefined;
+  let input: unknown = {};
+  try {
+    input = match[2] === undefined || match[2].trim() === '' ? {} : JSON.parse(match[2]);
+  } catch {
+    throw new UserFacingError(`the input of ${match[1]} must be a JSON object, e.g. mcp__server__tool({"path": "a.txt"})`);
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new UserFacingError(`the input of ${match[1]} must be a JSON object`);
+  const { explainMcpCall } = await import('./checkMcpCall.js');
+  return explainMcpCall(match[1]!, input as Record<string, unknown>, {
+    cwd: loaded.cwd,
+    configDir: loaded.configDir,
+    env: process.env,
+    cliConfigs: options.mcpConfig ?? [],
+    sandboxContext: { ruleSet: loaded.ruleSet, workingDirectories: loaded.workingDirectories, home: loaded.ruleSet.home, sandbox: loaded.sandbox, env: process.env },
+  });
 }
 
 function describeSandbox(loaded: Loaded): string {

@@ -14,6 +14,10 @@ export type PermissionsCommandOptions = {
   addDir?: string[];
   /** `--sandbox`, as for a session: decide as if Bash runs in the OS sandbox. */
   sandbox?: boolean;
+  /** `--mcp-config`, as for a session: where the MCP server of a checked `mcp__…` call is configured. */
+  mcpConfig?: string[];
+  /** `--imported-by <file>`: the memory file a checked `@path` import is in (default: ./CLAUDE.md). */
+  importedBy?: string;
 };
 
 function parseMode(value: string): PermissionMode {
@@ -32,6 +36,8 @@ function optionsOf(command: Command): PermissionsCommandOptions {
     ...(strings(all['disallowedTools']) ? { disallowedTools: strings(all['disallowedTools']) } : {}),
     ...(strings(all['addDir']) ? { addDir: strings(all['addDir']) } : {}),
     ...(all['sandbox'] === true ? { sandbox: true } : {}),
+    ...(strings(all['mcpConfig']) ? { mcpConfig: strings(all['mcpConfig']) } : {}),
+    ...(typeof all['importedBy'] === 'string' ? { importedBy: all['importedBy'] } : {}),
   };
 }
 
@@ -49,13 +55,15 @@ export function registerPermissionsCommand(program: Command, loadTools: () => Pr
       .option('--allowedTools <rules...>', 'extra allow rules, as for a session')
       .option('--disallowedTools <rules...>', 'extra deny rules, as for a session')
       .option('--add-dir <dirs...>', 'extra working directories')
-      .option('--sandbox', 'as for a session: Bash runs in the OS sandbox in every mode');
+      .option('--sandbox', 'as for a session: Bash runs in the OS sandbox in every mode')
+      .option('--mcp-config <configs...>', 'as for a session: MCP servers from JSON files or strings');
   common(
     permissions
       .command('check')
       .description('decide a tool call without running it, and show why (the trace)')
-      .argument('<call>', 'a Bash command, or Tool(input): "Read(.env)", "Edit(src/a.ts)", "WebFetch(https://x)", "mcp__server__tool"')
-      .option('--mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, parseMode),
+      .argument('<call>', 'a Bash command, Tool(input) ("Read(.env)", "Edit(src/a.ts)", "WebFetch(https://x)", \'mcp__server__tool({"a":1})\'), or a memory import "@path"')
+      .option('--mode <mode>', `permission mode: ${PERMISSION_MODES.join(' | ')}`, parseMode)
+      .option('--imported-by <file>', 'for "@path": the memory file that imports it (default: ./CLAUDE.md; the config folder\'s CLAUDE.md is your own memory)'),
   ).action(async (call: string, _options: unknown, command: Command) => {
     const { runPermissionsCheck } = await import('./permissionsCommand.js');
     process.exitCode = await runPermissionsCheck(call, optionsOf(command), await loadTools());

@@ -95,8 +95,15 @@ function decideOtherTool(tool: CallTool, call: ToolCallSubject, env: DecisionEnv
     suggestions.push(toolName);
   }
   const suggested = suggestions.length > 0 ? [...new Set(suggestions)] : undefined;
-  if (env.mode === 'plan' && !call.isReadOnly) return part('deny', { kind: 'mode', mode: 'plan', detail: `${toolName} has side effects and plan mode only runs read-only tools; present your plan with ExitPlanMode` }, undefined);
   const wholeAllow = findWholeToolRule(env.ruleSet, 'allow', tool);
+  // A server's "read-only" is its own word: it counts once the user allowed that tool or server by a rule.
+  const isReadOnly = call.isReadOnly && (call.readOnlyClaimedByServer !== true || wholeAllow !== undefined);
+  if (env.mode === 'plan' && !isReadOnly) {
+    if (call.isReadOnly) {
+      return part('ask', { kind: 'mode', mode: 'plan', detail: `plan mode only runs read-only tools, and that ${toolName} is read-only is only its server's claim (a rule allowing ${toolName} trusts it)` }, suggested);
+    }
+    return part('deny', { kind: 'mode', mode: 'plan', detail: `${toolName} has side effects and plan mode only runs read-only tools; present your plan with ExitPlanMode` }, undefined);
+  }
   if (wholeAllow && !isFileTool) allowedByRule ??= ruleExplanation(wholeAllow);
   if (allowedByRule) return part('allow', allowedByRule, []);
   if (env.mode === 'bypassPermissions') return part('allow', { kind: 'mode', mode: env.mode, detail: 'bypass permissions runs everything no deny or ask rule names' }, []);
@@ -110,7 +117,8 @@ function decideOtherTool(tool: CallTool, call: ToolCallSubject, env: DecisionEnv
     return part('ask', { kind: 'mode', mode: env.mode, detail }, suggested);
   }
   if (family === 'network') return part('ask', { kind: 'mode', mode: env.mode, detail: 'fetching a URL sends data to another host' }, suggested);
-  if (call.isReadOnly) return part('allow', { kind: 'mode', mode: env.mode, detail: `${toolName} is read-only` }, []);
+  if (isReadOnly) return part('allow', { kind: 'mode', mode: env.mode, detail: `${toolName} is read-only` }, []);
+  if (call.isReadOnly) return part('ask', { kind: 'mode', mode: env.mode, detail: `its server says ${toolName} is read-only, but that is the server's claim, not a fact agentcli can check (a rule allowing ${toolName} trusts it)` }, suggested);
   return part('ask', { kind: 'mode', mode: env.mode, detail: `${toolName} has side effects` }, suggested);
 }
 

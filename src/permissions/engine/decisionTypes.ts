@@ -72,6 +72,12 @@ export type ToolCallSubject = {
   readonly aliases?: readonly string[];
   readonly family: ToolFamily;
   readonly isReadOnly: boolean;
+  /**
+   * isReadOnly is a claim the tool's server makes (an MCP tool's readOnlyHint), not something agentcli
+   * knows: it may shape display and concurrency, and counts for permission only once a rule allows the
+   * tool or its server (the user then trusts the server's word).
+   */
+  readonly readOnlyClaimedByServer?: boolean;
   /** read and edit families: every path the call touches. */
   readonly paths?: readonly DeclaredPathAccess[];
   /** execute family: the command, analysed once when the call was prepared. */

@@ -24,7 +24,7 @@ export type ModelSpec = {
   readonly id: string;
   readonly label: string;
   readonly family: ModelFamily;
-  /** Short names accepted wherever a model is named (case-insensitive). */
+  /** Short names accepted wherever a model is named (case-insensitive): only `opus`, `sonnet`, `haiku`. */
   readonly aliases: readonly string[];
   readonly contextWindow: number;
   readonly maxOutputTokens: number;
@@ -58,7 +58,7 @@ export const MODEL_TABLE: readonly ModelSpec[] = [
     id: 'claude-haiku-4-5-20251001',
     label: 'Haiku 4.5',
     family: 'haiku',
-    aliases: ['haiku', 'claude-haiku-4-5'],
+    aliases: ['haiku'],
     contextWindow: 200_000,
     maxOutputTokens: 64_000,
     price: { input: 1, output: 5 },
@@ -98,7 +98,7 @@ export const MODEL_TABLE: readonly ModelSpec[] = [
     id: 'claude-sonnet-4-5-20250929',
     label: 'Sonnet 4.5',
     family: 'sonnet',
-    aliases: ['claude-sonnet-4-5'],
+    aliases: [],
     contextWindow: 200_000,
     maxOutputTokens: 64_000,
     price: { input: 3, output: 15 },
@@ -108,7 +108,7 @@ export const MODEL_TABLE: readonly ModelSpec[] = [
     id: 'claude-opus-4-1-20250805',
     label: 'Opus 4.1',
     family: 'opus',
-    aliases: ['claude-opus-4-1'],
+    aliases: [],
     contextWindow: 200_000,
     maxOutputTokens: 32_000,
     price: { input: 15, output: 75 },
@@ -123,7 +123,7 @@ export const DEFAULT_FAST_MODEL = 'claude-haiku-4-5-20251001';
 export const DEFAULT_CONTEXT_WINDOW = 200_000;
 
 /** The aliases users type, for help texts and pickers. */
-export const MODEL_ALIASES: readonly string[] = MODEL_TABLE.flatMap((spec) => spec.aliases.filter((alias) => !alias.startsWith('claude-')));
+export const MODEL_ALIASES: readonly string[] = MODEL_TABLE.flatMap((spec) => spec.aliases);
 
 const FAMILY_PRICES: Readonly<Record<ModelFamily, ModelPrice>> = {
   opus: { input: 5, output: 25 },
@@ -139,14 +139,16 @@ const LEGACY_PRICES: ReadonlyArray<readonly [RegExp, ModelPrice]> = [
 ];
 
 /**
- * The id to send for what the user typed: an alias becomes its id; Claude
- * Code's `[1m]` suffix is dropped (current models have their long window
- * without it); anything else is taken as a full id, unchanged.
+ * The id to send for what the user typed: a short alias (`sonnet`, `opus`,
+ * `haiku`) becomes its id; Claude Code's `[1m]` suffix is dropped (current
+ * models have their long window without it); anything else is a full id and
+ * is sent exactly as typed — a gateway or proxy may know only that spelling,
+ * so `claude-sonnet-4-5` is never rewritten to a dated snapshot.
  */
 export function resolveModelName(name: string): string {
   const trimmed = name.trim().replace(/\[1m\]$/i, '');
   const lower = trimmed.toLowerCase();
-  const spec = MODEL_TABLE.find((candidate) => candidate.id === lower || candidate.aliases.includes(lower));
+  const spec = MODEL_TABLE.find((candidate) => candidate.aliases.includes(lower));
   return spec ? spec.id : trimmed;
 }
 

@@ -8,11 +8,15 @@
 import type { Tool, Tools } from '../../Tool.js';
 import { ListMcpResourcesTool } from '../../tools/ListMcpResourcesTool/ListMcpResourcesTool.js';
 import { ReadMcpResourceTool } from '../../tools/ReadMcpResourceTool/ReadMcpResourceTool.js';
+import { configDir } from '../../session/paths.js';
 import { registerCleanup } from '../../utils/cleanup.js';
+import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
+import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
+import type { ElicitationHandler } from './elicitation.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
 import { describeMcpServers } from './mcpStatusView.js';
-import type { McpClientHandle, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
+import type { McpClientHandle, McpPrompt, McpResource, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;
@@ -26,6 +30,10 @@ const MAX_RESTARTS = 3;
 export type McpManagerOptions = {
   readonly cwd: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** The OS sandbox stdio servers start in (src/sandbox/mcpServerSandbox.ts); absent: as configured. */
+  readonly sandbox?: McpServerSandbox;
+  /** Where OAuth credentials live (default: `$AGENTCLI_CONFIG_DIR`). */
+  readonly configDir?: string;
 };
 
 export class McpManager implements McpServersControl {
@@ -36,17 +44,21 @@ export class McpManager implements McpServersControl {
   private notifyScheduled = false;
   private readonly unregisterCleanup: () => void;
   private readonly settings: McpConnectionSettings;
+  private elicitationHandler: ElicitationHandler | undefined;
 
   private constructor(config: LoadedMcpConfig, options: McpManagerOptions) {
     const env = options.env ?? process.env;
     this.settings = {
       cwd: options.cwd,
+      configDir: options.configDir ?? configDir(env),
       env,
       startTimeoutMs: positiveNumber(env.MCP_TIMEOUT, DEFAULT_MCP_TIMEOUT_MS),
       toolCallTimeoutMs: Math.min(positiveNumber(env.MCP_TOOL_TIMEOUT, DEFAULT_MCP_TOOL_TIMEOUT_MS), MAX_TIMER_MS),
       maxRestarts: MAX_RESTARTS,
       maxResultSizeChars: positiveNumber(env.MAX_MCP_OUTPUT_TOKENS, DEFAULT_MAX_MCP_OUTPUT_TOKENS) * CHARS_PER_TOKEN,
       onChange: () => this.scheduleNotify(),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      elicit: (request, signal) => (this.elicitationHandler ? this.elicitationHandler(request, signal) : Promise.resolve({ action: 'decline' })),
     };
     this.pendingTrust = config.awaitingTrust;
     this.unregisterCleanup = registerCleanup(() => this.close());
@@ -82,6 +94,26 @@ export class McpManager implements McpServersControl {
       tools.push(ListMcpResourcesTool, ReadMcpResourceTool);
     }
     return tools;
+  }
+
+  prompts(): readonly McpPrompt[] {
+    return this.serverConnections.flatMap((connection) => connection.prompts);
+  }
+
+  async getPrompt(server: string, prompt: string, args: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<string> {
+    const connection = this.connection(server);
+    if (!connection) throw new Error(noServerNamed(server, this.describe()));
+    return connection.getPrompt(prompt, args, signal);
+  }
+
+  async resources(signal?: AbortSignal): Promise<readonly McpResource[]> {
+    const listed = await Promise.all(this.serverConnections.map((connection) => connection.cachedResources(signal)));
+    return listed.flat();
+  }
+
+  /** The front end's answerer for servers' elicitation requests (none: every request is declined). */
+  setElicitationHandler(handler: ElicitationHandler | undefined): void {
+    this.elicitationHandler = handler;
   }
 
   clients(): readonly McpClientHandle[] {
@@ -137,6 +169,20 @@ export class McpManager implements McpServersControl {
     return true;
   }
 
+  /** For /mcp login: the browser sign-in to one remote server, then a fresh connection. */
+  async login(name: string, options: Omit<McpLoginOptions, 'configDir'>): Promise<McpLoginOutcome> {
+    const connection = this.connection(name);
+    if (!connection) return { ok: false, error: noServerNamed(name, this.describe()) };
+    return connection.login(options);
+  }
+
+  /** For /mcp logout: forget (and revoke) one server's credentials; it then needs a login again. */
+  async logout(name: string): Promise<{ readonly ok: true; readonly hadCredentials: boolean } | { readonly ok: false; readonly error: string }> {
+    const connection = this.connection(name);
+    if (!connection) return { ok: false, error: noServerNamed(name, this.describe()) };
+    return { ok: true, ...(await connection.logout()) };
+  }
+
   /** For /mcp and the Agent SDK: turn one server off (its tools leave the pool) or on again. */
   async setEnabled(name: string, enabled: boolean): Promise<boolean> {
     const connection = this.connection(name);
@@ -165,6 +211,10 @@ export class McpManager implements McpServersControl {
       for (const listener of [...this.listeners]) listener();
     });
   }
+}
+
+function noServerNamed(name: string, views: readonly McpServerView[]): string {
+  return `No MCP server named "${name}".${views.length > 0 ? ` Servers: ${views.map((view) => view.name).join(', ')}.` : ''}`;
 }
 
 function positiveNumber(raw: string | undefined, fallback: number): number {

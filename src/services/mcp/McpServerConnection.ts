@@ -6,18 +6,26 @@
  * times at most; after that each call says why it cannot run.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '../../Tool.js';
 import type { McpToolInput, McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import { openSession, type OpenedSession, type TransportKind } from './connectTransport.js';
+import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
+import type { RemoteServerAuth } from './auth/remoteServerAuth.js';
+import { isAuthenticationError, openSession, type OpenedSession, type TransportKind } from './connectTransport.js';
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
-import { listAllResources, listAllTools } from './listServerItems.js';
+import { listAllPrompts, listAllResources, listAllTools } from './listServerItems.js';
+import { promptResultText } from './mcpPromptText.js';
+import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
-import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
+import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
+import type { McpClientHandle, McpPrompt, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
 import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
 
 export type McpConnectionSettings = {
   readonly cwd: string;
+  /** `$AGENTCLI_CONFIG_DIR`: where remote servers' OAuth credentials are kept. */
+  readonly configDir: string;
   readonly env: NodeJS.ProcessEnv;
   readonly startTimeoutMs: number;
   readonly toolCallTimeoutMs: number;
@@ -25,18 +33,26 @@ export type McpConnectionSettings = {
   readonly maxResultSizeChars: number;
   /** Status, tools or anything shown in /mcp changed. */
   readonly onChange: () => void;
+  /** The OS sandbox stdio servers start in; absent: started as configured. */
+  readonly sandbox?: McpServerSandbox;
+  /** Asks the user what a server's elicitation/create wants (the front end's answerer, or a decline). */
+  readonly elicit: ElicitationHandler;
 };
 
 type ConnectionState =
   | { readonly kind: 'pending' }
   | { readonly kind: 'connected'; readonly session: OpenedSession }
   | { readonly kind: 'failed'; readonly reason: string; readonly crashed: boolean }
-  | { readonly kind: 'disabled'; readonly reason: string };
+  | { readonly kind: 'disabled'; readonly reason: string }
+  | { readonly kind: 'needs-auth' };
 
 export class McpServerConnection implements McpClientHandle, McpToolCaller {
   readonly stderr = new StderrTail();
   private state: ConnectionState = { kind: 'pending' };
   private toolList: readonly Tool[] = [];
+  private promptList: readonly McpPrompt[] = [];
+  /** Listed on first use (completion), dropped on resources/list_changed. */
+  private resourceCache: Promise<readonly McpResource[]> | undefined;
   private starting: Promise<void> | undefined;
   /** Aborts the start in progress (its deadline, or close()). */
   private startDeadline: AbortController | undefined;
@@ -45,6 +61,9 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   private toolsChangedWhileStarting = false;
   private restarts = 0;
   private readonly closedByClient = new WeakMap<Client, Promise<void>>();
+  private sandboxState: McpSandboxState | undefined;
+  /** A remote server's OAuth (undefined: not remote, or it sends its own Authorization header). */
+  private remoteAuth: Promise<RemoteServerAuth | undefined> | undefined;
 
   constructor(
     readonly server: ScopedMcpServerConfig,
@@ -62,7 +81,12 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   }
   /** Why the server is not connected, in one line (its stderr tail is in `stderr`). */
   get problem(): string | undefined {
+    if (this.state.kind === 'needs-auth') return 'needs authentication';
     return this.state.kind === 'failed' || this.state.kind === 'disabled' ? this.state.reason : undefined;
+  }
+  /** stdio servers, once a start got that far: whether the OS sandbox holds the process. */
+  get sandbox(): McpSandboxState | undefined {
+    return this.sandboxState;
   }
   get transportKind(): TransportKind {
     return this.server.config.type;
@@ -73,6 +97,27 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   /** The server's tools as agentcli tools; kept while a crashed server waits for its restart. */
   get tools(): readonly Tool[] {
     return this.toolList;
+  }
+
+  /** The server's prompts while it is connected. */
+  get prompts(): readonly McpPrompt[] {
+    return this.state.kind === 'connected' ? this.promptList : [];
+  }
+
+  async getPrompt(name: string, args: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<string> {
+    const session = await this.sessionForUse();
+    const result = await session.client.getPrompt({ name, arguments: { ...args } }, signal ? { signal } : undefined);
+    return promptResultText(result, this.name);
+  }
+
+  /** The server's resources, listed once and kept until it says they changed (for `@server:uri` completion). */
+  cachedResources(signal?: AbortSignal): Promise<readonly McpResource[]> {
+    if (!this.hasResources) return Promise.resolve([]);
+    this.resourceCache ??= this.listResources(signal ?? AbortSignal.timeout(10_000)).catch(() => {
+      this.resourceCache = undefined;
+      return [];
+    });
+    return this.resourceCache;
   }
 
   /** Starts (or joins a start in progress). Never rejects: the outcome is the status. */
@@ -127,6 +172,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
 
   async callTool(toolName: string, input: McpToolInput, options: McpCallOptions): Promise<unknown> {
     const session = await this.sessionForUse();
+    await this.refreshCredentials();
     try {
       return await session.client.callTool({ name: toolName, arguments: input }, undefined, {
         // Aborting sends notifications/cancelled, so the server can stop too.
@@ -137,6 +183,10 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       });
     } catch (error) {
       if (options.signal.aborted) throw error;
+      if (isAuthenticationError(error) && this.isCurrent(session)) {
+        this.markNeedsAuth(session);
+        throw new Error(this.needsAuthMessage());
+      }
       if (!this.isCurrent(session)) {
         const next = this.restarts < this.settings.maxRestarts ? 'It will be restarted on the next call.' : 'It will not be restarted again automatically.';
         throw new Error(`the MCP server "${this.name}" stopped while running ${toolName}${this.stderrSuffix()}. ${next}`);
@@ -176,6 +226,11 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     this.startDeadline = deadline;
     const timer = setTimeout(() => deadline.abort(), this.settings.startTimeoutMs);
     try {
+      const remoteAuth = await this.remoteServerAuth();
+      await remoteAuth?.refreshIfExpiring().catch((error: unknown) => {
+        // Unreachable now: the connection attempt says so better. Refused: a login is needed.
+        if (isAuthenticationError(error)) throw error;
+      });
       const [session, compileSchema] = await Promise.all([
         openSession({
           config: this.server.config,
@@ -184,6 +239,8 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           stderr: this.stderr,
           signal: deadline.signal,
           prepare: (client) => this.prepare(client),
+          ...(this.settings.sandbox ? { launchStdio: (launch: StdioLaunch) => this.sandboxed(launch) } : {}),
+          ...(remoteAuth ? { authProvider: remoteAuth.provider } : {}),
         }),
         loadJsonSchemaCompiler(),
       ]);
@@ -200,11 +257,18 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
         return;
       }
       this.toolList = this.wrapAll(listed, compileSchema);
+      this.promptList = await this.listPrompts(session, deadline.signal);
+      this.resourceCache = undefined;
       this.state = { kind: 'connected', session };
       this.settings.onChange();
       if (this.toolsChangedWhileStarting) void this.refreshTools();
     } catch (error) {
       if (this.currentKind() !== 'pending') return;
+      if (isAuthenticationError(error)) {
+        this.state = { kind: 'needs-auth' };
+        this.settings.onChange();
+        return;
+      }
       const seconds = Math.round(this.settings.startTimeoutMs / 100) / 10;
       this.fail(
         deadline.signal.aborted
@@ -217,6 +281,14 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     }
   }
 
+  private async sandboxed(launch: StdioLaunch): Promise<StdioLaunch> {
+    const config = this.server.config;
+    const wrapped = await this.settings.sandbox!.wrap({ sandbox: config.type === 'stdio' ? config.sandbox : undefined, fromRepository: this.server.scope === 'project' }, launch);
+    if (!wrapped.ok) throw new Error(wrapped.error);
+    this.sandboxState = wrapped.state;
+    return wrapped.launch;
+  }
+
   /** Runs on each new client before it connects. */
   private prepare(client: Client): void {
     let markClosed: () => void = () => undefined;
@@ -225,11 +297,39 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       markClosed();
       this.handleClosed(client);
     };
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.answerElicitation(request.params, extra.signal));
     client.fallbackNotificationHandler = async (notification) => {
-      if (notification.method !== 'notifications/tools/list_changed') return;
-      if (this.state.kind === 'connected') void this.refreshTools();
-      else this.toolsChangedWhileStarting = true;
+      switch (notification.method) {
+        case 'notifications/tools/list_changed':
+          if (this.state.kind === 'connected') void this.refreshTools();
+          else this.toolsChangedWhileStarting = true;
+          return;
+        case 'notifications/prompts/list_changed':
+          if (this.state.kind === 'connected') void this.refreshPrompts(this.state.session);
+          return;
+        case 'notifications/resources/list_changed':
+          this.resourceCache = undefined;
+          this.settings.onChange();
+          return;
+      }
     };
+  }
+
+  /** The server asks the user for values: the front end answers; what goes back always matches the schema asked. */
+  private async answerElicitation(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    if (params.mode === 'url') return { action: 'decline' };
+    const parsed = parseElicitationSchema(params.requestedSchema);
+    if (!parsed.ok) return { action: 'decline' };
+    const response = await this.settings.elicit(
+      { server: this.name, message: params.message, fields: parsed.fields, requestedSchema: params.requestedSchema },
+      signal,
+    );
+    if (response.action !== 'accept') return { action: response.action };
+    const checked = checkContent(parsed.fields, response.content);
+    if (!checked.ok) return { action: 'decline' };
+    const content: Record<string, string | number | boolean | string[]> = {};
+    for (const [name, value] of Object.entries(checked.content)) content[name] = typeof value === 'object' ? [...value] : value;
+    return { action: 'accept', content };
   }
 
   private handleClosed(client: Client): void {
@@ -253,7 +353,65 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       const restarted = this.connectedSession();
       if (restarted) return restarted;
     }
+    if (this.state.kind === 'needs-auth') throw new Error(this.needsAuthMessage());
     throw new Error(`the MCP server "${this.name}" is not available: ${this.problem ?? this.status}${this.stderrSuffix()}`);
+  }
+
+  /**
+   * `/mcp login`, `agentcli mcp login`: the browser sign-in, then a fresh
+   * connection with the new tokens.
+   */
+  async login(options: Omit<McpLoginOptions, 'configDir'>): Promise<McpLoginOutcome> {
+    const config = this.server.config;
+    if (config.type !== 'http' && config.type !== 'sse') return { ok: false, error: `"${this.name}" is a ${config.type} server; only http and sse servers log in` };
+    const { loginToMcpServer } = await import('./auth/mcpOAuthLogin.js');
+    const outcome = await loginToMcpServer({ name: this.name, config }, { ...options, configDir: this.settings.configDir });
+    if (outcome.ok) await this.reconnect();
+    return outcome;
+  }
+
+  /** `/mcp logout`: the session ends, the credentials are forgotten (and revoked where the server offers it). */
+  async logout(): Promise<{ readonly hadCredentials: boolean }> {
+    const config = this.server.config;
+    if (config.type !== 'http' && config.type !== 'sse') return { hadCredentials: false };
+    await this.starting;
+    const previous = this.state;
+    this.state = { kind: 'needs-auth' };
+    this.settings.onChange();
+    if (previous.kind === 'connected') await this.stopSession(previous.session);
+    const { logoutFromMcpServer } = await import('./auth/mcpOAuthLogin.js');
+    return logoutFromMcpServer({ name: this.name, config }, this.settings.configDir);
+  }
+
+  private remoteServerAuth(): Promise<RemoteServerAuth | undefined> {
+    const config = this.server.config;
+    if (config.type !== 'http' && config.type !== 'sse') return Promise.resolve(undefined);
+    this.remoteAuth ??= import('./auth/remoteServerAuth.js').then(({ remoteServerAuth }) => remoteServerAuth(this.name, config, this.settings.configDir));
+    return this.remoteAuth;
+  }
+
+  /** Renews an access token about to expire; a refusal means the server now needs a login. */
+  private async refreshCredentials(): Promise<void> {
+    const remoteAuth = await this.remoteServerAuth();
+    if (!remoteAuth) return;
+    try {
+      await remoteAuth.refreshIfExpiring();
+    } catch (error) {
+      if (!isAuthenticationError(error)) return; // the call itself reports an unreachable server
+      const session = this.connectedSession();
+      if (session) this.markNeedsAuth(session);
+      throw new Error(this.needsAuthMessage());
+    }
+  }
+
+  private markNeedsAuth(session: OpenedSession): void {
+    this.state = { kind: 'needs-auth' };
+    this.settings.onChange();
+    void this.stopSession(session);
+  }
+
+  private needsAuthMessage(): string {
+    return `the MCP server "${this.name}" needs authentication. Ask the user to log in with /mcp login ${this.name} (or \`agentcli mcp login ${this.name}\` from a shell).`;
   }
 
   private async refreshTools(): Promise<void> {
@@ -279,6 +437,19 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       this.refreshing = undefined;
     });
     return this.refreshing;
+  }
+
+  /** A server without prompts, or one whose prompts/list fails, simply offers none: its tools still work. */
+  private async listPrompts(session: OpenedSession, signal?: AbortSignal): Promise<readonly McpPrompt[]> {
+    if (session.client.getServerCapabilities()?.prompts === undefined) return [];
+    return listAllPrompts(session.client, this.name, signal).catch(() => []);
+  }
+
+  private async refreshPrompts(session: OpenedSession): Promise<void> {
+    const prompts = await this.listPrompts(session);
+    if (!this.isCurrent(session)) return;
+    this.promptList = prompts;
+    this.settings.onChange();
   }
 
   private wrapAll(listed: readonly McpListedTool[], compileSchema: JsonSchemaCompiler): Tool[] {

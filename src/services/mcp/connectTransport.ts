@@ -5,6 +5,7 @@
  * only the older protocol. The SDK is imported here, on first use, so
  * sessions without MCP never load it.
  */
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { errorMessageOf } from '../../utils/errors.js';
@@ -13,6 +14,7 @@ import { VERSION } from '../../version.js';
 import { PrestartedTransport } from './PrestartedTransport.js';
 import type { StderrTail } from './stderrTail.js';
 import type { McpRemoteServerConfig, McpServerConfig, McpStdioServerConfig } from './types.js';
+import type { StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
 
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'sdk';
 
@@ -34,6 +36,10 @@ export type OpenSessionOptions = {
   readonly prepare: (client: Client) => void;
   /** Gives up (and ends the process) when the start-up deadline passes. */
   readonly signal: AbortSignal;
+  /** stdio: turns the configured command into the one started (the OS sandbox around it); absent: as configured. */
+  readonly launchStdio?: (launch: StdioLaunch) => Promise<StdioLaunch>;
+  /** For a remote server that may ask for OAuth: what the SDK's auth flow uses and stores. */
+  readonly authProvider?: OAuthClientProvider;
 };
 
 type ClientModule = typeof import('@modelcontextprotocol/sdk/client/index.js');
@@ -54,6 +60,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
   try {
     return await openStreamableHttp(config, options, clientModule);
   } catch (streamableError) {
+    // A server that wants a login wants it whatever the transport; SSE would only hide why.
+    if (isAuthenticationError(streamableError)) throw streamableError;
     try {
       return await openSse(config, options, clientModule);
     } catch (sseError) {
@@ -66,7 +74,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 async function newClient(options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<Client> {
   const { Client } = await clientModule;
-  const client = new Client({ name: 'agentcli', version: VERSION }, { capabilities: {} });
+  // Form elicitation: every front end answers it (headless by declining, saying so on stderr).
+  const client = new Client({ name: 'agentcli', version: VERSION }, { capabilities: { elicitation: { form: {} } } });
   options.prepare(client);
   return client;
 }
@@ -81,11 +90,14 @@ async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptio
   // spawn reports a missing cwd as the command being missing; say which it is.
   const isDirectory = await stat(cwd).then((info) => info.isDirectory(), () => false);
   if (!isDirectory) throw new Error(`its working directory ${cwd} does not exist`);
+  // Servers expect the user's environment (tokens, PATH); the SDK alone would pass only a handful of variables.
+  const env = { ...definedOnly(options.env), ...config.env };
+  const configured: StdioLaunch = { command: config.command, args: config.args, cwd, ...(env.PATH !== undefined ? { searchPath: env.PATH } : {}) };
+  const launch = options.launchStdio ? await options.launchStdio(configured) : configured;
   const transport = new StdioClientTransport({
-    command: config.command,
-    args: [...config.args],
-    // Servers expect the user's environment (tokens, PATH); the SDK alone would pass only a handful of variables.
-    env: { ...definedOnly(options.env), ...config.env },
+    command: launch.command,
+    args: [...launch.args],
+    env,
     cwd,
     stderr: 'pipe',
   });
@@ -106,19 +118,45 @@ async function openStdio(config: McpStdioServerConfig, options: OpenSessionOptio
 }
 
 async function openStreamableHttp(config: McpRemoteServerConfig, options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<OpenedSession> {
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(await proxiedFetch()) });
+  const transport = await remoteTransport(config, 'http', options.authProvider);
   const client = await newClient(options, clientModule);
   await connectOrClose(client, transport, options.signal);
   return { client, transport, kind: 'http', pid: () => null };
 }
 
 async function openSse(config: McpRemoteServerConfig, options: OpenSessionOptions, clientModule: Promise<ClientModule>): Promise<OpenedSession> {
-  const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
-  const transport = new SSEClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(await proxiedFetch()) });
+  const transport = await remoteTransport(config, 'sse', options.authProvider);
   const client = await newClient(options, clientModule);
   await connectOrClose(client, transport, options.signal);
   return { client, transport, kind: 'sse', pid: () => null };
+}
+
+export type RemoteTransport = Transport & { finishAuth(authorizationCode: string): Promise<void> };
+
+/** The transport for a remote server; with an auth provider, a 401 runs the SDK's OAuth flow through it. */
+export async function remoteTransport(config: McpRemoteServerConfig, kind: 'http' | 'sse', authProvider?: OAuthClientProvider): Promise<RemoteTransport> {
+  if (authProvider) unauthorizedError ??= (await import('@modelcontextprotocol/sdk/client/auth.js')).UnauthorizedError;
+  const options = { requestInit: { headers: { ...config.headers } }, ...(await proxiedFetch()), ...(authProvider ? { authProvider } : {}) };
+  if (kind === 'http') {
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    return new StreamableHTTPClientTransport(new URL(config.url), options);
+  }
+  const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+  return new SSEClientTransport(new URL(config.url), options);
+}
+
+/** The SDK's UnauthorizedError, once a transport with an auth provider has loaded it (names do not survive minifying). */
+let unauthorizedError: (abstract new (...args: never[]) => Error) | undefined;
+
+/**
+ * Whether a failure means "log in first": the SDK's UnauthorizedError, a
+ * background connection that reached the login step, or an HTTP 401 the
+ * flow could not get past.
+ */
+export function isAuthenticationError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'McpAuthenticationRequired' || (unauthorizedError !== undefined && error instanceof unauthorizedError)) return true;
+  return 'code' in error && error.code === 401;
 }
 
 /**
@@ -126,7 +164,7 @@ async function openSse(config: McpRemoteServerConfig, options: OpenSessionOption
  * model API (nodeHttpFetch honours HTTPS_PROXY / NO_PROXY); without one the
  * SDK keeps its own fetch.
  */
-async function proxiedFetch(): Promise<{ fetch?: typeof fetch }> {
+export async function proxiedFetch(): Promise<{ fetch?: typeof fetch }> {
   if (!proxyVariablesSet()) return {};
   return { fetch: (await import('../api/nodeHttpFetch.js')).nodeHttpFetchAsFetch };
 }

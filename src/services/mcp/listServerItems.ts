@@ -5,7 +5,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpListedTool } from './wrapMcpTool.js';
-import type { McpResource } from './types.js';
+import type { McpPrompt, McpResource } from './types.js';
 
 const MAX_PAGES = 100;
 const MAX_ITEMS = 5_000;
@@ -43,6 +43,25 @@ export function listAllResources(client: Client, serverName: string, signal: Abo
         name: resource.name,
         ...(resource.description ? { description: resource.description } : {}),
         ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+      })),
+      nextCursor: result.nextCursor,
+    };
+  });
+}
+
+export function listAllPrompts(client: Client, serverName: string, signal?: AbortSignal): Promise<McpPrompt[]> {
+  return collectPages(async (cursor) => {
+    const result = await client.listPrompts(cursor ? { cursor } : undefined, signal ? { signal } : undefined);
+    return {
+      items: result.prompts.map((prompt) => ({
+        server: serverName,
+        name: prompt.name,
+        ...(prompt.title || prompt.description ? { description: prompt.title ?? prompt.description } : {}),
+        arguments: (prompt.arguments ?? []).map((argument) => ({
+          name: argument.name,
+          required: argument.required === true,
+          ...(argument.description ? { description: argument.description } : {}),
+        })),
       })),
       nextCursor: result.nextCursor,
     };

@@ -6,6 +6,7 @@
  * Nothing the model cannot take is sent raw.
  */
 import type { ImageBlockParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { sniffImageType } from '../../utils/files/fileKinds.js';
 
 export type McpResultBlock = TextBlockParam | ImageBlockParam;
 
@@ -28,7 +29,8 @@ export function toMcpToolOutput(result: unknown, serverName: string): McpToolOut
       ? [{ type: 'text', text: typeof record.toolResult === 'string' ? record.toolResult : JSON.stringify(record.toolResult) }]
       : [];
   const structuredContent = isRecord(record.structuredContent) ? record.structuredContent : undefined;
-  const content = items.map((item) => toBlock(item, serverName));
+  // The API refuses a text block with nothing but whitespace in it: an empty item says nothing anyway.
+  const content = items.map((item) => toBlock(item, serverName)).filter((block) => block.type !== 'text' || block.text.trim() !== '');
   if (content.length === 0) {
     content.push(text(structuredContent ? JSON.stringify(structuredContent, null, 2) : '(the tool returned no content)'));
   }
@@ -39,16 +41,16 @@ function toBlock(item: unknown, serverName: string): McpResultBlock {
   if (!isRecord(item)) return text(`[unreadable content item from ${serverName}]`);
   switch (item.type) {
     case 'text':
-      return text(String(item.text ?? ''));
+      return text(textOf(item.text));
     case 'image':
-      return imageOrNote(String(item.data ?? ''), String(item.mimeType ?? ''), 'image');
+      return imageOrNote(textOf(item.data), textOf(item.mimeType), 'image');
     case 'audio':
-      return text(`[audio (${String(item.mimeType ?? 'unknown type')}, ${approximateBytes(item.data)}) not shown: audio cannot be passed to the model]`);
+      return text(`[audio (${textOf(item.mimeType) || 'unknown type'}, ${approximateBytes(item.data)}) not shown: audio cannot be passed to the model]`);
     case 'resource':
       return embeddedResource(isRecord(item.resource) ? item.resource : {});
     case 'resource_link':
       return text(
-        `[Resource link: ${String(item.name ?? item.uri ?? '')} — ${String(item.uri ?? '')}${item.description ? ` (${String(item.description)})` : ''}. Read it with ReadMcpResource (server "${serverName}").]`,
+        `[Resource link: ${textOf(item.name ?? item.uri)} — ${textOf(item.uri)}${item.description ? ` (${textOf(item.description)})` : ''}. Read it with ReadMcpResource (server "${serverName}").]`,
       );
     default:
       return text(`[content of type ${JSON.stringify(item.type)} from ${serverName} is not supported and was left out]`);
@@ -56,7 +58,7 @@ function toBlock(item: unknown, serverName: string): McpResultBlock {
 }
 
 function embeddedResource(resource: Record<string, unknown>): McpResultBlock {
-  const uri = String(resource.uri ?? '');
+  const uri = textOf(resource.uri);
   const mimeType = typeof resource.mimeType === 'string' ? resource.mimeType : '';
   if (typeof resource.text === 'string') return text(`[Resource ${uri}${mimeType ? ` (${mimeType})` : ''}]\n${resource.text}`);
   if (typeof resource.blob === 'string') {
@@ -70,7 +72,26 @@ function imageOrNote(data: string, mimeType: string, what: string): McpResultBlo
   if (!isApiImageType(mimeType)) {
     return text(`[${what} of type ${mimeType || 'unknown'} not shown: only ${API_IMAGE_TYPES.join(', ')} can be passed to the model]`);
   }
+  // The API decodes every image and refuses the whole request when the bytes are not what the type
+  // says — and it would be refused again on every later turn, since the result stays in the history.
+  if (!BASE64.test(data) || sniffImageType(Buffer.from(data.slice(0, 64), 'base64')) !== mimeType) {
+    return text(`[${what} not shown: its data is not a valid ${mimeType} image]`);
+  }
   return { type: 'image', source: { type: 'base64', media_type: mimeType, data } };
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A server's field as text, whatever it sent: String() throws on an object without a prototype. */
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '[unreadable value]';
+  }
 }
 
 function isApiImageType(mimeType: string): mimeType is ApiImageType {

@@ -16,6 +16,7 @@ export function describeMcpServers(manager: McpManager): McpServerView[] {
     transport: connection.transportKind,
     status: connection.status,
     toolCount: connection.tools.length,
+    ...(connection.sandbox ? { sandbox: connection.sandbox } : {}),
     ...(connection.problem ? { problem: connection.problem } : {}),
     stderrTail: connection.stderr.lines(10),
   }));
@@ -38,8 +39,10 @@ export function formatMcpServers(views: readonly McpServerView[]): string {
   return views
     .map((view) => {
       const tools = view.status === 'connected' ? ` · ${view.toolCount} ${view.toolCount === 1 ? 'tool' : 'tools'}` : '';
-      const lines = [`${view.name} (${view.transport}, ${view.scope}) — ${view.status}${tools}`];
-      if (view.problem) lines.push(`  ${view.problem.split('\n').join('\n  ')}`);
+      const sandbox = view.sandbox === undefined ? '' : view.sandbox.sandboxed ? ' · sandboxed' : ` · not sandboxed (${view.sandbox.why})`;
+      const status = view.status === 'needs-auth' ? 'needs authentication' : view.status;
+      const lines = [`${view.name} (${view.transport}, ${view.scope}) — ${status}${tools}${sandbox}`];
+      if (view.problem && view.problem !== status) lines.push(`  ${view.problem.split('\n').join('\n  ')}`);
       return lines.join('\n');
     })
     .join('\n');

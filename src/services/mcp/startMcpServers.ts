@@ -8,12 +8,15 @@
 import { loadMcpConfig, type McpConfigOptions } from './loadMcpConfig.js';
 import type { McpManager } from './McpManager.js';
 import type { ScopedMcpServerConfig } from './types.js';
+import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 
 export type StartMcpOptions = McpConfigOptions & {
   /** Servers that come from the front end rather than a file (the Agent SDK client's in-process servers). */
   readonly extraServers?: readonly ScopedMcpServerConfig[];
   /** A manager even with no server configured, for a client that adds servers later (the Agent SDK's setMcpServers). */
   readonly evenWithoutServers?: boolean;
+  /** The OS sandbox stdio servers start in. */
+  readonly sandbox?: McpServerSandbox;
 };
 
 export async function startConfiguredMcpServers(options: StartMcpOptions): Promise<McpManager | undefined> {
@@ -21,7 +24,12 @@ export async function startConfiguredMcpServers(options: StartMcpOptions): Promi
   const config = options.extraServers?.length ? { ...loaded, servers: [...loaded.servers, ...options.extraServers] } : loaded;
   if (config.servers.length === 0 && config.awaitingTrust.length === 0 && !options.evenWithoutServers) return undefined;
   const { McpManager } = await import('./McpManager.js');
-  return McpManager.start(config, { cwd: options.cwd, ...(options.env ? { env: options.env } : {}) });
+  return McpManager.start(config, {
+    cwd: options.cwd,
+    configDir: options.configDir,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  });
 }
 
 /**
@@ -32,6 +40,10 @@ export async function reportMcpStartup(manager: McpManager, writeStderr: (text: 
   await manager.whenStarted();
   for (const connection of manager.connections) {
     if (connection.status === 'connected') continue;
+    if (connection.status === 'needs-auth') {
+      writeStderr(`agentcli: MCP server "${connection.name}" needs authentication; run \`agentcli mcp login ${connection.name}\`. Continuing without it.\n`);
+      continue;
+    }
     const tail = connection.stderr.lines(5);
     const details = tail.length > 0 ? `  its stderr ended with:\n${tail.map((line) => `    ${line}\n`).join('')}` : '';
     writeStderr(`agentcli: MCP server "${connection.name}" ${connection.problem ?? connection.status}; continuing without it.\n${details}`);

@@ -5,9 +5,14 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tools } from '../../Tool.js';
+import type { McpSandboxState } from '../../sandbox/mcpServerSandbox.js';
+import type { ElicitationHandler } from './elicitation.js';
 
-/** pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose. */
-export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled';
+/**
+ * pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose;
+ * needs-auth: a remote server that asks for an OAuth login (`/mcp login <name>`, `agentcli mcp login <name>`).
+ */
+export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled' | 'needs-auth';
 
 /** user: settings.json; project: .mcp.json; local: .claude/settings.local.json; cli: --mcp-config; sdk: the Agent SDK client's in-process servers. */
 export type McpConfigScope = 'user' | 'project' | 'local' | 'cli' | 'sdk';
@@ -18,6 +23,19 @@ export type McpStdioServerConfig = {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly cwd?: string;
+  /** `"sandbox": false`: run outside the OS sandbox (src/sandbox/mcpServerSandbox.ts). Undefined: sandboxed where it works. */
+  readonly sandbox?: boolean;
+};
+
+/** How agentcli signs in to a remote server's authorization server, when the defaults do not fit. */
+export type McpOAuthConfig = {
+  /** A client registered in advance, for authorization servers without dynamic client registration. */
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+  /** The loopback port of the redirect URL, for a client registered with a fixed redirect URL. */
+  readonly callbackPort?: number;
+  /** Scopes to ask for when the server does not say which it needs. */
+  readonly scope?: string;
 };
 
 export type McpRemoteServerConfig = {
@@ -25,6 +43,7 @@ export type McpRemoteServerConfig = {
   readonly type: 'http' | 'sse';
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly oauth?: McpOAuthConfig;
 };
 
 /** A server that lives in the process driving agentcli (the Agent SDK's createSdkMcpServer); JSON-RPC goes over the control channel. */
@@ -62,6 +81,14 @@ export type McpResourceContent = {
   readonly blob?: string;
 };
 
+/** A prompt a server offers (prompts/list); the user runs it as `/mcp__<server>__<prompt> args`. */
+export type McpPrompt = {
+  readonly server: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly arguments: readonly { readonly name: string; readonly required: boolean; readonly description?: string }[];
+};
+
 /** What tools (and the /mcp view) may ask of one server connection. */
 export type McpClientHandle = {
   readonly name: string;
@@ -89,6 +116,8 @@ export type McpServerView = {
   /** `awaiting trust`: a `.mcp.json` server that starts once the folder is trusted. */
   readonly status: McpServerStatus | 'awaiting trust';
   readonly toolCount: number;
+  /** stdio servers, once started: whether the OS sandbox holds it, and why not. */
+  readonly sandbox?: McpSandboxState;
   readonly problem?: string;
   readonly stderrTail: readonly string[];
 };
@@ -101,6 +130,12 @@ export type McpServerView = {
 export type McpServersControl = {
   /** The MCP tools to add to the pool (they change as servers connect, die or list_changed). */
   tools(): Tools;
+  /** Every connected server's prompts (they change with prompts/list_changed). */
+  prompts(): readonly McpPrompt[];
+  /** Runs one prompt: the text its messages carry, for the user's turn. */
+  getPrompt(server: string, prompt: string, args: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<string>;
+  /** Every connected server's resources, for `@server:uri` completion (listed on first use and after resources/list_changed). */
+  resources(signal?: AbortSignal): Promise<readonly McpResource[]>;
   clients(): readonly McpClientHandle[];
   /** Called whenever tools or statuses change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
@@ -112,4 +147,17 @@ export type McpServersControl = {
   serverConfig(name: string): ScopedMcpServerConfig | undefined;
   addServer(server: ScopedMcpServerConfig): Promise<void>;
   removeServer(name: string): Promise<boolean>;
+  /** Signs in to a remote server that needs OAuth (opens the browser), then reconnects it. */
+  login(name: string, options: McpLoginRequest): Promise<{ readonly ok: true; readonly alreadyAuthorized: boolean } | { readonly ok: false; readonly error: string }>;
+  /** Who answers servers' elicitation requests (the REPL's form, the SDK client, ACP); none: declined. */
+  setElicitationHandler(handler: ElicitationHandler | undefined): void;
+  /** Forgets (and revokes) a remote server's credentials. */
+  logout(name: string): Promise<{ readonly ok: true; readonly hadCredentials: boolean } | { readonly ok: false; readonly error: string }>;
+};
+
+/** What a front end supplies to a login: how the user reaches the authorization page. */
+export type McpLoginRequest = {
+  readonly openBrowser?: (url: string) => void | Promise<void>;
+  readonly onAuthorizationUrl?: (url: string) => void;
+  readonly signal?: AbortSignal;
 };

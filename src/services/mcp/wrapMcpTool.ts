@@ -73,10 +73,10 @@ export function wrapMcpTool(listed: McpListedTool, caller: McpToolCaller, option
     description: () => `${serverName}: ${title}`,
     prompt: () => mcpToolPrompt(listed.description),
     userFacingName: () => `${serverName} - ${title} (MCP)`,
-    // The server's annotations become the same permission facts built-in tools declare. The family stays
-    // `other`: an MCP tool names no path or URL the Read/Edit/WebFetch rules could check (openWorldHint is
-    // not a domain), so it is matched by its own name or its server's (`mcp__server`), and asks unless
-    // it is read-only.
+    // The server's annotations are its claims: they shape display and concurrency, and the permission
+    // engine trusts readOnlyHint only once a rule allows this tool or its server (mcpInfo marks the claim).
+    // The family stays `other`: an MCP tool names no path or URL the Read/Edit/WebFetch rules could check
+    // (openWorldHint is not a domain), so it is matched by its own name or its server's (`mcp__server`).
     isReadOnly: () => readOnly,
     // Only a tool that promises not to change anything may run beside others.
     isConcurrencySafe: () => readOnly,

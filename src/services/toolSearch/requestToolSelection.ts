@@ -9,7 +9,6 @@
  * its bytes and position and the prompt cache holds. This needs nothing from
  * the endpoint beyond the plain Messages API.
  */
-import { contextWindowOf } from '../api/models.js';
 import type { Tool, Tools, ToolUseContext } from '../../Tool.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../tools/ToolSearchTool/constants.js';
 import { isDeferredTool } from './isDeferredTool.js';
@@ -23,15 +22,13 @@ export type RequestToolSelection = {
 
 export function createRequestToolSelection(env: NodeJS.ProcessEnv = process.env): RequestToolSelection {
   const mode = parseToolSearchMode(env.AGENTCLI_TOOL_SEARCH);
-  // The decision is recomputed only when the pool or the model changes.
+  // The decision is recomputed only when the pool changes (a server connected, died or sent list_changed).
   let lastPool: Tools | undefined;
-  let lastModel = '';
   let lastActive = false;
   const isActive = (context: ToolUseContext): boolean => {
-    if (context.tools !== lastPool || context.model !== lastModel) {
+    if (context.tools !== lastPool) {
       lastPool = context.tools;
-      lastModel = context.model;
-      lastActive = isDeferralActive(context.tools, contextWindowOf(context.model, env), mode);
+      lastActive = isDeferralActive(context.tools, mode);
     }
     return lastActive;
   };

@@ -74,6 +74,12 @@ export type ToolRunEnv = {
   readonly onAllowAlways?: (rules: readonly string[], context: ToolUseContext) => Promise<void>;
   /** Hint appended to schema errors of deferred tools whose schema the model never saw. */
   readonly schemaNotSentHint?: (tool: Tool, context: ToolUseContext) => string | undefined;
+  /**
+   * Runs just before an allowed call starts, with the call as it will run:
+   * the conversation's checkpoints snapshot the files before a prompt's
+   * first change here. It never refuses a call.
+   */
+  readonly beforeToolRuns?: (tool: Tool, call: PreparedCall) => Promise<void>;
 };
 
 export type ToolUseRequest = {
@@ -152,6 +158,8 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     const input = call.input;
 
     // Step 5: call.
+    if (context.abortSignal.aborted) return cancelled(input);
+    await options.env.beforeToolRuns?.(tool, call);
     if (context.abortSignal.aborted) return cancelled(input);
     const running = tool.call(input, context, (progress) => {
       if (!context.abortSignal.aborted) options.onProgress(progress);

@@ -8,6 +8,8 @@ import type { Tools } from '../../Tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import type { ConversationSession } from '../conversationSession.js';
 import { estimateTokens } from '../compaction/tokenEstimate.js';
+import { memoryFileText, type MemoryFile } from '../../context/memoryFiles.js';
+import { refusedImportNote } from '../../context/memoryImports.js';
 
 export type ContextPart = { readonly label: string; readonly tokens: number; readonly note?: string };
 
@@ -29,11 +31,13 @@ export type ContextUsage = {
   /** The parts in detail, for clients that show them (the Agent SDK's getContextUsage). */
   readonly tools: readonly ToolDefinitionUsage[];
   readonly memoryFiles: readonly { readonly path: string; readonly scope: string; readonly tokens: number }[];
+  /** Memory content the read gate kept out (a denied import, a file linking outside its area), one line each. */
+  readonly memoryNotSent: readonly string[];
 };
 
 export async function measureContext(conversation: ConversationSession): Promise<ContextUsage> {
   const { session } = conversation;
-  const memoryFiles = session.memoryFiles.map((file) => ({ path: file.path, scope: file.scope, tokens: estimateTokens(file.content) }));
+  const memoryFiles = session.memoryFiles.map((file) => ({ path: file.path, scope: file.scope, tokens: estimateTokens(memoryFileText(file)) }));
   const memoryTokens = memoryFiles.reduce((sum, file) => sum + file.tokens, 0);
   const systemTokens = Math.max(0, estimateTokens(conversation.systemPrompt.map((block) => block.text).join('\n')) - memoryTokens);
   const context = conversation.toolContext(new AbortController().signal);
@@ -73,7 +77,17 @@ export async function measureContext(conversation: ConversationSession): Promise
     autoCompactAt: conversation.autoCompactThreshold,
     tools: [...perTool(sent, sentDefinitions, true), ...perTool(deferred, deferredDefinitions, false)],
     memoryFiles,
+    memoryNotSent: memoryNotSent(session.memoryFiles),
   };
+}
+
+function memoryNotSent(files: readonly MemoryFile[]): string[] {
+  const lines: string[] = [];
+  for (const file of files) {
+    if (file.withheld !== undefined) lines.push(`${file.path}: not sent: ${file.withheld}`);
+    for (const item of file.imports) if (item.kind === 'refused') lines.push(refusedImportNote(item));
+  }
+  return lines;
 }
 
 function splitMessages(messages: readonly ConversationMessage[]): { messageTokens: number; resultTokens: number } {
@@ -114,6 +128,7 @@ export function formatContextUsage(usage: ContextUsage): string {
         `${glyphs[index % glyphs.length]} ${part.label.padEnd(labelWidth)}  ${formatTokens(part.tokens).padStart(7)}  ${percent(part.tokens).padStart(6)}${part.note ? `  (${part.note})` : ''}`,
     ),
     ...usage.notCounted.map((part) => `  ${part.label.padEnd(labelWidth)}  ${formatTokens(part.tokens).padStart(7)}     —    (${part.note})`),
+    ...(usage.memoryNotSent.length > 0 ? ['', 'Memory kept out of the context by permission rules:', ...usage.memoryNotSent.map((line) => `  ${line}`)] : []),
     '',
     usage.measured > 0 ? `Measured by the API after the latest response: ${formatTokens(usage.measured)} tokens.` : 'No response yet: figures are estimates (4 characters per token).',
     usage.autoCompactAt !== undefined

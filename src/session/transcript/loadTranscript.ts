@@ -16,7 +16,7 @@ import type { TodoItem } from '../../state/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { rememberJson } from '../../services/api/requestBody.js';
 import { usedTokens } from '../compaction/tokenEstimate.js';
-import { repairConversation } from './repairConversation.js';
+import { INTERRUPTED_TOOL_RESULT, repairConversation } from './repairConversation.js';
 import { messageOfLine, type MessageLine } from './transcriptLines.js';
 
 export type LoadedTranscript = {
@@ -90,11 +90,14 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
   for (const raw of lines) {
     if (raw.trim() === '') continue;
     let parsed: unknown;
+    let text = raw;
     try {
       parsed = JSON.parse(raw);
     } catch {
       torn++;
-      continue;
+      const recovered = lineAfterTear(raw);
+      if (!recovered) continue;
+      ({ parsed, text } = recovered);
     }
     if (!isRecord(parsed)) continue;
     applyMetadata(parsed, state);
@@ -102,7 +105,7 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
       byUuid.set(parsed.uuid, parsed);
       if (isMessageLine(parsed)) {
         leaf = parsed;
-        rememberContentJson(raw, parsed);
+        rememberContentJson(text, parsed);
       }
     }
   }
@@ -122,11 +125,18 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
   const messages = messageLines.map((line) => messageOfLine(line));
   const lastMeasured = messageLines.findLast((line) => line.type === 'assistant' && line.isCompactCarried !== true);
   const last = leaf;
-  const warnings = torn > 0 ? [`skipped ${torn === 1 ? 'a torn line' : `${torn} unreadable lines`} in the transcript (the process was probably stopped mid-write)`] : [];
+  const repaired = repairConversation(messages);
+  const interrupted = interruptedResults(repaired) - interruptedResults(messages);
+  const warnings = [
+    ...(torn > 0 ? [`skipped ${torn === 1 ? 'a torn line' : `${torn} unreadable lines`} in the transcript (the process was probably stopped mid-write)`] : []),
+    ...(interrupted > 0
+      ? [`the last run stopped before ${interrupted === 1 ? 'a tool call' : `${interrupted} tool calls`} finished; the model is told ${interrupted === 1 ? 'it was' : 'they were'} interrupted`]
+      : []),
+  ];
   const sessionId = typeof last?.sessionId === 'string' ? last.sessionId : undefined;
   return {
     sessionId,
-    messages: repairConversation(messages),
+    messages: repaired,
     leafUuid: last ? String(last.uuid) : null,
     writtenUuids: seen,
     cwd: typeof last?.cwd === 'string' ? last.cwd : undefined,
@@ -135,6 +145,34 @@ function parseChain(chainText: string, history: string | undefined): LoadedTrans
     contextTokens: lastMeasured?.type === 'assistant' ? usedTokens(lastMeasured.message.usage) : undefined,
     warnings,
   };
+}
+
+/** Where a line the writer wrote starts: message lines open with their uuid, metadata lines with their type. */
+const LINE_START = /\{"(?:uuid|type)":"/g;
+/** Bounds the work a hostile line (many line-start marks, none whole) can cause. */
+const MAX_TEAR_CANDIDATES = 32;
+
+/**
+ * A whole line appended straight after a torn one (a writer that did not
+ * close the torn tail first) shares its text line: the first line start in
+ * it whose rest parses on its own is that whole line. JSON.parse takes only
+ * a complete value with nothing after it, so a mark inside the torn part
+ * (its rest runs into the appended line) or nested inside the appended line
+ * (its rest has the line's closing brackets after it) never parses.
+ */
+function lineAfterTear(raw: string): { parsed: unknown; text: string } | undefined {
+  let tried = 0;
+  for (const match of raw.matchAll(LINE_START)) {
+    if (match.index === 0) continue;
+    if (++tried > MAX_TEAR_CANDIDATES) return undefined;
+    const text = raw.slice(match.index);
+    try {
+      return { parsed: JSON.parse(text), text };
+    } catch {
+      // not where the whole line starts: try the next mark
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -198,6 +236,16 @@ function applyMetadata(line: Record<string, unknown>, state: MetadataState): voi
       if (typeof line.title === 'string') state.title = line.title;
       return;
   }
+}
+
+/** Tool results that say the call was cut off by the end of a run (those the repair adds, and earlier repairs' in the file). */
+function interruptedResults(messages: readonly ConversationMessage[]): number {
+  let count = 0;
+  for (const message of messages) {
+    if (message.type !== 'user' || typeof message.content === 'string') continue;
+    for (const block of message.content) if (block.type === 'tool_result' && block.content === INTERRUPTED_TOOL_RESULT) count++;
+  }
+  return count;
 }
 
 function isTodo(value: unknown): value is TodoItem {

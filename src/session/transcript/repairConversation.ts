@@ -56,6 +56,16 @@ export function repairConversation(input: readonly ConversationMessage[]): Conve
   return mergeConsecutiveUsers(out);
 }
 
+/**
+ * The repaired conversation when repairing changed it, else undefined: for
+ * a request the API refused as invalid (query.ts sends it once more).
+ */
+export function repairedOrUndefined(messages: readonly ConversationMessage[]): ConversationMessage[] | undefined {
+  const repaired = repairConversation(messages);
+  const same = repaired.length === messages.length && repaired.every((message, index) => message === messages[index]);
+  return same ? undefined : repaired;
+}
+
 function mergeConsecutiveUsers(messages: readonly ConversationMessage[]): ConversationMessage[] {
   const out: ConversationMessage[] = [];
   for (const message of messages) {

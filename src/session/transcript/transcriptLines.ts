@@ -23,6 +23,7 @@ import type { PermissionMode } from '../../permissions/types.js';
 import type { TodoItem } from '../../state/appState.js';
 import type { AssistantMessage, ContentBlockParam, StopReason, Usage, UserMessage } from '../../types/messages.js';
 import type { CompactionTrigger } from '../../query/events.js';
+import type { CheckpointLine } from '../checkpoints/checkpointRecord.js';
 
 /** Fields every conversation line carries. */
 export type LineEnvelope = {
@@ -81,7 +82,7 @@ export type ModelLine = { readonly type: 'model'; readonly sessionId: string; re
 export type TodosLine = { readonly type: 'todos'; readonly sessionId: string; readonly todos: readonly TodoItem[]; readonly timestamp: string };
 
 export type MessageLine = UserLine | AssistantLine;
-export type TranscriptLine = MessageLine | CompactBoundaryLine | TitleLine | ModeLine | ModelLine | TodosLine;
+export type TranscriptLine = MessageLine | CompactBoundaryLine | TitleLine | ModeLine | ModelLine | TodosLine | CheckpointLine;
 export type MetadataLine = TitleLine | ModeLine | ModelLine | TodosLine;
 
 export function messageOfLine(line: MessageLine): UserMessage | AssistantMessage {

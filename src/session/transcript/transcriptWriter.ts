@@ -2,26 +2,36 @@
  * Appends a session's transcript as things happen: each line is one
  * `write(2)` on a file opened for appending (mode 0600), so a process killed
  * at any moment leaves every earlier line whole and at most the last one
- * torn — which the loader skips. Lines are never rewritten.
+ * torn — which the loader skips. Lines are never rewritten. A file that
+ * ends torn (the last run was killed mid-line) is closed with a newline
+ * before anything is appended, so the next line — a resumed session's new
+ * prompt — starts a line of its own instead of joining the torn one.
  *
  * The writer keeps the chain: `leaf` is the message the next one answers.
  * The file is created with the first line, so a session that never sends a
  * prompt leaves nothing behind.
  *
+ * One writer per file across processes (sessionLock.ts): a writer for a
+ * file that exists (a resumed session) takes the lock as it is made and
+ * throws SessionInUseError if another live process holds it; a new file's
+ * lock is taken with its first line.
+ *
  * Secrets: the API key and auth token the process was given are replaced by
  * `[redacted]` wherever they would appear (a tool that printed the
  * environment, say), so a transcript can be shared.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { CompactionTrigger } from '../../query/events.js';
 import type { TodoItem } from '../../state/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
-import { errorMessageOf } from '../../utils/errors.js';
+import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { newUuid, nowIso } from '../../utils/ids.js';
 import { VERSION } from '../../version.js';
+import { acquireSessionLock, type SessionLock } from './sessionLock.js';
+import type { CheckpointRecord } from '../checkpoints/checkpointRecord.js';
 import { lineOfMessage, type LineEnvelope, type TranscriptLine } from './transcriptLines.js';
 
 export type TranscriptWriterOptions = {
@@ -43,9 +53,19 @@ export type TranscriptWriterOptions = {
   readonly onError?: (message: string) => void;
 };
 
+/** The session's transcript is open in another live process: resuming it here would interleave two conversations. */
+export class SessionInUseError extends UserFacingError {
+  constructor(sessionId: string, holderPid: number) {
+    super(
+      `session ${sessionId} is open in another agentcli process (pid ${holderPid}); resume it once that one ends, or add --fork-session to continue it as a new session.`,
+    );
+  }
+}
+
 export class TranscriptWriter {
   readonly file: string;
   private fd: number | undefined;
+  private lock: SessionLock | undefined;
   private failed = false;
   private leaf: string | null;
   private leafRole: 'user' | 'assistant' | undefined;
@@ -63,6 +83,7 @@ export class TranscriptWriter {
     this.written = new Set(options.written ?? []);
     // Short values would redact ordinary words; real keys are long.
     this.secrets = (options.secrets ?? []).filter((secret) => secret.length >= 12);
+    if (existsSync(this.file)) this.takeLock();
   }
 
   get leafUuid(): string | null {
@@ -175,7 +196,16 @@ export class TranscriptWriter {
     this.write({ type: 'todos', sessionId: this.options.sessionId, todos, timestamp: nowIso() });
   }
 
+  /** A prompt's checkpoint (src/session/checkpoints/), keyed by its message uuid; the newest line per uuid wins. */
+  appendCheckpoint(checkpoint: CheckpointRecord): void {
+    this.write({ type: 'checkpoint', sessionId: this.options.sessionId, timestamp: nowIso(), checkpoint });
+  }
+
+  /** Final: a closed writer writes nothing more (reopening would append to a file another session may now own). */
   close(): void {
+    this.failed = true;
+    this.lock?.release();
+    this.lock = undefined;
     if (this.fd === undefined) return;
     try {
       closeSync(this.fd);
@@ -183,6 +213,13 @@ export class TranscriptWriter {
       // Already closed: nothing is lost, every line was written when it happened.
     }
     this.fd = undefined;
+  }
+
+  private takeLock(): void {
+    if (this.lock) return;
+    const attempt = acquireSessionLock(this.file);
+    if (!attempt.ok) throw new SessionInUseError(this.options.sessionId, attempt.holderPid);
+    this.lock = attempt.lock;
   }
 
   private resolve(uuid: string | null): string | null {
@@ -216,12 +253,41 @@ export class TranscriptWriter {
     try {
       if (this.fd === undefined) {
         mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-        this.fd = openSync(this.file, 'a', 0o600);
+        this.takeLock();
+        this.fd = openSync(this.file, 'a+', 0o600);
+        if (endsTorn(this.fd)) writeSync(this.fd, '\n');
       }
       writeSync(this.fd, `${text}\n`);
     } catch (error) {
       this.failed = true;
-      this.options.onError?.(`could not write the transcript ${this.file}: ${errorMessageOf(error)}`);
+      this.options.onError?.(`could not write the transcript ${this.file}: ${whyNotWritable(this.file, error)}`);
     }
+  }
+}
+
+/** True when the file has content whose last byte is not a newline: a line cut off by a killed process. */
+function endsTorn(fd: number): boolean {
+  const { size } = fstatSync(fd);
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] !== 0x0a;
+}
+
+/**
+ * The reason a user can act on. A recursive mkdir on a read-only
+ * filesystem reports ENOENT for the folder it could not make, which reads
+ * as "missing"; the nearest folder that exists says what is wrong with it.
+ */
+function whyNotWritable(file: string, error: unknown): string {
+  const message = errorMessageOf(error);
+  let folder = path.dirname(file);
+  while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  try {
+    accessSync(folder, constants.W_OK);
+    return message;
+  } catch (access) {
+    const code = (access as NodeJS.ErrnoException).code;
+    return `${folder} is not writable (${code === 'EROFS' ? 'a read-only filesystem, EROFS' : (code ?? 'no permission')})`;
   }
 }

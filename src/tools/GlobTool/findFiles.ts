@@ -52,11 +52,13 @@ export async function findFiles(options: FindFilesOptions): Promise<FindFilesRes
     onRecord(relative) {
       if (!matcher.test(relative)) return 'continue';
       const absolute = path.join(plan.baseDir, relative);
-      // Undefined when the file was deleted since it was listed.
+      // Undefined when the file was deleted since it was listed — or when its name is not UTF-8: the
+      // record was decoded with U+FFFD in place of those bytes, a name no file has. It exists (ripgrep
+      // just listed it), so it is listed too, as the oldest: hiding it would hide a file from the model.
       const stats = statSync(absolute, { throwIfNoEntry: false });
-      if (!stats) return 'continue';
+      if (!stats && !relative.includes('\uFFFD')) return 'continue';
       totalMatches++;
-      keepNewest(newest, { path: absolute, mtimeMs: stats.mtimeMs }, limit);
+      keepNewest(newest, { path: absolute, mtimeMs: stats?.mtimeMs ?? 0 }, limit);
       return 'continue';
     },
   });

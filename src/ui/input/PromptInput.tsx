@@ -16,7 +16,7 @@ import { interpretKeys } from './keymap.js';
 import { PastedTextStore } from './pastedText.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
 import { bufferOf, insertText } from './textBuffer.js';
-import { usePromptSuggestions } from './usePromptSuggestions.js';
+import { usePromptSuggestions, type ResourceLister } from './usePromptSuggestions.js';
 import { VIM_INSERT } from './vimMode.js';
 
 export type PromptInputProps = {
@@ -35,6 +35,8 @@ export type PromptInputProps = {
   readonly vimMode?: boolean;
   /** A line under the box (queued prompts, the exit hint...). */
   readonly hint?: string;
+  /** MCP resources for `@server:uri` completion. */
+  readonly listResources?: ResourceLister;
   /** How long "press again to exit" waits (tests shorten it). */
   readonly exitConfirmMs?: number;
 };
@@ -50,7 +52,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
   const pastes = useRef(new PastedTextStore()).current;
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const state = stateRef.current;
-  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd);
+  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd, props.listResources);
   // The key handler reads these through a ref: the suggestions of the latest render, not of the handler's closure.
   const latest = useRef({ props, suggestions });
   latest.current = { props, suggestions };

@@ -21,6 +21,8 @@ export type PromptEffects = {
   readonly exit: () => void;
   /** Ctrl+V: attach the clipboard's image (the REPL inserts its @mention when it is saved). */
   readonly pasteImage?: () => void;
+  /** Esc on an empty prompt while idle (twice in a row opens the rewind picker). */
+  readonly escapeOnEmptyPrompt?: () => void;
 };
 
 export type PromptEnvironment = {
@@ -145,6 +147,7 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
     case 'escape':
       if (menu) return { ...state, suggestionsDismissedFor: buffer.text };
       if (environment.isBusy) effects.interrupt();
+      else if (buffer.text === '') effects.escapeOnEmptyPrompt?.();
       return state;
     case 'none':
       return state;

@@ -1,17 +1,21 @@
 /**
  * The completion menu under the prompt: /commands from the registry
- * (synchronous) and @paths from the file system (asynchronous; a stale
- * answer for an older prefix is ignored).
+ * (synchronous) and @paths from the file system and `@server:uri` MCP
+ * resources (asynchronous; a stale answer for an older prefix is ignored).
  */
 import { useEffect, useState } from 'react';
 import type { CommandRegistry } from '../../commands/registry.js';
 import { completionContextAt, type CompletionContext, type Suggestion } from './completions.js';
+import { completeResourceMention } from '../../attachments/resourceMentions.js';
 import { completeFilePath } from './fileCompletion.js';
 import type { TextBuffer } from './textBuffer.js';
 
 export type PromptSuggestions = { readonly context: CompletionContext; readonly items: readonly Suggestion[] };
 
-export function usePromptSuggestions(buffer: TextBuffer, commands: CommandRegistry, cwd: string): PromptSuggestions {
+/** The session's MCP resources, for `@server:uri` completion. */
+export type ResourceLister = () => Promise<readonly { readonly server: string; readonly uri: string }[]>;
+
+export function usePromptSuggestions(buffer: TextBuffer, commands: CommandRegistry, cwd: string, listResources?: ResourceLister): PromptSuggestions {
   const context = completionContextAt(buffer);
   const pathPrefix = context?.kind === 'path' ? context.prefix : undefined;
   const [paths, setPaths] = useState<{ readonly prefix: string; readonly items: readonly string[] } | undefined>(undefined);
@@ -19,13 +23,14 @@ export function usePromptSuggestions(buffer: TextBuffer, commands: CommandRegist
   useEffect(() => {
     if (pathPrefix === undefined) return;
     let current = true;
-    void completeFilePath(cwd, pathPrefix).then((items) => {
-      if (current) setPaths({ prefix: pathPrefix, items });
+    const resources = listResources && pathPrefix !== '' ? listResources().then((listed) => completeResourceMention(listed, pathPrefix), () => []) : Promise.resolve([]);
+    void Promise.all([completeFilePath(cwd, pathPrefix), resources]).then(([files, mentions]) => {
+      if (current) setPaths({ prefix: pathPrefix, items: [...files, ...mentions] });
     });
     return () => {
       current = false;
     };
-  }, [pathPrefix, cwd]);
+  }, [pathPrefix, cwd, listResources]);
 
   if (context?.kind === 'command') {
     const matches = commands.complete(context.prefix);

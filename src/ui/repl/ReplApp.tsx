@@ -12,6 +12,7 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { CommandRegistry } from '../../commands/registry.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import { ChoiceDialog } from '../dialogs/ChoiceDialog.js';
+import { ElicitationDialog } from '../dialogs/ElicitationDialog.js';
 import { PlanApprovalDialog } from '../dialogs/PlanApprovalDialog.js';
 import { QuestionsDialog } from '../dialogs/QuestionsDialog.js';
 import { useTerminalSize } from '../hooks/useTerminalSize.js';
@@ -50,6 +51,8 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
   const transcript = useSyncExternalStore(controller.transcript.subscribe, controller.transcript.getSnapshot);
   const status = useSyncExternalStore(controller.subscribeStatus, controller.getStatus);
   const dialog = useSyncExternalStore(controller.dialogs.subscribe, controller.dialogs.current);
+  const mcp = session.mcp;
+  const listResources = useMemo(() => (mcp ? () => mcp.resources() : undefined), [mcp]);
   const mode = useSyncExternalStore(session.appState.subscribe, () => session.appState.get().toolPermissionContext.mode);
 
   useEffect(() => {
@@ -77,6 +80,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
       openTranscript: () => controller.setTranscriptOpen(true),
       exit: () => controller.requestExit(),
       pasteImage: () => void controller.pasteClipboardImage(),
+      escapeOnEmptyPrompt: () => controller.escapeOnEmptyPrompt(),
     }),
     [controller],
   );
@@ -117,6 +121,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
             insertion={status.inputInsertion}
             vimMode={status.vimMode}
             hint={promptHint(status)}
+            {...(listResources ? { listResources } : {})}
           />
         </Box>
         <StatusLine
@@ -156,6 +161,8 @@ function DialogView({ dialog, columns, maxBodyRows, onAllowEditsForSession }: Di
       return <PlanApprovalDialog plan={dialog.plan} onAnswer={dialog.answer} columns={columns} maxPlanRows={maxBodyRows} />;
     case 'choice':
       return <ChoiceDialog request={dialog.request} onAnswer={dialog.answer} />;
+    case 'elicitation':
+      return <ElicitationDialog request={dialog.request} onAnswer={dialog.answer} />;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Questions the running turn is waiting on: permission asks, AskUserQuestion,
- * plan approval. One is shown at a time, oldest first; the others (and the
+ * plan approval, an MCP server's elicitation. One is shown at a time, oldest first; the others (and the
  * tools behind them) wait. The UI only collects the answer — what an answer
  * means is decided by whoever asked (the pipeline applies permission answers).
  *
@@ -9,6 +9,7 @@
  */
 import type { PermissionRequest } from '../../services/tools/toolExecution.js';
 import type { PermissionResponse } from '../../permissions/types.js';
+import type { ElicitationRequest, ElicitationResponse } from '../../services/mcp/elicitation.js';
 import type { ChoiceRequest, PlanApproval, UserAnswers, UserInteraction, UserQuestion } from '../../types/userInteraction.js';
 
 export type PendingDialog =
@@ -16,7 +17,9 @@ export type PendingDialog =
   | { readonly id: number; readonly kind: 'questions'; readonly questions: readonly UserQuestion[]; answer(answers: UserAnswers): void }
   | { readonly id: number; readonly kind: 'plan'; readonly plan: string; answer(approval: PlanApproval): void }
   /** The REPL's own pickers (/model, which memory file): the chosen value, or undefined for Esc. */
-  | { readonly id: number; readonly kind: 'choice'; readonly request: ChoiceRequest; answer(value: string | undefined): void };
+  | { readonly id: number; readonly kind: 'choice'; readonly request: ChoiceRequest; answer(value: string | undefined): void }
+  /** An MCP server's elicitation form. */
+  | { readonly id: number; readonly kind: 'elicitation'; readonly request: ElicitationRequest; answer(response: ElicitationResponse): void };
 
 export class DialogQueue {
   private queue: PendingDialog[] = [];
@@ -54,12 +57,17 @@ export class DialogQueue {
   choose = (request: ChoiceRequest, signal: AbortSignal = new AbortController().signal): Promise<string | undefined> =>
     this.enqueue<string | undefined>(signal, undefined, (id, settle) => ({ id, kind: 'choice', request, answer: settle }));
 
+  /** An MCP server's question (elicitation); withdrawn by the server or at exit: cancelled. */
+  elicit = (request: ElicitationRequest, signal: AbortSignal): Promise<ElicitationResponse> =>
+    this.enqueue<ElicitationResponse>(signal, { action: 'cancel' }, (id, settle) => ({ id, kind: 'elicitation', request, answer: settle }));
+
   /** Withdraws every open question (exit): each gets its safe answer. */
   cancelAll(): void {
     for (const dialog of [...this.queue]) {
       if (dialog.kind === 'permission') dialog.answer({ type: 'deny' });
       else if (dialog.kind === 'plan') dialog.answer({ approved: false });
       else if (dialog.kind === 'choice') dialog.answer(undefined);
+      else if (dialog.kind === 'elicitation') dialog.answer({ action: 'cancel' });
       else dialog.answer({});
     }
   }

@@ -33,6 +33,8 @@ import { writeClipboard } from './clipboard.js';
 import { replayItems } from './replayItems.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
+import { DoubleEscape } from '../rewind/doubleEscape.js';
+import { runRewindFlow } from '../rewind/rewindFlow.js';
 import { TurnNotices } from './turnNotices.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
 import { findToolByName } from '../../Tool.js';
@@ -40,6 +42,7 @@ import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
 import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
+import { mentionedResources } from '../../attachments/resourceMentions.js';
 import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
 import { monotonicMs } from '../../utils/clock.js';
 
@@ -102,6 +105,7 @@ export class ReplController {
   private restoreSeq = 0;
   private readonly stopNotifier: () => void;
   private readonly notices: TurnNotices;
+  private readonly doubleEscape = new DoubleEscape();
 
   constructor(private readonly options: ReplControllerOptions) {
     const { conversation } = options;
@@ -310,6 +314,8 @@ export class ReplController {
       case 'resume':
         this.transcript.addItem({ kind: 'command', input, output: '', tone: 'info' });
         return this.resumeSession(result.id);
+      case 'rewind':
+        return this.rewind();
     }
   }
 
@@ -325,6 +331,30 @@ export class ReplController {
       this.setStatus({ contextTokens: this.options.conversation.contextTokens });
       return { reason: signal.aborted ? 'interrupted' : 'completed' };
     });
+  }
+
+  /** Esc on an empty, idle prompt: the second one in a row opens the rewind picker. */
+  escapeOnEmptyPrompt(): void {
+    const second = this.doubleEscape.press();
+    if (!second || this.draining) return;
+    this.idle = this.drain('/rewind');
+  }
+
+  /** /rewind and Esc Esc: pick a prompt, restore files and/or the conversation (src/ui/rewind/rewindFlow.ts). */
+  private async rewind(): Promise<void> {
+    const { conversation } = this.options;
+    const outcome = await runRewindFlow({ conversation, choose: (request) => this.dialogs.choose(request) });
+    if (outcome.kind === 'cancelled') {
+      this.transcript.addNotice('info', outcome.message);
+      return;
+    }
+    if (outcome.restoredPrompt !== undefined) {
+      this.transcript.clear();
+      for (const item of replayItems(conversation.messages)) this.transcript.addItem(item);
+      this.restoreInput(outcome.restoredPrompt);
+    }
+    this.transcript.addNotice('info', outcome.report);
+    this.setStatus({ contextTokens: conversation.contextTokens });
   }
 
   /** /resume and --resume: the picker (or the given id), then the saved conversation replaces this one. */
@@ -375,6 +405,7 @@ export class ReplController {
       copyToClipboard: (text) => writeClipboard(text, this.options.terminal ? (data) => this.options.terminal?.write(data) : undefined),
       choose: (request) => this.dialogs.choose(request),
       editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
+      notify: (text) => this.transcript.addNotice('info', text),
     };
   }
 
@@ -505,6 +536,16 @@ export class ReplController {
         break;
       }
       blocks.push(...attachmentBlocks(file.typed, outcome));
+    }
+    const mcp = this.session.mcp;
+    for (const resource of mcp ? mentionedResources(text, mcp.clients().map((client) => client.name)) : []) {
+      if (signal.aborted) break;
+      const outcome = await runUserTool(this.userToolRunner(signal), 'ReadMcpResource', { server: resource.server, uri: resource.uri });
+      if (!outcome) {
+        this.transcript.addNotice('warning', `@${resource.typed} was not attached: no MCP server of this session offers resources.`);
+        break;
+      }
+      blocks.push(...attachmentBlocks(resource.typed, outcome));
     }
     return blocks;
   }

@@ -1,6 +1,6 @@
 /**
- * `agentcli mcp add|add-json|remove|list|get`: manage configured MCP servers
- * without editing JSON by hand. Entries are checked with the same parser the
+ * `agentcli mcp add|add-json|remove|list|get|login|logout`: manage configured
+ * MCP servers without editing JSON by hand, and sign in to remote ones. Entries are checked with the same parser the
  * session uses before they are written, so what `add` accepts, a session can
  * start. `list` and `get` show the configuration; they do not start servers.
  */
@@ -10,6 +10,10 @@ import { McpConfigShapeError, parseMcpServers } from '../parseMcpServers.js';
 import type { ScopedMcpServerConfig } from '../types.js';
 import { isObject, readScope, writeServers, type ScopePaths } from './mcpConfigFiles.js';
 import { WRITABLE_SCOPES, type WritableScope } from './mcpScopes.js';
+import type { RemoteServer } from '../auth/mcpOAuthLogin.js';
+import { describeCredentials, OAuthCredentialStore } from '../auth/oauthCredentialStore.js';
+import type { OpenBrowser } from '../auth/openBrowser.js';
+import { usesOAuth } from '../auth/remoteServerAuth.js';
 
 export type McpCliIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
 export type McpCliContext = ScopePaths & { readonly io: McpCliIo; readonly env?: NodeJS.ProcessEnv };
@@ -19,6 +23,9 @@ export type McpAddOptions = {
   readonly transport: 'stdio' | 'http' | 'sse';
   readonly env: readonly string[];
   readonly header: readonly string[];
+  /** A client registered in advance with the server's authorization server. */
+  readonly clientId?: string;
+  readonly callbackPort?: string;
 };
 
 const SERVER_NAME = /^[\w.-]{1,64}$/;
@@ -71,8 +78,67 @@ export async function runMcpList(context: McpCliContext): Promise<number> {
     context.io.stdout('No MCP servers configured. Add one with: agentcli mcp add <name> -- <command> [args...]\n');
     return 0;
   }
-  for (const server of servers.value) context.io.stdout(`${server.name}: ${describeTarget(server)} (${server.config.type}, ${server.scope})\n`);
+  for (const server of servers.value) {
+    const sandbox = server.config.type === 'stdio' ? `, ${describeSandbox(server).short}` : '';
+    context.io.stdout(`${server.name}: ${describeTarget(server)} (${server.config.type}, ${server.scope}${sandbox})\n`);
+  }
   return 0;
+}
+
+/** `mcp login <name>`: the browser sign-in to a remote server, then a connection to check that it works. */
+export async function runMcpLogin(name: string, context: McpCliContext & { readonly openBrowser?: OpenBrowser }): Promise<number> {
+  const server = await remoteServerNamed(name, context);
+  if (!server.ok) return fail(context, server.error);
+  const { loginToMcpServer } = await import('../auth/mcpOAuthLogin.js');
+  const outcome = await loginToMcpServer(server.value, {
+    configDir: context.configDir,
+    ...(context.openBrowser ? { openBrowser: context.openBrowser } : {}),
+    onAuthorizationUrl: (url) => context.io.stderr(`Opening your browser to sign in to ${name}. If it does not open, visit:\n${url}\n`),
+  });
+  if (!outcome.ok) return fail(context, `could not log in to ${name}: ${outcome.error}`);
+  if (outcome.alreadyAuthorized) {
+    context.io.stdout(`${name} did not ask for a login; nothing to do.\n`);
+    return 0;
+  }
+  const check = await checkConnection(server.value, context);
+  context.io.stdout(`Logged in to ${name}${check}.\n`);
+  return 0;
+}
+
+/** `mcp logout <name>`: forget (and, where offered, revoke) a remote server's credentials. */
+export async function runMcpLogout(name: string, context: McpCliContext): Promise<number> {
+  const server = await remoteServerNamed(name, context);
+  if (!server.ok) return fail(context, server.error);
+  const { logoutFromMcpServer } = await import('../auth/mcpOAuthLogin.js');
+  const { hadCredentials } = await logoutFromMcpServer(server.value, context.configDir);
+  context.io.stdout(hadCredentials ? `Logged out of ${name}; its credentials are deleted.\n` : `${name} had no stored credentials.\n`);
+  return 0;
+}
+
+async function remoteServerNamed(name: string, context: McpCliContext): Promise<{ ok: true; value: RemoteServer } | { ok: false; error: string }> {
+  const servers = await configuredServers(context);
+  if (!servers.ok) return servers;
+  const server = servers.value.find((candidate) => candidate.name === name);
+  if (!server) return { ok: false, error: `no MCP server named "${name}"; \`agentcli mcp list\` shows them` };
+  const config = server.config;
+  if (config.type !== 'http' && config.type !== 'sse') return { ok: false, error: `"${name}" is a ${config.type} server; only http and sse servers log in` };
+  if (server.missingEnvVars.length > 0) return { ok: false, error: `"${name}" uses ${server.missingEnvVars.join(', ')}, which is not set` };
+  return { ok: true, value: { name, config } };
+}
+
+/** Connects once with the new credentials: ", connected: N tools", or why not. */
+async function checkConnection(server: RemoteServer, context: McpCliContext): Promise<string> {
+  const { McpManager } = await import('../McpManager.js');
+  const env = context.env ?? process.env;
+  const scoped: ScopedMcpServerConfig = { name: server.name, scope: 'cli', source: 'agentcli mcp login', config: server.config, missingEnvVars: [] };
+  const manager = McpManager.start({ servers: [scoped], awaitingTrust: [] }, { cwd: context.cwd, configDir: context.configDir, env });
+  try {
+    await manager.whenStarted();
+    const [view] = manager.describe();
+    return view?.status === 'connected' ? `; connected, ${view.toolCount} ${view.toolCount === 1 ? 'tool' : 'tools'}` : `, but connecting failed: ${view?.problem ?? view?.status}`;
+  } finally {
+    await manager.close();
+  }
 }
 
 export async function runMcpGet(name: string, context: McpCliContext): Promise<number> {
@@ -82,7 +148,7 @@ export async function runMcpGet(name: string, context: McpCliContext): Promise<n
   if (!server) return fail(context, `no MCP server named "${name}"; \`agentcli mcp list\` shows them`);
   const lines = [`${server.name}:`, `  Scope: ${server.scope} (${server.source})`, `  Type: ${server.config.type}`];
   if (server.config.type === 'stdio') {
-    lines.push(`  Command: ${server.config.command}`, `  Args: ${server.config.args.join(' ')}`);
+    lines.push(`  Command: ${server.config.command}`, `  Args: ${server.config.args.join(' ')}`, `  Sandbox: ${describeSandbox(server).long}`);
     // Values can be secrets: names only.
     const names = Object.keys(server.config.env);
     if (names.length > 0) lines.push(`  Environment: ${names.join(', ')}`);
@@ -90,6 +156,11 @@ export async function runMcpGet(name: string, context: McpCliContext): Promise<n
     lines.push(`  URL: ${server.config.url}`);
     const names = Object.keys(server.config.headers);
     if (names.length > 0) lines.push(`  Headers: ${names.join(', ')}`);
+    if (server.config.oauth?.clientId !== undefined) lines.push(`  OAuth client: ${server.config.oauth.clientId}`);
+    if (usesOAuth(server.config)) {
+      const store = new OAuthCredentialStore(context.configDir, server.name, server.config.url);
+      lines.push(`  Authentication: ${describeCredentials(await store.summary())} (agentcli mcp login|logout ${server.name})`);
+    }
   }
   if (server.missingEnvVars.length > 0) lines.push(`  Missing variables: ${server.missingEnvVars.join(', ')}`);
   lines.push(`To remove it: agentcli mcp remove "${server.name}" -s ${server.scope}`);
@@ -121,15 +192,24 @@ function buildEntry(commandOrUrl: string, args: readonly string[], options: McpA
   const env = keyValues(options.env, '=', '-e/--env', 'KEY=value');
   if (!env.ok) return env;
   if (options.transport === 'stdio') {
+    if (options.clientId !== undefined || options.callbackPort !== undefined) return { ok: false, error: '--client-id and --callback-port are for http and sse servers' };
     if (options.header.length > 0) return { ok: false, error: '-H/--header is for http and sse servers; a stdio server takes -e KEY=value' };
     return { ok: true, value: { type: 'stdio', command: commandOrUrl, args: [...args], env: env.value } };
   }
   if (args.length > 0) return { ok: false, error: `an ${options.transport} server takes a URL and no further arguments (got: ${args.join(' ')})` };
   const headers = keyValues(options.header, ':', '-H/--header', '"Name: value"');
   if (!headers.ok) return headers;
+  const port = options.callbackPort === undefined ? undefined : Number(options.callbackPort);
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) return { ok: false, error: `--callback-port takes a port number, got "${options.callbackPort}"` };
+  const oauth = { ...(options.clientId ? { clientId: options.clientId } : {}), ...(port !== undefined ? { callbackPort: port } : {}) };
   return {
     ok: true,
-    value: { type: options.transport, url: commandOrUrl, ...(Object.keys(headers.value).length > 0 ? { headers: headers.value } : {}) },
+    value: {
+      type: options.transport,
+      url: commandOrUrl,
+      ...(Object.keys(headers.value).length > 0 ? { headers: headers.value } : {}),
+      ...(Object.keys(oauth).length > 0 ? { oauth } : {}),
+    },
   };
 }
 
@@ -152,6 +232,14 @@ async function configuredServers(context: McpCliContext): Promise<{ ok: true; va
   } catch (error) {
     return { ok: false, error: errorMessageOf(error) };
   }
+}
+
+/** What the entry asks of the OS sandbox (settings and bubblewrap's availability decide the rest when it starts). */
+function describeSandbox(server: ScopedMcpServerConfig): { short: string; long: string } {
+  const optedOut = server.config.type === 'stdio' && server.config.sandbox === false;
+  if (optedOut && server.scope !== 'project') return { short: 'not sandboxed', long: 'no ("sandbox": false in its entry)' };
+  const note = optedOut ? '; its "sandbox": false is ignored: a repository\'s .mcp.json cannot take its own server out' : '';
+  return { short: 'sandboxed', long: `yes, in the OS sandbox where it works: Read-denied paths hidden, protected paths read-only${note}` };
 }
 
 function describeTarget(server: ScopedMcpServerConfig): string {

@@ -5,6 +5,8 @@
  *   mcp remove [-s scope] <name>
  *   mcp list
  *   mcp get <name>
+ *   mcp login <name> | mcp logout <name>     OAuth sign-in to (or out of) an http/sse server
+ *   mcp serve [--permission-mode <mode>]    agentcli's built-in tools as an MCP server on stdio
  * A stdio server's own options go after `--`: `agentcli mcp add fs -- npx -y @modelcontextprotocol/server-filesystem .`
  * Registered on start-up (tiny); the work is loaded only when run.
  */
@@ -32,7 +34,7 @@ async function context() {
 }
 
 export function registerMcpCommand(program: Command): void {
-  const mcp = program.command('mcp').description('configure MCP servers (add, add-json, remove, list, get)');
+  const mcp = program.command('mcp').description('configure MCP servers (add, add-json, remove, list, get, login, logout), or serve agentcli\'s tools (serve)');
 
   mcp
     .command('add')
@@ -44,7 +46,9 @@ export function registerMcpCommand(program: Command): void {
     .addOption(new Option('-t, --transport <transport>', 'stdio, http or sse').choices(['stdio', 'http', 'sse']).default('stdio'))
     .option('-e, --env <KEY=value>', 'an environment variable for a stdio server (repeatable)', collect, [])
     .option('-H, --header <"Name: value">', 'an HTTP header for an http/sse server (repeatable)', collect, [])
-    .action(async (name: string, commandOrUrl: string, args: string[], options: { scope: WritableScope; transport: 'stdio' | 'http' | 'sse'; env: string[]; header: string[] }) => {
+    .option('--client-id <id>', 'an OAuth client registered in advance (for authorization servers without dynamic registration)')
+    .option('--callback-port <port>', 'the fixed loopback port of the OAuth redirect URL, if the client was registered with one')
+    .action(async (name: string, commandOrUrl: string, args: string[], options: { scope: WritableScope; transport: 'stdio' | 'http' | 'sse'; env: string[]; header: string[]; clientId?: string; callbackPort?: string }) => {
       const { runMcpAdd } = await import('./mcpCommand.js');
       process.exitCode = await runMcpAdd(name, commandOrUrl, args, options, await context());
     });
@@ -76,6 +80,40 @@ export function registerMcpCommand(program: Command): void {
     .action(async () => {
       const { runMcpList } = await import('./mcpCommand.js');
       process.exitCode = await runMcpList(await context());
+    });
+
+  mcp
+    .command('login')
+    .description('sign in to an http/sse server that uses OAuth (opens your browser)')
+    .argument('<name>', 'the server name')
+    .action(async (name: string) => {
+      const { runMcpLogin } = await import('./mcpCommand.js');
+      process.exitCode = await runMcpLogin(name, await context());
+    });
+
+  mcp
+    .command('logout')
+    .description("forget (and revoke, where offered) a server's OAuth credentials")
+    .argument('<name>', 'the server name')
+    .action(async (name: string) => {
+      const { runMcpLogout } = await import('./mcpCommand.js');
+      process.exitCode = await runMcpLogout(name, await context());
+    });
+
+  mcp
+    .command('serve')
+    .description("offer agentcli's built-in tools (Read, Edit, Bash, …) over MCP on stdio, under this folder's permission rules, hooks and sandbox")
+    // --permission-mode is the program's own option (commander hands it to the top level): read it from there.
+    .action(async (_options: unknown, command: Command) => {
+      const globals: { permissionMode?: 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions'; dangerouslySkipPermissions?: boolean } = command.optsWithGlobals();
+      const permissionMode = globals.dangerouslySkipPermissions ? 'bypassPermissions' : globals.permissionMode;
+      const { serveMcp } = await import('../server/serveMcp.js');
+      await serveMcp({
+        cwd: process.cwd(),
+        env: process.env,
+        ...(permissionMode ? { permissionMode } : {}),
+        log: (line) => void process.stderr.write(`${line}\n`),
+      });
     });
 
   mcp

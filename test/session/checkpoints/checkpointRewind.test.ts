@@ -1,0 +1,222 @@
+// Checkpoints and rewind over real git repositories and real shell commands: what the agent changed comes back
+// byte for byte, the user's own edits are kept, and nothing of the user's git (index, refs, stash, hooks) moves.
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Tool } from '../../../src/Tool.js';
+import { CheckpointKeeper } from '../../../src/session/checkpoints/checkpointKeeper.js';
+import type { CheckpointRecord } from '../../../src/session/checkpoints/checkpointRecord.js';
+import { CheckpointStore } from '../../../src/session/checkpoints/checkpointStore.js';
+import { applyRewind, checkpointIndexFor, planRewind } from '../../../src/session/checkpoints/rewindFiles.js';
+import { BashTool } from '../../../src/tools/BashTool/BashTool.js';
+import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
+import { makeUserRepo, treeState, userGitState } from '../../support/fileTreeState.js';
+import { tempDir } from '../../support/runCli.js';
+
+let repo: string;
+let configDir: string;
+let written: CheckpointRecord[];
+let keeper: CheckpointKeeper;
+
+let git: (...args: string[]) => string;
+
+async function newKeeper(sessionId = 'session-1', records: readonly CheckpointRecord[] = []): Promise<CheckpointKeeper> {
+  const store = new CheckpointStore({ projectFolder: path.join(configDir, 'projects', 'p'), sessionId });
+  return new CheckpointKeeper({ store, workingDirectories: () => [repo], records, onRecord: (record) => written.push(record) });
+}
+
+/** One prompt: each step declares its facts to the keeper, then really runs (a shell command or a Write). */
+async function prompt(uuid: string, steps: readonly ({ bash: string } | { write: string; content: string })[]): Promise<void> {
+  keeper.beginPrompt(uuid, `prompt ${uuid}`);
+  const scope = { cwd: repo, home: os.homedir() };
+  for (const step of steps) {
+    if ('bash' in step) {
+      const input = { command: step.bash };
+      await keeper.beforeToolRuns(BashTool as Tool, { input, scope, facts: await BashTool.declareFacts(input, scope) });
+      execSync(step.bash, { cwd: repo, shell: '/bin/bash' });
+    } else {
+      const input = { file_path: path.join(repo, step.write), content: step.content };
+      await keeper.beforeToolRuns(WriteTool as Tool, { input, scope, facts: await WriteTool.declareFacts(input, scope) });
+      mkdirSync(path.dirname(input.file_path), { recursive: true });
+      writeFileSync(input.file_path, step.content);
+    }
+  }
+  await keeper.endPrompt();
+}
+
+async function rewindTo(uuid: string, options: { overwriteUserEdits?: boolean } = {}) {
+  const records = keeper.records;
+  const plan = await planRewind(keeper.store, records, checkpointIndexFor(records, uuid));
+  const outcome = await applyRewind(keeper.store, plan, { overwriteUserEdits: options.overwriteUserEdits ?? false });
+  keeper.addRecord(outcome.record);
+  return { plan, outcome };
+}
+
+beforeEach(async () => {
+  repo = await tempDir('agentcli-cp-repo-');
+  configDir = await tempDir('agentcli-cp-config-');
+  written = [];
+  git = makeUserRepo(repo);
+  writeFileSync(path.join(repo, 'src', 'util.ts'), 'export function add(a: number, b: number) {\n  return a + b;\n}\n');
+  writeFileSync(path.join(repo, 'README.md'), '# demo\n');
+  writeFileSync(path.join(repo, '.gitignore'), 'build/\n.env\n');
+  writeFileSync(path.join(repo, '.env'), 'SECRET=1\n');
+  git('add', '-A');
+  git('commit', '-qm', 'initial');
+  // The user's own state that must not move: a staged change, a stash, and hooks that log whenever git runs them.
+  writeFileSync(path.join(repo, 'README.md'), '# demo\nstashed\n');
+  git('stash', '-q');
+  writeFileSync(path.join(repo, 'notes.txt'), 'staged\n');
+  git('add', 'notes.txt');
+  for (const hook of ['pre-commit', 'post-checkout', 'post-index-change', 'reference-transaction', 'pre-auto-gc', 'post-commit']) {
+    writeFileSync(path.join(repo, '.git', 'hooks', hook), `#!/bin/sh\necho ${hook} >> "${repo}/.git/hooks.log"\n`, { mode: 0o755 });
+  }
+  keeper = await newKeeper();
+});
+
+describe('checkpoints and rewind in a git repository', () => {
+  it('undoes Write, sed -i, rm -rf, mv, a script writing many files, a binary file, a symlink and a mode change — byte for byte', async () => {
+    const gitBefore = userGitState(repo);
+    const filesBefore = treeState(repo);
+    await prompt('p1', [
+      { write: 'src/new.ts', content: 'export const fresh = true;\n' },
+      { bash: "sed -i 's/41/42/' src/app.ts" },
+      { bash: 'rm -rf src/util.ts' },
+      { bash: 'mv README.md README.txt' },
+      { bash: 'mkdir -p gen && for i in $(seq 1 150); do echo "file $i" > gen/f$i.txt; done' },
+      { bash: "printf '\\x00\\xff\\x01' > logo.bin" },
+      { bash: 'ln -sfn README.txt current' },
+      { bash: 'chmod +x run.sh' },
+    ]);
+    expect(existsSync(path.join(repo, 'gen', 'f150.txt'))).toBe(true);
+    const { plan } = await rewindTo('p1');
+    const actions = Object.fromEntries(plan.files.map((file) => [path.relative(repo, file.path), file.action]));
+    expect(actions).toMatchObject({ 'src/new.ts': 'remove', 'src/app.ts': 'restore', 'src/util.ts': 'create', 'README.md': 'create', 'README.txt': 'remove', 'gen/f1.txt': 'remove', 'logo.bin': 'restore', current: 'restore', 'run.sh': 'restore' });
+    expect(treeState(repo)).toEqual(filesBefore);
+    expect(userGitState(repo)).toEqual(gitBefore);
+    expect(existsSync(path.join(repo, '.git', 'hooks.log'))).toBe(false);
+  });
+
+  it('rewinds to the state when a later prompt was sent, prompt by prompt', async () => {
+    await prompt('p1', [{ bash: "echo one >> src/app.ts" }]);
+    const afterFirst = treeState(repo);
+    await prompt('p2', [{ bash: "echo two >> src/app.ts && touch src/two.ts" }]);
+    await prompt('p3', [{ bash: 'rm src/app.ts' }]);
+    await rewindTo('p2');
+    expect(treeState(repo)).toEqual(afterFirst);
+  });
+
+  it('a prompt with only read-only calls takes no checkpoint', async () => {
+    await prompt('p1', [{ bash: 'cat src/app.ts' }, { bash: 'ls -la' }]);
+    expect(written).toEqual([]);
+    expect(keeper.records).toEqual([]);
+  });
+
+  it("keeps the user's own edit made between prompts unless told to overwrite it", async () => {
+    await prompt('p1', [{ bash: "sed -i 's/41/43/' src/app.ts && echo agent > agent.txt" }]);
+    writeFileSync(path.join(repo, 'src', 'app.ts'), 'export const answer = 99; // mine\n');
+    const { plan, outcome } = await rewindTo('p1');
+    expect(plan.files.find((file) => file.path.endsWith('app.ts'))).toMatchObject({ userEdited: true, action: 'restore' });
+    expect(outcome.keptUserEdits.map((file) => path.basename(file.path))).toEqual(['app.ts']);
+    expect(readFileSync(path.join(repo, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 99; // mine\n');
+    expect(existsSync(path.join(repo, 'agent.txt'))).toBe(false);
+  });
+
+  it('overwrites the user edit when asked', async () => {
+    await prompt('p1', [{ bash: "sed -i 's/41/43/' src/app.ts" }]);
+    writeFileSync(path.join(repo, 'src', 'app.ts'), 'mine\n');
+    await rewindTo('p1', { overwriteUserEdits: true });
+    expect(readFileSync(path.join(repo, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 41;\n');
+  });
+
+  it('a second rewind does not mistake the first one for a user edit', async () => {
+    await prompt('p1', [{ bash: 'echo a >> src/app.ts' }]);
+    await prompt('p2', [{ bash: 'echo b >> src/app.ts' }]);
+    await rewindTo('p2');
+    const { plan } = await rewindTo('p1');
+    expect(plan.files.map((file) => file.userEdited)).toEqual([false]);
+    expect(readFileSync(path.join(repo, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 41;\n');
+  });
+
+  it('an ignored file a call names is checkpointed; an ignored file it never named is left alone', async () => {
+    mkdirSync(path.join(repo, 'build'));
+    writeFileSync(path.join(repo, 'build', 'out.js'), 'built\n');
+    await prompt('p1', [{ bash: 'echo SECRET=2 > .env' }, { bash: 'echo rebuilt > build/out.js && echo new > build/extra.js' }]);
+    await rewindTo('p1');
+    expect(readFileSync(path.join(repo, '.env'), 'utf8')).toBe('SECRET=1\n');
+    expect(readFileSync(path.join(repo, 'build', 'out.js'), 'utf8')).toBe('built\n');
+    expect(existsSync(path.join(repo, 'build', 'extra.js'))).toBe(false);
+  });
+
+  it('lists files over the size limit as not checkpointed', async () => {
+    const store = new CheckpointStore({ projectFolder: path.join(configDir, 'projects', 'p'), sessionId: 'small', maxFileBytes: 1024 });
+    keeper = new CheckpointKeeper({ store, workingDirectories: () => [repo], onRecord: (record) => written.push(record) });
+    writeFileSync(path.join(repo, 'big.dat'), Buffer.alloc(4096, 7));
+    await prompt('p1', [{ bash: 'echo x >> src/app.ts' }]);
+    expect(keeper.records[0]!.notCheckpointed).toEqual([{ path: path.join(repo, 'big.dat'), reason: 'larger than the checkpoint limit (4096 bytes)' }]);
+  });
+
+  it('lists what cannot be undone: network, git commits, writes outside, background processes', async () => {
+    const outside = path.join(await tempDir('agentcli-cp-outside-'), 'x.txt');
+    await prompt('p1', [{ bash: `git commit -qm wip --allow-empty --no-verify` }, { bash: `echo hi > ${outside}` }, { bash: 'curl -s http://127.0.0.1:9/ || true' }]);
+    const effects = keeper.records[0]!.irreversible.join('\n');
+    expect(effects).toContain('git commit');
+    expect(effects).toContain(`wrote outside the working directories: ${outside}`);
+    expect(effects).toContain('network: curl');
+  });
+
+  it("a hostile .gitattributes filter and the user's global hooks never run in the shadow store", async () => {
+    const marker = path.join(os.tmpdir(), `agentcli-filter-ran-${process.pid}`);
+    const globalConfig = path.join(configDir, 'evil-gitconfig');
+    writeFileSync(globalConfig, `[filter "evil"]\n\tclean = touch ${marker}\n\tsmudge = touch ${marker}\n[core]\n\thooksPath = ${repo}/.git/hooks\n`);
+    writeFileSync(path.join(repo, '.gitattributes'), '* filter=evil text eol=crlf\n');
+    const saved = { global: process.env.GIT_CONFIG_GLOBAL, dir: process.env.GIT_DIR };
+    process.env.GIT_CONFIG_GLOBAL = globalConfig;
+    process.env.GIT_DIR = path.join(repo, '.git'); // a parent environment pointing at the user's repository
+    try {
+      const before = treeState(repo);
+      await prompt('p1', [{ bash: "printf 'a\\nb\\n' > lines.txt" }]);
+      await rewindTo('p1');
+      expect(treeState(repo)).toEqual(before);
+    } finally {
+      process.env.GIT_CONFIG_GLOBAL = saved.global;
+      if (saved.dir === undefined) delete process.env.GIT_DIR;
+      else process.env.GIT_DIR = saved.dir;
+      if (saved.global === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+    }
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(path.join(repo, '.git', 'hooks.log'))).toBe(false);
+  });
+
+  it('files the user marked assume-unchanged or skip-worktree are still checkpointed (their index is not copied)', async () => {
+    git('update-index', '--assume-unchanged', 'src/app.ts');
+    const before = treeState(repo);
+    await prompt('p1', [{ bash: "sed -i 's/41/7/' src/app.ts" }]);
+    await rewindTo('p1');
+    expect(treeState(repo)).toEqual(before);
+  });
+
+  it('a resumed session (a new keeper over the written records) rewinds what the old one recorded', async () => {
+    const before = treeState(repo);
+    await prompt('p1', [{ bash: 'echo more >> src/app.ts && rm logo.bin' }]);
+    keeper = await newKeeper('session-2', written);
+    await rewindTo('p1');
+    expect(treeState(repo)).toEqual(before);
+  });
+});
+
+describe('checkpoints in a folder that is not a git repository', () => {
+  it('works the same', async () => {
+    repo = await tempDir('agentcli-cp-plain-');
+    writeFileSync(path.join(repo, 'a.txt'), 'alpha\n');
+    mkdirSync(path.join(repo, 'docs'));
+    writeFileSync(path.join(repo, 'docs', 'b.md'), 'beta\n');
+    keeper = await newKeeper('plain');
+    const before = treeState(repo, []);
+    await prompt('p1', [{ bash: 'rm -rf docs && echo changed > a.txt && mkdir -p new/deep && echo n > new/deep/n.txt' }]);
+    await rewindTo('p1');
+    expect(treeState(repo, [])).toEqual(before);
+  });
+});
