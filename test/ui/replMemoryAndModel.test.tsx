@@ -106,7 +106,8 @@ describe('REPL: /init', () => {
     await repl.terminal.waitFor('Wrote CLAUDE.md.');
     expect(systemText(repl, 0)).not.toContain('Run make check before committing.');
     await repl.submit('hello');
-    await repl.terminal.waitFor('ok');
+    // '● ok': a bare 'ok' is also in the spinner's "tokens" of the turn still finishing.
+    await repl.terminal.waitFor('● ok');
     expect(systemText(repl, 2)).toContain('Run make check before committing.');
   });
 });
