@@ -376,7 +376,7 @@ async function firstTurns(): Promise<void> {
   }
   const load = os.loadavg()[0]!.toFixed(1);
   report('loop overhead per turn, headless process, first 30 turns of one Read each: median', median(medians), 'ms', '≤ 5 ms', { load });
-  report('loop overhead per turn, headless process, first 30 turns: worst turn (median of 5 runs)', median(worstPerRun), 'ms', '≤ 30 ms', {
+  report(`loop overhead per turn, headless process, first 30 turns: worst turn (median of 5 runs; at turns ${worstTurnIndex.join(',')})`, median(worstPerRun), 'ms', '≤ 30 ms', {
     worst_per_run: worstPerRun.map((ms) => Math.round(ms)),
     at_turn: worstTurnIndex,
     load,

@@ -6,8 +6,12 @@
 import { inputJsonSchemaOf } from '../src/services/api/toolSchemas.js';
 import { getAllBaseTools } from '../src/tools.js';
 import { createAgentTool } from '../src/tools/AgentTool/AgentTool.js';
+import { skillCatalog } from '../src/skills/loadSkills.js';
+import { createSkillTool } from '../src/tools/SkillTool/SkillTool.js';
 
 // The Agent tool is made per session (its prompt lists the session's agents); its schema is the same for all.
 const agentTool = createAgentTool(Promise.resolve({ agents: [], warnings: [] }));
-const manifest = Object.fromEntries([...getAllBaseTools(), agentTool].map((tool) => [tool.name, inputJsonSchemaOf(tool)]));
+// So is the Skill tool (its prompt lists the session's skills).
+const skillTool = createSkillTool(Promise.resolve(skillCatalog([])));
+const manifest = Object.fromEntries([...getAllBaseTools(), agentTool, skillTool].map((tool) => [tool.name, inputJsonSchemaOf(tool)]));
 process.stdout.write(JSON.stringify(manifest));

@@ -72,6 +72,25 @@ export type ToolUseContext = {
   readonly subagents?: SubagentScope;
   /** Where file tools read and write text when an editor holds the files (unsaved buffers); absent: the local disk. */
   readonly textFiles?: TextFileAccess;
+  /**
+   * Registers something to undo when the user's turn ends, however it ends
+   * (a skill's allowed-tools hold for the rest of the turn); absent outside a turn.
+   */
+  readonly onTurnEnd?: (release: () => void) => void;
+  /** How the running call was permitted (set by the pipeline for `call`); absent: as if by rules. */
+  readonly grant?: CallGrant;
+};
+
+/**
+ * How a call came to run, for tools whose sandbox depends on it (Bash):
+ * allowed by rules, mode or hook, it runs under what its analysis claimed;
+ * approved by a person, in the session sandbox, or outside it when they
+ * chose that. `facts` are the call's own, so the tool need not analyse again.
+ */
+export type CallGrant = {
+  readonly by: 'rules' | 'user';
+  readonly outsideSandbox?: boolean;
+  readonly facts?: CallFacts;
 };
 
 export type PromptOptions = {

@@ -37,6 +37,10 @@ export type CliOptions = {
   thinking?: 'adaptive' | 'enabled' | 'disabled';
   effort?: Effort;
   addDir?: string[];
+  pluginDir?: string[];
+  init?: boolean;
+  initOnly?: boolean;
+  maintenance?: boolean;
   appendSystemPrompt?: string;
   systemPrompt?: string;
   agents?: string;
@@ -161,6 +165,10 @@ export function buildProgram(): Command {
     .option('--include-partial-messages', 'with --output-format stream-json: also print the raw API stream events (stream_event lines)')
     .option('--agents <json>', 'subagents as JSON: \'{"reviewer": {"description": "...", "prompt": "...", "tools": ["Read"], "model": "sonnet"}}\'')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
+    .option('--plugin-dir <dir>', 'load the plugin in this folder for this session (repeatable; in a trusted folder)', collect, [])
+    .option('--init', 'run the Setup hooks (trigger "init") before the session starts')
+    .option('--init-only', 'run the Setup hooks (trigger "init") and exit')
+    .option('--maintenance', 'run the Setup hooks (trigger "maintenance") before the session starts')
     .option('--strict-mcp-config', 'use only the --mcp-config servers, ignoring .mcp.json and settings.json')
     .option('-c, --continue', 'continue the latest session of this directory')
     .option('-r, --resume [id]', 'resume a saved session (in the REPL without an id: pick one)')
@@ -208,6 +216,8 @@ function sessionFlags(options: CliOptions) {
     thinking: thinkingFlags(options),
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
+    ...(options.pluginDir && options.pluginDir.length > 0 ? { pluginDirs: options.pluginDir } : {}),
+    ...(options.init || options.initOnly ? { setup: 'init' as const } : options.maintenance ? { setup: 'maintenance' as const } : {}),
   };
 }
 
@@ -251,6 +261,10 @@ function checkFlagCombinations(options: CliOptions): void {
 
 async function runMain(prompt: string | undefined, options: CliOptions): Promise<number> {
   if (options.acp) return runAcp(prompt, options);
+  if (options.initOnly) {
+    const { runSetupOnly } = await import('./entrypoints/setupOnly.js');
+    return runSetupOnly({ cwd: process.cwd(), settingSources: options.settingSources, flagSettings: options.settings, pluginDirs: options.pluginDir ?? [] });
+  }
   if (options.rewindTo !== undefined) return rewindTo(prompt, options);
   checkFlagCombinations(options);
   const choice = sessionChoice(options);

@@ -23,6 +23,7 @@ import { newUuid, nowIso } from './utils/ids.js';
 import type { CompactionHook, QueryEvent, QueryOutcome, QueryStopReason } from './query/events.js';
 import { withModeReminder, withReminders } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
+import { runPostToolBatchHooks } from './hooks/batchHooks.js';
 import { streamAttempt } from './query/streamAttempt.js';
 
 export type { QueryEvent, QueryOutcome } from './query/events.js';
@@ -291,10 +292,22 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       return stop(params.signal.aborted ? 'interrupted' : 'completed');
     }
 
-    const answers = toolResultMessage(
-      result.outcomes,
-      unfinished.map((call) => errorResult(call.id, `${call.name} did not run: ${call.inputJsonError}. Send it again with a shorter input (split large content into several calls).`)),
-    );
+    const batch = params.signal.aborted
+      ? { context: [] }
+      : await runPostToolBatchHooks(
+          params.env.hooks,
+          context,
+          result.outcomes.map((outcome) => ({
+            tool_name: outcome.toolName,
+            tool_input: outcome.input,
+            tool_use_id: outcome.toolUseId,
+            tool_response: outcome.status === 'success' ? outcome.data : outcome.result.content,
+          })),
+        );
+    const answers = toolResultMessage(result.outcomes, [
+      ...unfinished.map((call) => errorResult(call.id, `${call.name} did not run: ${call.inputJsonError}. Send it again with a shorter input (split large content into several calls).`)),
+      ...batch.context.map((text): ContentBlockParam => ({ type: 'text', text })),
+    ]);
     if (answers) {
       messages.push(answers);
       yield { type: 'user_message', message: answers };
@@ -307,7 +320,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
     const accepted = finalCalls.find((outcome) => outcome.status === 'success');
     if (accepted) return { ...stop('completed'), structuredOutput: accepted.input };
     if (result.outcomes.some((outcome) => outcome.stopTurn)) return stop('rejected_by_user');
-    const hookStop = result.outcomes.find((outcome) => outcome.hookStop)?.hookStop;
+    const hookStop = result.outcomes.find((outcome) => outcome.hookStop)?.hookStop ?? batch.stop;
     if (hookStop) return stop('stopped_by_hook', undefined, hookStop.reason);
     finalAnswerMisses += finalCalls.length;
     if (finalTool && finalAnswerMisses >= finalTool.maxAttempts) return finalAnswerFailed(finalTool);

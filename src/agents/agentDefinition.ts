@@ -5,7 +5,7 @@
  * `.claude/agents/*.md` files and `--agents` JSON all become this one shape.
  */
 
-export type AgentSource = 'built-in' | 'project' | 'user' | 'cli';
+export type AgentSource = 'built-in' | 'project' | 'user' | 'cli' | 'plugin';
 
 /** 'inherit' (the parent's model), an alias ('sonnet', 'opus', 'haiku') or a full model id. */
 export type AgentModelChoice = string;

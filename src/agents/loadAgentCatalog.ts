@@ -25,6 +25,8 @@ export type LoadAgentCatalogOptions = {
   readonly settingSources?: readonly SettingSource[];
   /** From `--agents '<json>'` (parsed at start-up by parseCliAgents, so a bad flag stops it). */
   readonly cliAgents?: readonly AgentDefinition[];
+  /** Enabled plugins' `agents/` folders: their agents are named `<plugin>:<name>`. */
+  readonly pluginAgentDirs?: readonly { readonly dir: string; readonly namespace: string }[];
 };
 
 export function projectAgentsDir(projectRoot: string): string {
@@ -38,12 +40,15 @@ export function userAgentsDir(configDir: string): string {
 export async function loadAgentCatalog(options: LoadAgentCatalogOptions): Promise<AgentCatalog> {
   const cli = options.cliAgents ?? [];
   const warnings: string[] = [];
-  const [user, project] = await Promise.all([
+  const [user, project, ...plugins] = await Promise.all([
     isSourceSelected(options, 'user') ? loadAgentFolder(userAgentsDir(options.configDir), 'user', warnings) : Promise.resolve([]),
     options.isTrusted && isSourceSelected(options, 'project') ? loadAgentFolder(projectAgentsDir(options.projectRoot), 'project', warnings) : Promise.resolve([]),
+    ...(options.pluginAgentDirs ?? []).map(async ({ dir, namespace }) =>
+      (await loadAgentFolder(dir, 'plugin', warnings)).map((agent) => ({ ...agent, agentType: `${namespace}:${agent.agentType}` })),
+    ),
   ]);
   const byType = new Map<string, AgentDefinition>();
-  for (const agent of [...BUILT_IN_AGENTS, ...user, ...project, ...cli]) byType.set(agent.agentType, agent);
+  for (const agent of [...BUILT_IN_AGENTS, ...plugins.flat(), ...user, ...project, ...cli]) byType.set(agent.agentType, agent);
   return { agents: [...byType.values()], warnings };
 }
 

@@ -5,6 +5,7 @@
  * not valid becomes one message naming the file and the line.
  */
 import { parseDocument } from 'yaml';
+import { errorMessageOf } from '../utils/errors.js';
 import type { AgentDefinition, AgentSource } from './agentDefinition.js';
 
 export type ParsedAgentFile = { readonly ok: true; readonly agent: AgentDefinition } | { readonly ok: false; readonly error: string };
@@ -18,7 +19,8 @@ export function parseAgentFile(text: string, file: string, source: AgentSource):
   const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
   if (end < 0) return fail(1, 'the frontmatter is never closed by a "---" line');
 
-  const document = parseDocument(lines.slice(1, end).join('\n'));
+  // logLevel 'error': a YAML warning (an unknown tag) would otherwise go to stderr as a Node process warning.
+  const document = parseDocument(lines.slice(1, end).join('\n'), { logLevel: 'error' });
   const [error] = document.errors;
   if (error) {
     // linePos is 1-based within the frontmatter, which starts on the file's second line.
@@ -26,7 +28,13 @@ export function parseAgentFile(text: string, file: string, source: AgentSource):
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     return fail(line, `invalid YAML frontmatter: ${reason}`);
   }
-  const data: unknown = document.toJS();
+  let data: unknown;
+  try {
+    data = document.toJS();
+  } catch (toJsError) {
+    // Errors only found while building values (an alias to an anchor that was never set).
+    return fail(2, `invalid YAML frontmatter: ${errorMessageOf(toJsError).split('\n')[0]}`);
+  }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail(2, 'the frontmatter must be a mapping (name: …, description: …)');
   const fieldLine = (key: string): number => {
     const index = lines.slice(1, end).findIndex((line) => line.trimStart().startsWith(`${key}:`));

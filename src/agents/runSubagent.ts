@@ -34,6 +34,7 @@ import { isAgentProgress, mainArgument, type AgentProgress, type AgentStatus } f
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
 import type { SubagentScope } from './subagentScope.js';
 import { monotonicMs } from '../utils/clock.js';
+import { runSubagentStartHooks } from '../hooks/lifecycleEventHooks.js';
 
 export const DEFAULT_SUBAGENT_MAX_TURNS = 50;
 
@@ -143,6 +144,19 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
 
   let outcome: QueryOutcome;
   try {
+    // SubagentStart hooks: their context reaches the child with its prompt.
+    const startContext = await runSubagentStartHooks(
+      session.hooks,
+      {
+        session: { id: scope.sessionId, dir: scope.sessionDir },
+        ...(scope.transcriptPath ? { transcriptPath: scope.transcriptPath } : {}),
+        cwd: parentContext.cwd,
+        permissionMode: session.appState.get().toolPermissionContext.mode,
+        run: { signal: options.signal, cwd: parentContext.cwd, projectDir: session.cwd },
+      },
+      { agent_id: agentId, agent_type: agent.agentType },
+    );
+    for (const text of startContext) child.addReminder(text);
     const run = child.submit(options.prompt, { signal: options.signal, env: childEnv(scope.env, agent.agentType), ...(scope.userInteraction ? { userInteraction: scope.userInteraction } : {}), ...(scope.textFiles ? { textFiles: scope.textFiles } : {}) });
     let step = await run.next();
     while (!step.done) {

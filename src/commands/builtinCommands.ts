@@ -20,6 +20,9 @@ import { mcpCommand } from './builtin/mcp.js';
 import { memoryCommand } from './builtin/memory.js';
 import { modelCommand } from './builtin/model.js';
 import { permissionsCommand } from './builtin/permissions.js';
+import { outputStyleCommand } from './builtin/outputStyle.js';
+import { pluginCommand } from './builtin/plugin.js';
+import { skillsCommand } from './builtin/skills.js';
 import { statusCommand } from './builtin/status.js';
 import { vimCommand } from './builtin/vim.js';
 import type { SlashCommand } from './types.js';
@@ -39,6 +42,9 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   memoryCommand,
   initCommand,
   agentsCommand,
+  skillsCommand,
+  pluginCommand,
+  outputStyleCommand,
   modelCommand,
   addDirCommand,
   copyCommand,

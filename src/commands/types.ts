@@ -101,7 +101,9 @@ export type SlashCommand = {
   readonly description: string;
   /** Shown after the name in completions, e.g. `[model]`. */
   readonly argumentHint?: string;
-  /** Where a custom command was defined; absent for built-ins. */
-  readonly source?: 'project' | 'user';
+  /** Where a custom command or skill was defined; absent for built-ins. */
+  readonly source?: 'project' | 'user' | 'plugin';
+  /** A skill (SKILL.md) rather than a command file; /skills lists these. */
+  readonly kind?: 'skill';
   run(args: string, context: CommandContext): Promise<CommandResult> | CommandResult;
 };

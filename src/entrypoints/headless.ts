@@ -46,7 +46,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
   if (outputFormat === 'stream-json') {
     const slashCommands = (await headlessSlashCommands(conversation.session)).map((command) => command.name);
-    writeLine(initLine(conversation, { slashCommands }));
+    const skills = (await conversation.session.skills).skills.map((skill) => skill.name);
+    writeLine(initLine(conversation, { slashCommands, skills }));
   }
   const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: outputFormat === 'stream-json' && options.verbose === true, writeLine });
 

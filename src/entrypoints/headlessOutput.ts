@@ -47,7 +47,10 @@ function apiKeySourceOf(env: NodeJS.ProcessEnv): 'ANTHROPIC_API_KEY' | 'none' {
 }
 
 /** The session's first line (Claude Code's system/init); `agents`: the agent types the Agent tool offers. */
-export function initLine(conversation: ConversationSession, extra: { readonly agents?: readonly string[]; readonly slashCommands?: readonly string[] } = {}) {
+export function initLine(
+  conversation: ConversationSession,
+  extra: { readonly agents?: readonly string[]; readonly slashCommands?: readonly string[]; readonly skills?: readonly string[] } = {},
+) {
   const { session } = conversation;
   return {
     type: 'system',
@@ -63,10 +66,10 @@ export function initLine(conversation: ConversationSession, extra: { readonly ag
     claude_code_version: VERSION,
     // The commands a headless prompt may start with (headlessSlashCommandList.ts).
     slash_commands: extra.slashCommands ?? [],
-    output_style: 'default',
+    output_style: session.outputStyle.name,
     agents: extra.agents ?? [],
-    skills: [],
-    plugins: [],
+    skills: extra.skills ?? [],
+    plugins: session.plugins.map((plugin) => ({ name: plugin.name, path: plugin.root })),
   };
 }
 

@@ -18,7 +18,7 @@ import { findToolByName } from '../Tool.js';
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { INIT_PROMPT } from '../commands/builtin/init.js';
 import { grantCommandRules } from '../commands/custom/commandScopedRules.js';
-import { loadCustomCommands } from '../commands/custom/customCommands.js';
+import { loadSessionCommands } from '../commands/sessionCommands.js';
 import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
 import type { ShellRunner } from '../commands/custom/renderCommandPrompt.js';
 import { shellSnippetOutcome } from '../commands/custom/shellSnippetOutcome.js';
@@ -39,14 +39,7 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
   if (builtin?.name === 'init') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
   if (builtin) return { ok: false, error: `/${builtin.name} is a command of the interactive REPL; it does not run with -p.` };
 
-  const custom = [
-    ...(await loadCustomCommands({
-      projectRoot: session.cwd,
-      configDir: session.info.configDir,
-      ...(session.settings.settingSources ? { settingSources: session.settings.settingSources } : {}),
-    })),
-    ...mcpPromptCommands(session.mcp),
-  ].find((command) => command.name.toLowerCase() === name);
+  const custom = [...(await loadSessionCommands(session)), ...mcpPromptCommands(session.mcp)].find((command) => command.name.toLowerCase() === name);
   if (!custom) return typedPrompt(prompt, options);
   const expanded = await custom.expand(parsed.args);
   if (expanded.type !== 'prompt') return { ok: false, error: expanded.type === 'text' ? expanded.text : `/${custom.name} did not produce a prompt.` };

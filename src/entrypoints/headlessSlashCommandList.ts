@@ -10,7 +10,7 @@ import type { Session } from '../session/createSession.js';
 
 export type HeadlessSlashCommand = { readonly name: string; readonly description: string; readonly argumentHint: string };
 
-type CommandSource = Pick<Session, 'cwd' | 'info' | 'settings'>;
+type CommandSource = Pick<Session, 'cwd' | 'info' | 'settings' | 'skills' | 'commandRoots' | 'hooks' | 'appState'>;
 
 /** Read once per session: the SDK's initialize answer and every turn's system/init share the list. */
 const listed = new WeakMap<CommandSource, Promise<HeadlessSlashCommand[]>>();
@@ -26,12 +26,8 @@ export function headlessSlashCommands(session: CommandSource): Promise<HeadlessS
 
 async function readCommands(session: CommandSource): Promise<HeadlessSlashCommand[]> {
   // Loaded here, not at start-up: the command parser is only needed by sessions that list or run commands.
-  const { loadCustomCommands } = await import('../commands/custom/customCommands.js');
-  const custom = await loadCustomCommands({
-    projectRoot: session.cwd,
-    configDir: session.info.configDir,
-    ...(session.settings.settingSources ? { settingSources: session.settings.settingSources } : {}),
-  }).catch(() => []);
+  const { loadSessionCommands } = await import('../commands/sessionCommands.js');
+  const custom = await loadSessionCommands(session).catch(() => []);
   return [
     { name: initCommand.name, description: initCommand.description, argumentHint: '' },
     ...custom

@@ -5,24 +5,27 @@ import { runCommandHook } from './runCommandHook.js';
 import type { HookRunner } from './types.js';
 
 export function commandHookRunner(hook: ConfiguredCommandHook, options: { readonly active: boolean; readonly baseEnv?: NodeJS.ProcessEnv }): HookRunner {
+  // A plugin's hook finds its own files through ${CLAUDE_PLUGIN_ROOT}, in its command and its environment.
+  const command = hook.pluginRoot === undefined ? hook.command : hook.command.replaceAll('${CLAUDE_PLUGIN_ROOT}', hook.pluginRoot);
+  const baseEnv = hook.pluginRoot === undefined ? options.baseEnv : { ...(options.baseEnv ?? process.env), CLAUDE_PLUGIN_ROOT: hook.pluginRoot };
   return {
     event: hook.event,
     matcher: hook.matcher,
-    label: hook.command,
+    label: command,
     source: `${hook.file}:${hook.line}`,
-    dedupeKey: `command\u0000${hook.command}`,
+    dedupeKey: `command\u0000${command}`,
     active: options.active,
     async run(input, context) {
       const finished = await runCommandHook({
-        command: hook.command,
+        command,
         stdin: JSON.stringify(input),
         cwd: context.cwd,
         projectDir: context.projectDir,
         timeoutMs: hook.timeoutMs,
         signal: context.signal,
-        ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
+        ...(baseEnv ? { baseEnv } : {}),
       });
-      return verdictFromCommand(input.hook_event_name, hook.command, finished);
+      return verdictFromCommand(input.hook_event_name, command, finished);
     },
   };
 }

@@ -14,7 +14,7 @@
  * obeyed.
  */
 import type { HookEventName } from './hookEvents.js';
-import type { HookPermissionDecision, HookVerdict } from './hookVerdict.js';
+import type { ElicitationAnswer, HookPermissionDecision, HookVerdict } from './hookVerdict.js';
 
 export type FinishedCommand = {
   readonly exitCode: number | null;
@@ -77,6 +77,10 @@ export function verdictFromJson(event: HookEventName, hook: string, json: Record
   let permissionDecisionReason: string | undefined;
   let updatedInput: Record<string, unknown> | undefined;
   let additionalContext: string | undefined;
+  let interrupt = false;
+  let retry = false;
+  let watchPaths: string[] | undefined;
+  let elicitation: ElicitationAnswer | undefined;
   const specific = json['hookSpecificOutput'];
   if (specific !== undefined && specific !== null) {
     if (!isRecord(specific)) problems.push('"hookSpecificOutput" must be an object');
@@ -95,6 +99,20 @@ export function verdictFromJson(event: HookEventName, hook: string, json: Record
         else problems.push('"hookSpecificOutput.updatedInput" must be an object');
       }
       additionalContext = text(specific, 'additionalContext', 'hookSpecificOutput.additionalContext');
+      const request = readPermissionRequestDecision(specific, problems);
+      if (request) {
+        permissionDecision = request.behavior;
+        permissionDecisionReason ??= request.message;
+        if (request.updatedInput) updatedInput ??= request.updatedInput;
+        if (request.interrupt) interrupt = true;
+      }
+      const wantsRetry = specific['retry'];
+      if (wantsRetry !== undefined && wantsRetry !== null) {
+        if (typeof wantsRetry === 'boolean') retry = wantsRetry;
+        else problems.push('"hookSpecificOutput.retry" must be true or false');
+      }
+      watchPaths = stringList(specific, 'watchPaths', problems);
+      elicitation = readElicitationAnswer(specific, problems);
     }
   }
 
@@ -123,7 +141,59 @@ export function verdictFromJson(event: HookEventName, hook: string, json: Record
     ...(permissionDecisionReason !== undefined ? { permissionDecisionReason } : {}),
     ...(updatedInput !== undefined ? { updatedInput } : {}),
     ...(additionalContext !== undefined ? { additionalContext } : {}),
+    ...(interrupt ? { interrupt } : {}),
+    ...(retry ? { retry } : {}),
+    ...(watchPaths && watchPaths.length > 0 ? { watchPaths } : {}),
+    ...(elicitation ? { elicitation } : {}),
   };
+}
+
+/** PermissionRequest's answer: `decision: {behavior: "allow" | "deny", updatedInput?, message?, interrupt?}`. */
+function readPermissionRequestDecision(
+  specific: Record<string, unknown>,
+  problems: string[],
+): { behavior: 'allow' | 'deny'; updatedInput?: Record<string, unknown>; message?: string; interrupt: boolean } | undefined {
+  const decision = specific['decision'];
+  if (decision === undefined || decision === null) return undefined;
+  if (!isRecord(decision)) {
+    problems.push('"hookSpecificOutput.decision" must be an object like {"behavior": "allow"}');
+    return undefined;
+  }
+  const behavior = decision['behavior'];
+  if (behavior !== 'allow' && behavior !== 'deny') {
+    problems.push(`"hookSpecificOutput.decision.behavior" must be "allow" or "deny"; got ${JSON.stringify(behavior)}`);
+    return undefined;
+  }
+  const updatedInput = decision['updatedInput'];
+  if (updatedInput !== undefined && updatedInput !== null && !isRecord(updatedInput)) problems.push('"hookSpecificOutput.decision.updatedInput" must be an object');
+  const message = decision['message'];
+  if (message !== undefined && message !== null && typeof message !== 'string') problems.push('"hookSpecificOutput.decision.message" must be a string');
+  return {
+    behavior,
+    ...(isRecord(updatedInput) ? { updatedInput } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+    interrupt: decision['interrupt'] === true,
+  };
+}
+
+function readElicitationAnswer(specific: Record<string, unknown>, problems: string[]): ElicitationAnswer | undefined {
+  const action = specific['action'];
+  if (action === undefined || action === null) return undefined;
+  if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
+    problems.push(`"hookSpecificOutput.action" must be accept, decline or cancel; got ${JSON.stringify(action)}`);
+    return undefined;
+  }
+  const content = specific['content'];
+  if (content !== undefined && content !== null && !isRecord(content)) problems.push('"hookSpecificOutput.content" must be an object');
+  return { action, ...(isRecord(content) ? { content } : {}) };
+}
+
+function stringList(record: Record<string, unknown>, key: string, problems: string[]): string[] | undefined {
+  const value = record[key];
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value) && value.every((entry): entry is string => typeof entry === 'string')) return value;
+  problems.push(`"hookSpecificOutput.${key}" must be a list of strings`);
+  return undefined;
 }
 
 function formatSeconds(ms: number): string {

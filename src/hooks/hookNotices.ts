@@ -10,7 +10,24 @@ import type { HookActivity } from './types.js';
 export type HookNotice = { readonly tone: 'info' | 'warning'; readonly text: string };
 
 /** Events whose blocking reason nobody else shows: the model never sees it. */
-const USER_FACING_BLOCKS: ReadonlySet<HookEventName> = new Set(['SessionStart', 'SessionEnd', 'PreCompact', 'Notification']);
+const USER_FACING_BLOCKS: ReadonlySet<HookEventName> = new Set([
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+  'PostCompact',
+  'Notification',
+  'Setup',
+  'StopFailure',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'ConfigChange',
+  'TaskCreated',
+  'TaskCompleted',
+  'PermissionDenied',
+  'Elicitation',
+  'ElicitationResult',
+]);
 
 export function hookNotices(activity: HookActivity): HookNotice[] {
   if (activity.type !== 'hooks_finished') return [];

@@ -39,7 +39,17 @@ export type HookVerdict = {
   readonly updatedInput?: Record<string, unknown>;
   /** Given to the model. */
   readonly additionalContext?: string;
+  /** PermissionRequest's `decision.interrupt` with a deny: the turn stops too. */
+  readonly interrupt?: boolean;
+  /** PermissionDenied: the model is told it may try the call again. */
+  readonly retry?: boolean;
+  /** SessionStart / CwdChanged / FileChanged: more files for FileChanged to watch. */
+  readonly watchPaths?: readonly string[];
+  /** Elicitation / ElicitationResult: the answer given for the user (or the user's answer replaced). */
+  readonly elicitation?: ElicitationAnswer;
 };
+
+export type ElicitationAnswer = { readonly action: 'accept' | 'decline' | 'cancel'; readonly content?: Record<string, unknown> };
 
 export type MergedHookVerdict = {
   readonly block?: { readonly hook: string; readonly reason: string };
@@ -52,6 +62,10 @@ export type MergedHookVerdict = {
   readonly systemMessages: readonly string[];
   readonly errors: readonly { readonly hook: string; readonly message: string }[];
   readonly suppressOutput: boolean;
+  readonly retry?: boolean;
+  readonly watchPaths?: readonly string[];
+  /** The first hook's answer, in configuration order; a decline or cancel from any hook wins over an accept. */
+  readonly elicitation?: ElicitationAnswer;
 };
 
 export const EMPTY_MERGED_VERDICT: MergedHookVerdict = {
@@ -76,11 +90,15 @@ export function mergeHookVerdicts(verdicts: readonly HookVerdict[]): MergedHookV
   const systemMessages: string[] = [];
   const errors: { hook: string; message: string }[] = [];
   let suppressOutput = false;
+  let retry = false;
+  const watchPaths: string[] = [];
+  let elicitation: ElicitationAnswer | undefined;
 
   for (const verdict of verdicts) {
     if (verdict.systemMessage) systemMessages.push(verdict.systemMessage);
     if (verdict.suppressOutput) suppressOutput = true;
     if (verdict.continue === false) stop ??= { hook: verdict.hook, reason: verdict.stopReason };
+    if (verdict.interrupt && verdict.permissionDecision === 'deny') stop ??= { hook: verdict.hook, reason: verdict.permissionDecisionReason };
     if (verdict.outcome === 'error') {
       errors.push({ hook: verdict.hook, message: verdict.error ?? 'failed' });
       continue;
@@ -92,6 +110,9 @@ export function mergeHookVerdicts(verdicts: readonly HookVerdict[]): MergedHookV
     if (verdict.output) outputs.push(verdict.output);
     if (verdict.additionalContext) additionalContext.push(verdict.additionalContext);
     if (verdict.updatedInput) firstInput ??= verdict.updatedInput;
+    if (verdict.retry) retry = true;
+    if (verdict.watchPaths) watchPaths.push(...verdict.watchPaths);
+    if (verdict.elicitation && (!elicitation || (elicitation.action === 'accept' && verdict.elicitation.action !== 'accept'))) elicitation = verdict.elicitation;
     const decision = verdict.permissionDecision;
     if (decision && (!permission || STRENGTH[decision] > STRENGTH[permission.decision])) {
       permission = { hook: verdict.hook, decision, reason: verdict.permissionDecisionReason };
@@ -109,5 +130,8 @@ export function mergeHookVerdicts(verdicts: readonly HookVerdict[]): MergedHookV
     systemMessages,
     errors,
     suppressOutput,
+    ...(retry ? { retry } : {}),
+    ...(watchPaths.length > 0 ? { watchPaths } : {}),
+    ...(elicitation ? { elicitation } : {}),
   };
 }

@@ -14,12 +14,14 @@
 import type { PermissionMode } from '../permissions/types.js';
 import { runPreCompactHooks, runSessionEndHooks, runSessionStartHooks, type SessionHookCall } from './sessionHooks.js';
 import type { HookSet } from './types.js';
+import { runInstructionsLoadedHooks, runPostCompactHooks } from './lifecycleEventHooks.js';
 
 type Identity = { readonly sessionId: string; readonly transcriptPath: string | undefined; readonly cwd: string };
 
 export type LifecycleAnnouncement =
   | (Identity & { readonly type: 'session_start'; readonly source: 'startup' | 'resume' | 'clear' | 'compact' })
   | (Identity & { readonly type: 'pre_compact'; readonly trigger: 'manual' | 'auto'; readonly instructions: string | undefined })
+  | (Identity & { readonly type: 'post_compact'; readonly trigger: 'manual' | 'auto'; readonly summary: string })
   | (Identity & { readonly type: 'session_end'; readonly reason: 'exit' | 'clear' | 'resume' });
 
 export type LifecycleHookOptions = {
@@ -27,7 +29,19 @@ export type LifecycleHookOptions = {
   readonly permissionMode: () => PermissionMode;
   /** SessionStart's stdout and additionalContext: goes to the model with the next prompt. */
   readonly addContext: (texts: readonly string[]) => void;
+  /** The memory files in force, for InstructionsLoaded (at start and after a compaction). */
+  readonly memoryFiles?: () => readonly LoadedInstructions[];
 };
+
+/** A memory file as InstructionsLoaded reports it. */
+export type LoadedInstructions = {
+  readonly path: string;
+  readonly scope: 'user' | 'project' | 'local';
+  /** Files it pulled in with `@path`. */
+  readonly imports: readonly { readonly path: string }[];
+};
+
+const MEMORY_TYPES = { user: 'User', project: 'Project', local: 'Local' } as const;
 
 /** Claude Code's SessionEnd reasons for the owner's. */
 const END_REASONS = { exit: 'prompt_input_exit', clear: 'clear', resume: 'other' } as const;
@@ -47,8 +61,21 @@ export function lifecycleHookListener(hooks: HookSet, options: LifecycleHookOpti
       case 'session_start': {
         const context = await runSessionStartHooks(hooks, withTranscript, event.source);
         if (context.length > 0) options.addContext(context);
+        if (options.memoryFiles && hooks.has('InstructionsLoaded') && event.source !== 'clear') {
+          const reason = event.source === 'compact' ? 'compact' : 'session_start';
+          await runInstructionsLoadedHooks(
+            hooks,
+            withTranscript,
+            options.memoryFiles().flatMap((file) => [
+              { file_path: file.path, memory_type: MEMORY_TYPES[file.scope], load_reason: reason },
+              ...file.imports.map((imported) => ({ file_path: imported.path, memory_type: MEMORY_TYPES[file.scope], load_reason: 'include' as const, parent_file_path: file.path })),
+            ]),
+          );
+        }
         return;
       }
+      case 'post_compact':
+        return runPostCompactHooks(hooks, withTranscript, { trigger: event.trigger, compact_summary: event.summary });
       case 'pre_compact':
         return runPreCompactHooks(hooks, withTranscript, { trigger: event.trigger, customInstructions: event.instructions ?? '' });
       case 'session_end':

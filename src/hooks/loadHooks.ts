@@ -16,7 +16,9 @@ import type { RuleFileError } from '../permissions/rules/ruleSet.js';
 import { UserFacingError } from '../utils/errors.js';
 import { commandHookRunner } from './commandHookRunner.js';
 import { createHookSet } from './hookSet.js';
-import { describeHookConfigErrors, parseHooksSettings, type ConfiguredCommandHook } from './hooksConfig.js';
+import { describeHookConfigErrors, parseHooksSettings, type ConfiguredHook } from './hooksConfig.js';
+import { httpHookRunner } from './httpHookRunner.js';
+import { judgedHookRunner, type HookJudges } from './hookJudge.js';
 import type { HookRunner, HookSet } from './types.js';
 
 export type HookLoadOptions = SettingsSelection & {
@@ -25,14 +27,18 @@ export type HookLoadOptions = SettingsSelection & {
   readonly env?: NodeJS.ProcessEnv;
   /** In-process runners (the Agent SDK client's callbacks), after the settings files' hooks. */
   readonly extraRunners?: readonly HookRunner[];
+  /** Enabled plugins' hooks.json entries, after the settings files' (a plugin's are repository-like: they wait for trust). */
+  readonly pluginHooks?: readonly ConfiguredHook[];
+  /** The models `prompt` and `agent` hooks ask; set once the session exists. */
+  readonly judges?: () => HookJudges | undefined;
 };
 
-export type LoadedHooks = { readonly hooks: readonly ConfiguredCommandHook[]; readonly errors: readonly RuleFileError[] };
+export type LoadedHooks = { readonly hooks: readonly ConfiguredHook[]; readonly errors: readonly RuleFileError[] };
 
 export async function readHookSettings(options: SettingsSelection): Promise<LoadedHooks> {
   // Configuration order (farthest first: user, project, local, --settings), which is also the order verdicts are merged in.
   const sources = (await readSettingsFiles(options)).reverse();
-  const hooks: ConfiguredCommandHook[] = [];
+  const hooks: ConfiguredHook[] = [];
   const errors: RuleFileError[] = [];
   sources.forEach(({ read, ...source }) => {
     if (read.kind === 'missing') return;
@@ -53,10 +59,21 @@ export async function loadHooks(options: HookLoadOptions): Promise<HookSet> {
   const loaded = await readHookSettings(options);
   if (loaded.errors.length > 0) throw new UserFacingError(describeHookConfigErrors(loaded.errors));
   return createHookSet([
-    ...loaded.hooks.map((hook) =>
-      commandHookRunner(hook, { active: options.isTrusted || !hook.fromRepository, ...(options.env ? { baseEnv: options.env } : {}) }),
-    ),
+    ...[...loaded.hooks, ...(options.pluginHooks ?? [])].map((hook) => hookRunnerFor(hook, options)),
     ...(options.extraRunners ?? []),
   ]);
+}
+
+export function hookRunnerFor(hook: ConfiguredHook, options: Pick<HookLoadOptions, 'isTrusted' | 'env' | 'judges'>): HookRunner {
+  const active = options.isTrusted || !hook.fromRepository;
+  switch (hook.type) {
+    case 'command':
+      return commandHookRunner(hook, { active, ...(options.env ? { baseEnv: options.env } : {}) });
+    case 'http':
+      return httpHookRunner(hook, { active, ...(options.env ? { env: options.env } : {}) });
+    case 'prompt':
+    case 'agent':
+      return judgedHookRunner(hook, { active, judges: options.judges ?? (() => undefined) });
+  }
 }
 

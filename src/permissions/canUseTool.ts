@@ -12,7 +12,7 @@ import type { Explanation, PermissionVerdict, ToolCallSubject } from './engine/d
 import { createPathResolver } from './engine/resolvePaths.js';
 import { findWholeToolRule } from './engine/ruleMatching.js';
 import { emptyPermissionRuleSet, type PermissionRuleSet } from './rules/ruleSet.js';
-import { sandboxEnforcesRules } from '../sandbox/sessionSandbox.js';
+import { sandboxEnforcesRules, sandboxForCall } from '../sandbox/sessionSandbox.js';
 import type { DecisionReason, PermissionDecision, PermissionRuleSetHandle, ToolPermissionContext } from './types.js';
 
 /** Decides a prepared call: its input parsed and its facts (paths, shell analysis) declared once. */
@@ -42,9 +42,13 @@ export const canUseToolWithRules: CanUseToolFn = async (tool, call, context) => 
     paths: createPathResolver(),
     // Only shell commands run in the sandbox: a call whose declared facts include a shell analysis.
     sandboxed: call.facts.shell !== undefined && sandboxEnforcesRules(permissionContext.sandbox, { mode: permissionContext.mode, ruleSet, workingDirectories: permissionContext.workingDirectories }),
+    sandboxOff: call.facts.shell !== undefined && sandboxForCall(permissionContext.sandbox, permissionContext.mode).kind === 'off',
   });
   const toolDecision = await tool.checkPermissions(call, context);
-  return combineWithTool(verdictToDecision(verdict), toolDecision, verdict);
+  const decision = combineWithTool(verdictToDecision(verdict), toolDecision, verdict);
+  // Approved shell commands run in the session sandbox; the dialog offers "outside" as its own answer.
+  const sandboxed = decision.behavior === 'ask' && call.facts.shell !== undefined && sandboxForCall(permissionContext.sandbox, permissionContext.mode).kind === 'on';
+  return sandboxed ? { ...decision, sandboxed: true } : decision;
 };
 
 /** What the engine needs to know about a call: the tool's declarations, never its name's meaning. */

@@ -45,7 +45,7 @@ export async function setupPermissions(options: PermissionSetupOptions): Promise
   const bypassPossible = options.isBypassAvailable || options.mode === 'bypassPermissions';
   // bwrap is probed while the rule files are read (it takes a few ms), whenever the sandbox may be wanted.
   const probe = options.probeSandbox ?? probeSandbox;
-  const earlyProbe = options.sandbox === true || (options.sandbox === undefined && bypassPossible) ? probe() : undefined;
+  const earlyProbe = options.sandbox !== false ? probe() : undefined;
   const loaded = await loadPermissionRules(options);
   if (loaded.errors.length > 0) {
     throw new UserFacingError(describeRuleFileErrors(loaded.errors));

@@ -46,6 +46,8 @@ export type PermissionAsk = {
   readonly trace?: DecisionTrace;
   /** The narrowest rules that would have allowed this call ("don't ask again"). */
   readonly suggestedRules?: readonly string[];
+  /** An approved run goes into the OS sandbox; the asker may offer running it outside instead (its own choice). */
+  readonly sandboxed?: boolean;
 };
 export type PermissionDecision = PermissionAllow | PermissionDeny | PermissionAsk;
 
@@ -85,7 +87,8 @@ export type PermissionRuleSetHandle = { readonly __ruleSet: true; readonly ruleS
  * sent to the model as it is; `interrupt` ends the turn).
  */
 export type PermissionResponse =
-  | { readonly type: 'allow_once'; readonly updatedInput?: unknown }
+  /** outsideSandbox: the person chose to run this Bash command outside the OS sandbox. */
+  | { readonly type: 'allow_once'; readonly updatedInput?: unknown; readonly outsideSandbox?: boolean }
   | { readonly type: 'allow_always'; readonly rules: readonly string[] }
   | { readonly type: 'deny'; readonly feedback?: string }
   | { readonly type: 'refuse'; readonly message: string; readonly interrupt: boolean };

@@ -11,6 +11,7 @@
  * Every capability is dropped, so even a command run as root cannot undo
  * the mounts (and a user namespace it creates inside sees them locked).
  */
+import { bridgedArgv, proxyEnvironment } from './sandboxNetBridge.js';
 import type { SandboxPolicy } from './sandboxPolicy.js';
 
 export type BwrapInvocation = {
@@ -26,11 +27,19 @@ export function bwrapArgs(policy: SandboxPolicy, invocation: BwrapInvocation): s
   const args = ['--die-with-parent', '--unshare-pid', '--cap-drop', 'ALL'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  // A working directory under /tmp stays visible (read-only) through the private /tmp.
+  for (const dir of policy.visible ?? []) args.push('--ro-bind', dir, dir);
   for (const dir of policy.writable) args.push('--bind', dir, dir);
-  for (const file of policy.stateFiles) args.push('--bind', file, file);
   for (const target of policy.readOnly) args.push('--ro-bind', target, target);
   for (const dir of policy.maskedDirectories) args.push('--tmpfs', dir, '--remount-ro', dir);
   for (const file of policy.maskedFiles) args.push('--ro-bind', invocation.emptyFile, file);
-  args.push('--chdir', invocation.cwd, '--setenv', 'TMPDIR', '/tmp', '--setenv', 'AGENTCLI_SANDBOX', '1', '--', ...invocation.argv);
+  let argv: readonly string[] = invocation.argv;
+  if (policy.proxySocket && !policy.network) {
+    // Loopback only, and one way out: the bridge to the filtering proxy's socket (sandboxNetBridge.ts).
+    args.push('--ro-bind', policy.proxySocket, policy.proxySocket);
+    for (const [name, value] of Object.entries(proxyEnvironment())) args.push('--setenv', name, value);
+    argv = bridgedArgv(policy.proxySocket, argv);
+  }
+  args.push('--chdir', invocation.cwd, '--setenv', 'TMPDIR', '/tmp', '--setenv', 'AGENTCLI_SANDBOX', '1', '--', ...argv);
   return args;
 }

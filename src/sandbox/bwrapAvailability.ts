@@ -7,10 +7,12 @@
 import { execFile } from 'node:child_process';
 
 export type SandboxAvailability =
-  | { readonly available: true; readonly bwrap: string }
+  /** `bwrap` is the program that builds the sandbox: bubblewrap, or sandbox-exec when `engine` is 'seatbelt'. */
+  | { readonly available: true; readonly bwrap: string; readonly engine?: 'bwrap' | 'seatbelt' }
   | { readonly available: false; readonly reason: string; readonly howToEnable: string };
 
 export const BWRAP_PATH_ENV = 'AGENTCLI_BWRAP';
+const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 const PROBE_TIMEOUT_MS = 5_000;
 
 let probed: Promise<SandboxAvailability> | undefined;
@@ -22,11 +24,20 @@ export function probeSandbox(env: NodeJS.ProcessEnv = process.env): Promise<Sand
 }
 
 export function runProbe(bwrap: string, platform: NodeJS.Platform): Promise<SandboxAvailability> {
+  if (platform === 'darwin') {
+    // Seatbelt ships with macOS: sandbox-exec runs a command under a profile (seatbeltProfile.ts).
+    return new Promise((resolve) => {
+      execFile(SANDBOX_EXEC, ['-p', '(version 1)(allow default)', '/usr/bin/true'], { timeout: PROBE_TIMEOUT_MS }, (error) => {
+        if (!error) return resolve({ available: true, bwrap: SANDBOX_EXEC, engine: 'seatbelt' });
+        resolve({ available: false, reason: `sandbox-exec cannot run (${error.message.split('\n')[0] ?? ''})`, howToEnable: 'run agentcli outside another sandbox (sandbox-exec cannot nest)' });
+      });
+    });
+  }
   if (platform !== 'linux') {
     return Promise.resolve({
       available: false,
-      reason: `the Bash sandbox is not supported on ${platform === 'darwin' ? 'macOS' : platform} yet`,
-      howToEnable: 'only Linux (bubblewrap) is supported for now',
+      reason: `the Bash sandbox is not supported on ${platform}`,
+      howToEnable: 'use Linux (bubblewrap) or macOS (Seatbelt)',
     });
   }
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--unshare-net', '--unshare-pid', '--cap-drop', 'ALL', '--die-with-parent', '--', 'true'];

@@ -3,7 +3,9 @@
  *
  *   "sandbox": {
  *     "enabled": true,              // default: on in bypassPermissions when bwrap works, off otherwise
- *     "network": false,             // true: Bash commands keep the network
+ *     "network": false,             // true: Bash commands keep the network;
+ *                                   // {"allowedDomains": ["registry.npmjs.org", "*.github.com"]}: only those
+ *                                   // hosts, through agentcli's filtering proxy (WebFetch obeys the same list)
  *     "writablePaths": ["~/.npm"],  // writable besides the working directories (~/ = home, relative = project root)
  *     "failIfUnavailable": false    // true: refuse to start when the sandbox is wanted but cannot run
  *   }
@@ -22,6 +24,7 @@ import type { RuleFileError } from '../permissions/rules/ruleSet.js';
 export type SandboxSettingsFragment = {
   readonly enabled?: boolean;
   readonly network?: boolean;
+  readonly allowedDomains?: readonly string[];
   readonly writablePaths?: readonly string[];
   readonly failIfUnavailable?: boolean;
 };
@@ -36,7 +39,10 @@ export type SourcedSandboxSettings = {
 export type SandboxSettings = {
   /** undefined: the default (on in bypassPermissions when available). */
   readonly enabled: boolean | undefined;
+  /** Commands that claim the network get it (through the filtering proxy when allowedDomains is set). */
   readonly network: boolean;
+  /** Non-empty: the only hosts Bash commands and WebFetch may reach (`*.example.com` covers subdomains). */
+  readonly allowedDomains?: readonly string[];
   /**
    * A settings file said `network: false` (rather than leaving the default): MCP servers, which keep the
    * network by default since most need it, lose it too. Absent: false.
@@ -49,7 +55,7 @@ export type SandboxSettings = {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-const BOOLEAN_KEYS = ['enabled', 'network', 'failIfUnavailable'] as const;
+const BOOLEAN_KEYS = ['enabled', 'failIfUnavailable'] as const;
 
 /** Reads `sandbox` out of one settings file's text; errors name the file and line. JSON errors are the rule parser's to report. */
 export function parseSandboxSettings(text: string, file: string): { settings: SandboxSettingsFragment; errors: RuleFileError[] } {
@@ -71,12 +77,24 @@ export function parseSandboxSettings(text: string, file: string): { settings: Sa
     if (typeof value === 'boolean') settings[key] = value;
     else errors.push({ file, line: lineOf(key), message: `"sandbox.${key}" must be true or false, got ${JSON.stringify(value)}` });
   }
+  const network = section['network'];
+  if (typeof network === 'boolean') settings.network = network;
+  else if (isRecord(network)) {
+    const domains = network['allowedDomains'];
+    if (Array.isArray(domains) && domains.every((entry): entry is string => typeof entry === 'string' && /^(\*\.)?[a-z0-9.-]+$/i.test(entry.trim()))) {
+      settings.allowedDomains = domains.map((entry) => entry.trim().toLowerCase());
+      settings.network = settings.allowedDomains.length > 0;
+    } else errors.push({ file, line: lineOf('allowedDomains'), message: '"sandbox.network.allowedDomains" must be an array of host names (example.com, *.example.com)' });
+    for (const key of Object.keys(network)) {
+      if (key !== 'allowedDomains' && !key.startsWith('//')) errors.push({ file, line: lineOf(key), message: `unknown setting "sandbox.network.${key}" (known: allowedDomains)` });
+    }
+  } else if (network !== undefined) errors.push({ file, line: lineOf('network'), message: `"sandbox.network" must be true, false or {"allowedDomains": [...]}, got ${JSON.stringify(network)}` });
   const writable = section['writablePaths'];
   if (writable !== undefined) {
     if (Array.isArray(writable) && writable.every((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')) settings.writablePaths = writable;
     else errors.push({ file, line: lineOf('writablePaths'), message: '"sandbox.writablePaths" must be an array of paths' });
   }
-  const known = new Set<string>([...BOOLEAN_KEYS, 'writablePaths']);
+  const known = new Set<string>([...BOOLEAN_KEYS, 'network', 'writablePaths']);
   for (const key of Object.keys(section)) {
     // Keys starting with // are notes (JSON has no comments).
     if (!known.has(key) && !key.startsWith('//')) errors.push({ file, line: lineOf(key), message: `unknown setting "sandbox.${key}" (known: ${[...known].join(', ')})` });
@@ -97,21 +115,27 @@ export type MergeOptions = {
 export function mergeSandboxSettings(options: MergeOptions): SandboxSettings {
   const usable = (source: SourcedSandboxSettings): SandboxSettingsFragment => {
     if (!source.fromRepository) return source.settings;
-    const { enabled, network, writablePaths, failIfUnavailable } = source.settings;
+    const { enabled, network, writablePaths, failIfUnavailable, allowedDomains } = source.settings;
     const tightening: Mutable<SandboxSettingsFragment> = {};
     // A repository may turn the sandbox on, never off; everything else widens only once trusted.
     if (enabled === true) tightening.enabled = true;
     if (failIfUnavailable === true || (options.trusted && failIfUnavailable !== undefined)) tightening.failIfUnavailable = failIfUnavailable;
     if (network === false || (options.trusted && network !== undefined)) tightening.network = network;
+    if (options.trusted && allowedDomains) tightening.allowedDomains = allowedDomains;
     if (options.trusted && writablePaths) tightening.writablePaths = writablePaths;
     return tightening;
   };
   const fragments = options.sources.map(usable);
   const nearest = <K extends keyof SandboxSettingsFragment>(key: K): SandboxSettingsFragment[K] => fragments.find((fragment) => fragment[key] !== undefined)?.[key];
   const writablePaths = fragments.flatMap((fragment) => fragment.writablePaths ?? []).map((entry) => resolveSettingPath(entry, options.projectRoot, options.home));
+  const network = nearest('network') ?? false;
+  // The list comes with the network setting that carried it: a nearer `network: true` means everything.
+  const networkSource = fragments.find((fragment) => fragment.network !== undefined);
+  const allowedDomains = network ? networkSource?.allowedDomains : undefined;
   return {
     enabled: options.override ?? nearest('enabled'),
-    network: nearest('network') ?? false,
+    network,
+    ...(allowedDomains && allowedDomains.length > 0 ? { allowedDomains } : {}),
     networkRestricted: nearest('network') === false,
     writablePaths: [...new Set(writablePaths)],
     failIfUnavailable: nearest('failIfUnavailable') ?? false,

@@ -1,9 +1,9 @@
 /**
  * The session's sandbox: its settings, whether bwrap works here, and for
- * each call whether the command runs inside it. On when settings or
- * `--sandbox` say so; by default in bypassPermissions (where nothing asks,
- * the OS is the only boundary left) when bwrap works. Decided per call, so
- * a mode switch takes effect on the next command.
+ * each call whether the command runs inside it. On by default in every
+ * mode where bwrap works: the analyser proposes, the sandbox disposes.
+ * `sandbox.enabled: false` turns it off (one warning line at start, and the
+ * analyser then auto-allows only what it fully understands).
  */
 import { existsSync } from 'node:fs';
 import type { PermissionRuleSet } from '../permissions/rules/ruleSet.js';
@@ -22,33 +22,33 @@ export type SessionSandbox = {
 
 export type SandboxForCall =
   | { readonly kind: 'off' }
-  | { readonly kind: 'on'; readonly bwrap: string }
+  | { readonly kind: 'on'; readonly bwrap: string; readonly engine?: 'bwrap' | 'seatbelt' }
   /** Wanted, unavailable, and settings say refuse rather than run unsandboxed. */
   | { readonly kind: 'refused'; readonly message: string };
 
 export type CreateSandboxOptions = {
   readonly settings: SandboxSettings;
   readonly configDir: string;
-  /** Whether the session can be in bypassPermissions at all (then the default may turn the sandbox on). */
-  readonly bypassPossible: boolean;
+  /** Kept for callers from before the sandbox was on in every mode; no longer changes anything. */
+  readonly bypassPossible?: boolean;
   readonly env?: NodeJS.ProcessEnv;
   readonly probe?: () => Promise<SandboxAvailability>;
 };
 
 export async function createSessionSandbox(options: CreateSandboxOptions): Promise<SessionSandbox> {
-  const mayBeWanted = options.settings.enabled === true || (options.settings.enabled === undefined && options.bypassPossible);
+  const mayBeWanted = options.settings.enabled !== false;
   const availability = mayBeWanted ? await (options.probe ?? (() => probeSandbox(options.env)))() : undefined;
   return { settings: options.settings, availability, configDir: options.configDir };
 }
 
-export function isSandboxWanted(sandbox: SessionSandbox, mode: PermissionMode): boolean {
-  return sandbox.settings.enabled ?? mode === 'bypassPermissions';
+export function isSandboxWanted(sandbox: SessionSandbox, _mode?: PermissionMode): boolean {
+  return sandbox.settings.enabled ?? true;
 }
 
 export function sandboxForCall(sandbox: SessionSandbox | undefined, mode: PermissionMode): SandboxForCall {
   if (!sandbox || !isSandboxWanted(sandbox, mode)) return { kind: 'off' };
   const availability = sandbox.availability;
-  if (availability?.available) return { kind: 'on', bwrap: availability.bwrap };
+  if (availability?.available) return { kind: 'on', bwrap: availability.bwrap, ...(availability.engine === 'seatbelt' ? { engine: 'seatbelt' as const } : {}) };
   if (!sandbox.settings.failIfUnavailable) return { kind: 'off' };
   const why = availability ? `${availability.reason}; ${availability.howToEnable}` : 'it was not probed at start-up';
   return { kind: 'refused', message: `Bash commands must run in the sandbox (sandbox.failIfUnavailable), but it is unavailable: ${why}.` };
@@ -56,6 +56,12 @@ export function sandboxForCall(sandbox: SessionSandbox | undefined, mode: Permis
 
 /** The one line said at start when the sandbox is wanted but cannot run; undefined when all is well. */
 export function sandboxStartupProblem(sandbox: SessionSandbox, mode: PermissionMode): { readonly fatal: boolean; readonly line: string } | undefined {
+  if (sandbox.settings.enabled === false) {
+    return {
+      fatal: false,
+      line: 'the Bash sandbox is off (sandbox.enabled: false): commands run unsandboxed, and only commands the analyser fully understands run without asking.',
+    };
+  }
   const availability = sandbox.availability;
   if (!isSandboxWanted(sandbox, mode) || !availability || availability.available) return undefined;
   if (sandbox.settings.failIfUnavailable) {

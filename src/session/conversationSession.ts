@@ -10,6 +10,7 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
+import { runCwdChangedHooks, runStopFailureHooks, stopFailureKind } from '../hooks/lifecycleEventHooks.js';
 import path from 'node:path';
 import { statSync } from 'node:fs';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
@@ -303,9 +304,13 @@ export class ConversationSession {
     const keeper = this.keeper;
     keeper?.beginPrompt(addition.prompt.uuid, typedText(content));
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env, ...(keeper ? { beforeToolRuns: (tool, call) => keeper.beforeToolRuns(tool, call) } : {}) };
+    const releases: Array<() => void> = [];
+    // Hooks that run beside the turn (CwdChanged): the turn does not wait for them, but it ends only once they are done.
+    const sideHooks: Array<Promise<unknown>> = [];
     const context: ToolUseContext = {
       ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
       subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
+      onTurnEnd: (release) => void releases.push(release),
     };
     const run = query({
       messages: addition.messages,
@@ -327,7 +332,12 @@ export class ConversationSession {
       maxConcurrency: this.session.maxConcurrency,
       selectRequestTools: this.session.selectRequestTools,
       onContextChange: (next) => {
+        const previous = this.currentCwd;
         this.currentCwd = next.cwd;
+        if (previous !== next.cwd && this.session.hooks.has('CwdChanged')) {
+          // Claude Code runs CwdChanged on the side: the turn does not wait for it.
+          sideHooks.push(runCwdChangedHooks(this.session.hooks, conversationHookCall(this.hookSubject, new AbortController().signal), { old_cwd: previous, new_cwd: next.cwd }).catch(() => undefined));
+        }
       },
       takeReminders: async (messages, current) => [
         ...this.pendingReminders.splice(0),
@@ -339,16 +349,30 @@ export class ConversationSession {
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
       ...(onStop ? { onStop } : {}),
     });
-    let step = await run.next();
-    while (!step.done) {
-      this.recorder.record(step.value);
-      if (step.value.type === 'assistant_message') this.lastResponseTokens = usedTokens(step.value.message.usage);
-      yield step.value;
+    let step;
+    try {
       step = await run.next();
+      while (!step.done) {
+        this.recorder.record(step.value);
+        if (step.value.type === 'assistant_message') this.lastResponseTokens = usedTokens(step.value.message.usage);
+        yield step.value;
+        step = await run.next();
+      }
+    } finally {
+      for (const release of releases.splice(0)) release();
     }
+    await Promise.all(sideHooks);
     const outcome = step.value;
     await keeper?.endPrompt();
     this.currentMessages = outcome.messages;
+    if (outcome.reason === 'api_error' && this.session.hooks.has('StopFailure')) {
+      // The turn is over; only the hooks' own timeouts bound them.
+      await runStopFailureHooks(this.session.hooks, conversationHookCall(this.hookSubject, new AbortController().signal), {
+        error: stopFailureKind(outcome.failure?.kind ?? 'other', outcome.failure?.status),
+        error_details: outcome.failure?.message ?? outcome.detail ?? 'the request failed',
+        ...lastAssistantText(outcome.messages),
+      });
+    }
     if ((outcome.reason === 'interrupted' || outcome.reason === 'max_budget') && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
       // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
       this.currentMessages = before;
@@ -565,6 +589,7 @@ export class ConversationSession {
     this.lastResponseTokens = undefined;
     this.currentMessages = outcome.messages;
     yield { type: 'compact_boundary', trigger, tokensBefore, tokensAfter, keptTurns: outcome.keptTurns };
+    await this.emit({ type: 'post_compact', trigger, summary: outcome.messages[0] ? textOfContent(outcome.messages[0].content) : '' });
     await this.emit({ type: 'session_start', source: 'compact' });
     return { ok: true, messages: outcome.messages };
   }
@@ -579,6 +604,7 @@ export class ConversationSession {
     event:
       | { readonly type: 'session_start'; readonly source: SessionStartSource }
       | { readonly type: 'pre_compact'; readonly trigger: CompactionTrigger; readonly instructions: string | undefined }
+      | { readonly type: 'post_compact'; readonly trigger: CompactionTrigger; readonly summary: string }
       | { readonly type: 'session_end'; readonly reason: SessionEndReason },
   ): Promise<void> {
     const full: SessionLifecycleEvent = { ...event, sessionId: this.currentId, transcriptPath: this.transcriptPath, cwd: this.currentCwd };
@@ -616,6 +642,13 @@ function withHookContext(addition: PromptAddition, context: readonly string[]): 
   const content: ContentBlockParam[] = typeof addition.prompt.content === 'string' ? [{ type: 'text', text: addition.prompt.content }] : [...addition.prompt.content];
   const prompt = { ...addition.prompt, content: [...content, ...context.map((text): ContentBlockParam => ({ type: 'text', text }))] };
   return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
+}
+
+/** StopFailure's last_assistant_message: the text of the model's last reply, when there is one. */
+function lastAssistantText(messages: readonly ConversationMessage[]): { last_assistant_message?: string } {
+  const last = [...messages].reverse().find((message) => message.type === 'assistant');
+  const text = last ? textOfContent(last.content) : '';
+  return text ? { last_assistant_message: text } : {};
 }
 
 /** The prompt under the uuid its sender chose, unless that uuid is already taken in this conversation. */

@@ -15,6 +15,7 @@ import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { loadHooks } from '../hooks/loadHooks.js';
 import type { HookRunner, HookSet } from '../hooks/types.js';
+import type { HookJudges } from '../hooks/hookJudge.js';
 import { ruleSetOf, type CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
@@ -38,6 +39,13 @@ import { userShell } from '../utils/process/userShell.js';
 import type { AgentCatalog } from '../agents/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
+import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
+import { loadSkills, type SkillCatalog } from '../skills/loadSkills.js';
+import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
+import type { CommandRoot } from '../commands/custom/customCommands.js';
+import type { LoadedPlugin } from '../plugins/plugin.js';
+import { findOutputStyle, loadOutputStyles, styleForPrompt, type OutputStyle, type OutputStyleCatalog } from '../outputStyles/outputStyle.js';
+import { loadSessionPlugins, type SessionPlugins } from '../plugins/sessionPlugins.js';
 import { configDir as resolveConfigDir, sessionDir } from './paths.js';
 import { readSettingsValues, type CheckpointSettings } from './settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
@@ -77,6 +85,12 @@ export type SessionOptions = {
    * through the StructuredOutput tool (src/tools/StructuredOutputTool/).
    */
   readonly jsonSchema?: JsonSchemaObject;
+  /** --plugin-dir: plugin folders loaded for this session (in a trusted folder), besides the enabled installed ones. */
+  readonly pluginDirs?: readonly string[];
+  /** --init / --maintenance: Setup hooks run before the first prompt (their context goes with it). */
+  readonly setup?: 'init' | 'maintenance';
+  /** The session's plugins, when the caller already loaded them (startConversation does, for their MCP servers). */
+  readonly plugins?: SessionPlugins;
   /** --setting-sources: which settings files (and the CLAUDE.md, agents and commands of those scopes) are read; default all. */
   readonly settingSources?: readonly SettingSource[];
   /** --settings: one more settings layer above the files (a JSON file or inline JSON). */
@@ -158,6 +172,18 @@ export type Session = {
   readonly mcp: McpServersControl | undefined;
   /** The agent types the Agent tool offers (built-in, user, project, --agents), with load warnings. */
   readonly agentCatalog: Promise<AgentCatalog>;
+  /** Skills (user, project once trusted, enabled plugins'): the Skill tool and `/name` read them. */
+  readonly skills: Promise<SkillCatalog>;
+  /** Folders of command files beyond .claude/commands and the user's (enabled plugins' `commands/`). */
+  readonly commandRoots: readonly CommandRoot[];
+  /** The plugins this session runs (--plugin-dir and the enabled installed ones; none in an untrusted folder). */
+  readonly plugins: readonly LoadedPlugin[];
+  /** Built-in, user, project (trusted) and plugins' output styles. */
+  readonly outputStyles: OutputStyleCatalog;
+  /** The style in force (settings `outputStyle`, or /output-style). */
+  readonly outputStyle: OutputStyle;
+  /** Switches the style; the next request's system prompt follows. Returns a problem, or undefined. */
+  setOutputStyle(name: string): string | undefined;
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
   readonly modelClient: ModelClient;
@@ -201,6 +227,23 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   };
   const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
   const memorySourcesLoad = loadMemorySources(memoryLocation);
+  let judges: HookJudges | undefined;
+  const sessionPlugins = options.plugins ?? (await loadSessionPlugins({ ...settings, isTrusted: options.isTrusted, ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}) }));
+  const { plugins } = sessionPlugins;
+  const skillsLoad = loadSkills(
+    sessionSkillRoots({
+      projectRoot: cwd,
+      configDir: config,
+      isTrusted: options.isTrusted,
+      ...(options.settingSources ? { settingSources: options.settingSources } : {}),
+      pluginRoots: plugins.flatMap((plugin) => plugin.skillDirs.map((root) => ({ root, source: 'plugin' as const, fromRepository: false, namespace: plugin.name, pluginRoot: plugin.root }))),
+    }),
+  );
+  const outputStylesLoad = loadOutputStyles([
+    ...(isSourceSelected(settings, 'user') ? [{ dir: path.join(config, 'output-styles'), source: 'user' as const }] : []),
+    ...(options.isTrusted && isSourceSelected(settings, 'project') ? [{ dir: path.join(cwd, '.claude', 'output-styles'), source: 'project' as const }] : []),
+    ...plugins.flatMap((plugin) => plugin.outputStyleDirs.map((dir) => ({ dir, source: 'plugin' as const, namespace: plugin.name }))),
+  ]);
   const permissionsSetup = setupPermissions({
     ...settings,
     memoryFiles: memorySourcesLoad,
@@ -216,12 +259,22 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     const tell = options.onPermissionContext;
     permissionsSetup.then((setup) => tell(setup.context), () => undefined);
   }
-  const [git, memorySources, permissions, settingsValues, hooks] = await Promise.all([
+  const [git, memorySources, permissions, settingsValues, hooks, skills, outputStyles] = await Promise.all([
     readGitInfo(cwd, { snapshot: true }),
     memorySourcesLoad,
     permissionsSetup,
     readSettingsValues(settings),
-    loadHooks({ ...settings, isTrusted: options.isTrusted, env, ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}) }),
+    loadHooks({
+      ...settings,
+      isTrusted: options.isTrusted,
+      env,
+      ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}),
+      // prompt and agent hooks reach the model through the session, which exists only once this has loaded.
+      judges: () => judges,
+      pluginHooks: plugins.flatMap((plugin) => plugin.hooks),
+    }),
+    skillsLoad,
+    outputStylesLoad,
   ]);
   const agentCatalog = loadAgentCatalog({
     projectRoot,
@@ -229,6 +282,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     isTrusted: options.isTrusted,
     cliAgents,
     ...(options.settingSources ? { settingSources: options.settingSources } : {}),
+    pluginAgentDirs: plugins.flatMap((plugin) => plugin.agentDirs.map((dir) => ({ dir, namespace: plugin.name }))),
   });
   agentCatalog.catch(() => undefined); // read by the Agent tool's prompt; a failure shows there
   const withAgentTool = options.baseTools === undefined || options.agents !== undefined;
@@ -237,8 +291,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     withAgentTool ? [...(options.baseTools ?? getAllBaseTools()), createAgentTool(agentCatalog)] : (options.baseTools ?? getAllBaseTools()),
     options.toolset,
   );
+  // The Skill tool joins only when there is a skill the model may load: without one it would be tokens for nothing.
+  const skillTool = skills.skills.some((skill) => skill.modelInvocable) ? [createSkillTool(skillsLoad)] : [];
   const builtInTools = [
-    ...getTools(permissions.context, toolset.tools).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
+    ...getTools(permissions.context, [...toolset.tools, ...skillTool]).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
     // Outside --tools and blanket deny rules: without it a --json-schema session could never answer.
     ...(structuredOutputTool ? [structuredOutputTool] : []),
   ];
@@ -251,8 +307,15 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     if (next.length !== tools.length || next.some((tool, index) => tool !== tools[index])) tools = next;
   });
   const startedAt = new Date();
+  const styleWarnings: string[] = [...outputStyles.warnings];
+  let outputStyle = findOutputStyle(outputStyles, settingsValues.outputStyle);
+  if (!outputStyle) {
+    styleWarnings.push(`outputStyle "${settingsValues.outputStyle}" in settings is not a known output style (${outputStyles.styles.map((style) => style.name).join(', ')}); using default`);
+    outputStyle = findOutputStyle(outputStyles, undefined)!;
+  }
   const promptFor = (files: readonly MemoryFile[]): readonly TextBlockParam[] =>
     buildSystemPrompt({
+      outputStyle: styleForPrompt(outputStyle),
       cwd,
       additionalDirectories: permissions.context.workingDirectories.slice(1),
       platform: process.platform,
@@ -287,7 +350,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   // Requests tools make themselves count towards the session's cost too.
   const toolModelClient = withUsageTracking(modelClient, costTracker);
 
-  return {
+  const session: Session = {
     id,
     info,
     cwd,
@@ -330,6 +393,20 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     mcp: options.mcp,
     agentCatalog,
+    skills: skillsLoad,
+    outputStyles,
+    get outputStyle() {
+      return outputStyle!;
+    },
+    setOutputStyle(name) {
+      const chosen = findOutputStyle(outputStyles, name);
+      if (!chosen) return `No output style named "${name}". Available: ${outputStyles.styles.map((style) => style.name).join(', ')}.`;
+      outputStyle = chosen;
+      memory = { files: memory.files, systemPrompt: promptFor(memory.files) };
+      return undefined;
+    },
+    commandRoots: plugins.flatMap((plugin) => plugin.commandDirs.map((dir) => ({ dir, namespace: plugin.name, pluginRoot: plugin.root }))),
+    plugins,
     appState,
     readFileState,
     modelClient,
@@ -341,6 +418,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     hooks,
     startupWarnings: [
       ...permissions.startupWarnings,
+      ...sessionPlugins.warnings,
+      ...styleWarnings,
       ...(toolset.unknown.length > 0 ? [`--tools: no built-in tool named ${toolset.unknown.join(', ')}; ignored`] : []),
     ],
     baseEnv: {
@@ -366,5 +445,16 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       mcpClients: options.mcp?.clients() ?? [],
       modelClient: toolModelClient,
     }),
+  };
+  judges = lazyHookJudges(session);
+  return session;
+}
+
+/** The judges' module (and the child conversation it may start) loads only when a prompt or agent hook runs. */
+function lazyHookJudges(session: Session): HookJudges {
+  const load = (): Promise<HookJudges> => import('../agents/hookJudges.js').then((module) => module.createHookJudges(() => session));
+  return {
+    ask: async (request) => (await load()).ask(request),
+    investigate: async (request) => (await load()).investigate(request),
   };
 }

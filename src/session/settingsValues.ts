@@ -11,6 +11,8 @@ import { readSettingsObjects, type SettingsSelection } from '../settings/setting
 export type SettingsValues = {
   /** `alwaysThinkingEnabled`: extended thinking on for every prompt. */
   readonly alwaysThinking: boolean;
+  /** `outputStyle`: the output style's name (Claude Code writes it to .claude/settings.local.json). */
+  readonly outputStyle: string | undefined;
   /** File checkpoints (src/session/checkpoints/): `fileCheckpointingEnabled`, `checkpointMaxFileBytes`, `cleanupPeriodDays`. */
   readonly checkpoints: CheckpointSettings;
 };
@@ -34,6 +36,7 @@ export async function readSettingsValues(selection: SettingsSelection): Promise<
   const nearest = (key: string): unknown => layers.find((layer) => key in layer.values)?.values[key];
   return {
     alwaysThinking: nearest('alwaysThinkingEnabled') === true,
+    outputStyle: typeof nearest('outputStyle') === 'string' ? (nearest('outputStyle') as string) : undefined,
     checkpoints: {
       enabled: nearest('fileCheckpointingEnabled') !== false,
       maxFileBytes: positiveNumber(nearest('checkpointMaxFileBytes'), DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes),

@@ -4,6 +4,10 @@
  * the session, and the ConversationSession that owns it. Errors about the
  * session flags come before anything starts, as one clear line.
  */
+import { attachTaskHooks } from '../hooks/taskHooks.js';
+import { runSetupHooks, setupHookCall } from '../hooks/lifecycleEventHooks.js';
+import { loadSessionPlugins } from '../plugins/sessionPlugins.js';
+import { pluginMcpDocuments } from '../plugins/pluginMcp.js';
 import { lifecycleHookListener } from '../hooks/lifecycleHooks.js';
 import { preloadModelClient } from '../services/api/anthropicClient.js';
 import { startConfiguredMcpServers } from '../services/mcp/startMcpServers.js';
@@ -78,6 +82,16 @@ export async function startConversation(options: StartConversationOptions): Prom
     if (resumed && !resumed.fork) throw new UserFacingError('--session-id with --continue or --resume needs --fork-session (the resumed session keeps its own id).');
   }
 
+  // Plugins first: their MCP servers start with the others (never under --strict-mcp-config, which names every server).
+  const plugins = await loadSessionPlugins({
+    cwd,
+    configDir: config,
+    isTrusted: options.session.isTrusted,
+    ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
+    ...(options.session.flagSettings !== undefined ? { flagSettings: options.session.flagSettings } : {}),
+    ...(options.session.pluginDirs ? { pluginDirs: options.session.pluginDirs } : {}),
+  });
+  const pluginMcpConfigs = options.mcp?.strict ? [] : pluginMcpDocuments(plugins.plugins);
   // Stdio servers start now, in the OS sandbox, whose policy needs the session's rules: they wait for those
   // (not for the whole session); once the session exists, each start reads its permission state of the moment.
   const firstPermissions = deferred<ToolPermissionContext>();
@@ -88,7 +102,7 @@ export async function startConversation(options: StartConversationOptions): Prom
     ? await startConfiguredMcpServers({
         cwd,
         configDir: config,
-        cliConfigs: options.mcp.cliConfigs,
+        cliConfigs: [...(options.mcp.cliConfigs ?? []), ...pluginMcpConfigs],
         strict: options.mcp.strict,
         isTrusted: options.mcp.isTrusted,
         env,
@@ -102,6 +116,7 @@ export async function startConversation(options: StartConversationOptions): Prom
   const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;
   const session = await createSession({
     ...options.session,
+    plugins,
     ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
     ...(sessionId ? { sessionId } : {}),
     ...(mcp ? { mcp } : {}),
@@ -137,8 +152,23 @@ export async function startConversation(options: StartConversationOptions): Prom
         projectDir: session.cwd,
         permissionMode: () => session.appState.get().toolPermissionContext.mode,
         addContext: (texts) => texts.forEach((text) => conversation.addReminder(text)),
+        memoryFiles: () => session.memoryFiles,
       }),
     );
+    const detachTaskHooks = attachTaskHooks(session.hooks, () => ({
+      session: conversation.info,
+      ...(conversation.transcriptPath ? { transcriptPath: conversation.transcriptPath } : {}),
+      cwd: conversation.cwd,
+      permissionMode: session.appState.get().toolPermissionContext.mode,
+      run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
+    }));
+    conversation.onLifecycle((event) => {
+      if (event.type === 'session_end' && event.reason === 'exit') detachTaskHooks();
+    });
+  }
+  if (options.session.setup && session.hooks.has('Setup')) {
+    const context = await runSetupHooks(session.hooks, setupHookCall(session, conversation.id), options.session.setup);
+    for (const text of context) conversation.addReminder(text);
   }
   return { conversation, mcp };
 }

@@ -74,6 +74,19 @@ const MAX_FINISHED_TASKS = 50;
 
 const tasks = new Map<string, TaskRecord>();
 
+/** A task started or ended (TaskCreated / TaskCompleted hooks listen). */
+export type TaskLifecycleEvent = { readonly type: 'created' | 'ended'; readonly task: BackgroundTaskInfo };
+const lifecycleListeners = new Set<(event: TaskLifecycleEvent) => void>();
+
+export function onTaskLifecycle(listener: (event: TaskLifecycleEvent) => void): () => void {
+  lifecycleListeners.add(listener);
+  return () => lifecycleListeners.delete(listener);
+}
+
+function announce(event: TaskLifecycleEvent): void {
+  for (const listener of lifecycleListeners) listener(event);
+}
+
 export async function startBackgroundTask(options: StartTaskOptions): Promise<BackgroundTaskInfo> {
   const id = `bash_${randomHex(4)}`;
   const output = new BoundedOutput({
@@ -116,9 +129,11 @@ export async function startBackgroundTask(options: StartTaskOptions): Promise<Ba
       if (!record.stopRequested) {
         queueTaskEndNotice({ taskId: id, sessionId: info.sessionId, command: info.command, status, exitCode: exit.exitCode });
       }
+      announce({ type: 'ended', task: record.info });
     }),
   };
   tasks.set(id, record);
+  announce({ type: 'created', task: info });
   return info;
 }
 
@@ -179,9 +194,11 @@ export function startAgentTask(options: StartAgentTaskOptions): BackgroundTaskIn
       if (!record.stopRequested) {
         queueTaskEndNotice({ taskId: id, sessionId: info.sessionId, command: info.command, status, exitCode: record.info.exitCode, kind: 'agent' });
       }
+      announce({ type: 'ended', task: record.info });
     }),
   };
   tasks.set(id, record);
+  announce({ type: 'created', task: info });
   return info;
 }
 

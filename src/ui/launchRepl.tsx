@@ -4,7 +4,7 @@
  */
 import { render } from 'ink';
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
-import { loadCustomCommands } from '../commands/custom/customCommands.js';
+import { loadSessionCommands } from '../commands/sessionCommands.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../commands/registry.js';
 import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
@@ -74,7 +74,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   const { session } = conversation;
   const [history, customCommands, display] = await Promise.all([
     openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
-    loadCustomCommands({ projectRoot: session.cwd, configDir: session.info.configDir, ...(session.settings.settingSources ? { settingSources: session.settings.settingSources } : {}) }),
+    loadSessionCommands(session),
     loadDisplaySettings(session.settings),
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };

@@ -19,6 +19,7 @@ describe('custom command front matter (YAML)', () => {
       argumentHint: '[message]',
       allowedTools: ['Bash(git add:*)', 'Bash(git commit:*)'],
       model: 'claude-haiku-4-5',
+      fields: expect.objectContaining({ model: 'claude-haiku-4-5' }),
     });
   });
 
@@ -38,8 +39,8 @@ describe('custom command front matter (YAML)', () => {
   });
 
   it('a file without front matter is all body', () => {
-    expect(parsed('Just do it.\n')).toEqual({ body: 'Just do it.', allowedTools: [] });
-    expect(parsed('---\n---\nEmpty front matter.')).toEqual({ body: 'Empty front matter.', allowedTools: [] });
+    expect(parsed('Just do it.\n')).toEqual({ body: 'Just do it.', allowedTools: [], fields: {} });
+    expect(parsed('---\n---\nEmpty front matter.')).toEqual({ body: 'Empty front matter.', allowedTools: [], fields: {} });
   });
 });
 

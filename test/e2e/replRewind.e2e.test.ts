@@ -27,6 +27,7 @@ describe('REPL in a real terminal: rewind', () => {
     // Idle again once the turn's checkpoint is written: the prompt is ready for keys.
     await run.terminal.waitFor((screen) => !screen.includes('esc to interrupt'));
     await run.terminal.press('Escape');
+    await run.terminal.waitFor('Press Esc again to rewind');
     await run.terminal.press('Escape');
     const picker = await run.terminal.waitFor('Rewind to before which prompt?');
     expect(picker).toMatch(/swap the fruit · 2 files \+2 −1/);

@@ -33,7 +33,7 @@ describe('.claude-example', () => {
   it('its hooks parse: refuse rm -rf before Bash, format after Edit|Write, git status on UserPromptSubmit', async () => {
     const loaded = await readHookSettings({ cwd: example, configDir: await tempDir() });
     expect(loaded.errors).toEqual([]);
-    expect(loaded.hooks.map((hook) => [hook.event, hook.matcher.pattern, path.basename(hook.command.replace(/"$/, ''))])).toEqual([
+    expect(loaded.hooks.map((hook) => [hook.event, hook.matcher.pattern, path.basename((hook.type === 'command' ? hook.command : '').replace(/"$/, ''))])).toEqual([
       ['PreToolUse', 'Bash', 'refuse-rm-rf.sh'],
       ['PostToolUse', 'Edit|Write', 'format-after-edit.sh'],
       ['UserPromptSubmit', '', 'git-status-context.sh'],

@@ -174,7 +174,17 @@ describe('fuzz: settings, CLAUDE.md rule lines, front matter', () => {
   });
 
   const frontMatter = fc
-    .tuple(fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.tuple(fc.constantFrom('name', 'description', 'tools', 'model', 'allowed-tools', 'argument-hint'), fc.string({ maxLength: 20 })).map(([key, value]) => `${key}: ${value}`)), { maxLength: 6 }), fc.boolean(), fc.string({ maxLength: 40 }))
+    .tuple(
+      fc.array(
+        fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc.tuple(fc.constantFrom('name', 'description', 'tools', 'model', 'allowed-tools', 'argument-hint'), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('*a', '&a x', '!g x', '!!binary x', '[a, b', '{a: 1}', '|\n  text'))).map(([key, value]) => `${key}: ${value}`),
+        ),
+        { maxLength: 6 },
+      ),
+      fc.boolean(),
+      fc.string({ maxLength: 40 }),
+    )
     .map(([lines, closed, body]) => ['---', ...lines, ...(closed ? ['---'] : []), body].join('\n'));
 
   it('agent files: an agent or one error naming the file and line', () => {
@@ -185,6 +195,13 @@ describe('fuzz: settings, CLAUDE.md rule lines, front matter', () => {
       }),
       RUNS,
     );
+  });
+
+  // Kept seed: an alias to an anchor never set made the YAML library throw while building values.
+  it.each(['---\nname: *!\n---\n', '---\nname: !g x\ndescription: *a\n---\n'])('agent file %j: one error, no throw', (text) => {
+    const parsed = parseAgentFile(text, '/p/.claude/agents/x.md', 'project');
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(/^\/p\/\.claude\/agents\/x\.md:\d+: invalid YAML frontmatter/);
   });
 
   it('custom command templates: parsed, never a throw', () => {

@@ -19,7 +19,7 @@ describe('parseHooksSettings', () => {
       source,
     );
     expect(parsed.errors).toEqual([]);
-    expect(parsed.hooks.map((hook) => [hook.event, hook.matcher.pattern, hook.command, hook.timeoutMs])).toEqual([
+    expect(parsed.hooks.map((hook) => [hook.event, hook.matcher.pattern, hook.type === 'command' ? hook.command : '', hook.timeoutMs])).toEqual([
       ['PostToolUse', 'Edit|Write', 'npx prettier --write', 30_000],
       ['Stop', '', 'say done', 60_000],
     ]);
@@ -37,7 +37,10 @@ describe('parseHooksSettings', () => {
     ['matcher not a string', { PreToolUse: [{ matcher: 3, hooks: [] }] }, '"hooks.PreToolUse[0].matcher"'],
     ['matcher an invalid regex', { PreToolUse: [{ matcher: 'Bash(', hooks: [] }] }, '"hooks.PreToolUse[0].matcher"'],
     ['hooks missing', { PreToolUse: [{ matcher: 'Bash' }] }, '"hooks.PreToolUse[0].hooks"'],
-    ['wrong type', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', command: 'x' }] }] }, '"hooks.PreToolUse[0].hooks[0].type"'],
+    ['wrong type', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'script', command: 'x' }] }] }, '"hooks.PreToolUse[0].hooks[0].type"'],
+    ['prompt hook without a prompt', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', command: 'x' }] }] }, '"hooks.PreToolUse[0].hooks[0].prompt"'],
+    ['http hook without a URL', { Stop: [{ hooks: [{ type: 'http', url: 'ftp://x' }] }] }, '"hooks.Stop[0].hooks[0].url"'],
+    ['http headers not strings', { Stop: [{ hooks: [{ type: 'http', url: 'http://x', headers: { A: 1 } }] }] }, '"hooks.Stop[0].hooks[0].headers"'],
     ['empty command', { Stop: [{ hooks: [{ type: 'command', command: ' ' }] }] }, '"hooks.Stop[0].hooks[0].command"'],
     ['bad timeout', { Stop: [{ hooks: [{ type: 'command', command: 'x', timeout: -1 }] }] }, '"hooks.Stop[0].hooks[0].timeout"'],
   ];

@@ -17,7 +17,7 @@ const signal = new AbortController().signal;
 function hook(command: string, fields: Partial<ConfiguredCommandHook> = {}): ConfiguredCommandHook {
   const compiled = compileHookMatcher(fields.matcher?.pattern ?? '');
   if (!compiled.ok) throw new Error(compiled.error);
-  return { event: 'PreToolUse', matcher: compiled.matcher, command, timeoutMs: 10_000, file: '/x/settings.json', line: 1, sourceKind: 'userSettings', fromRepository: false, ...fields };
+  return { type: 'command', event: 'PreToolUse', matcher: compiled.matcher, command, timeoutMs: 10_000, file: '/x/settings.json', line: 1, sourceKind: 'userSettings', fromRepository: false, ...fields };
 }
 
 const preToolUse = (tool: string, input: unknown): HookInput => ({

@@ -20,7 +20,7 @@ async function recordingHooks(events: { event: HookEventName; matcher?: string; 
       const compiled = compileHookMatcher(matcher);
       if (!compiled.ok) throw new Error(compiled.error);
       return commandHookRunner(
-        { event, matcher: compiled.matcher, command: `sh ${file}`, timeoutMs: 10_000, file: 'settings.json', line: 1, sourceKind: 'userSettings', fromRepository: false },
+        { type: 'command', event, matcher: compiled.matcher, command: `sh ${file}`, timeoutMs: 10_000, file: 'settings.json', line: 1, sourceKind: 'userSettings', fromRepository: false },
         { active: true },
       );
     }),

@@ -112,6 +112,18 @@ describe('agentcli mcp serve', () => {
     expect(await readFile(inside, 'utf8')).toBe('ok');
   });
 
+  it("the folder's PreToolUse hooks run: a hook that exits 2 stops the call and its stderr is the result", async () => {
+    const folders = await project({
+      hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'echo "no writes through MCP" >&2; exit 2' }] }] },
+    });
+    const { client } = await connect(folders, { args: ['--permission-mode', 'acceptEdits'] });
+    const target = path.join(folders.cwd, 'hooked.txt');
+    const write = await client.callTool({ name: 'Write', arguments: { file_path: target, content: 'x' } });
+    expect(write.isError).toBe(true);
+    expect(textOf(write)).toContain('no writes through MCP');
+    expect(await exists(target)).toBe(false);
+  });
+
   it('agentcli as the client: an .mcp.json naming `agentcli mcp serve` gives the model mcp__self__Read', async () => {
     const folders = await project();
     await writeFile(path.join(folders.cwd, '.mcp.json'), JSON.stringify({ mcpServers: { self: { command: process.execPath, args: [CLI_BIN, 'mcp', 'serve'] } } }));

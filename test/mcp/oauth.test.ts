@@ -101,6 +101,18 @@ describe('MCP OAuth', () => {
     expect(await server.stats()).toMatchObject({ registrations: 1, authorizations: 1, codeGrants: 1 });
   });
 
+  it('a session waiting for a login picks up credentials obtained elsewhere (agentcli mcp login in another terminal) on next use', async () => {
+    const server = await serve();
+    const waiting = await managerFor(server.url);
+    expect(waiting.describe()[0]).toMatchObject({ status: 'needs-auth' });
+    const elsewhere = await managerFor(server.url);
+    expect((await elsewhere.login('tracker', { openBrowser: followAuthorizationUrl })).ok).toBe(true);
+    // The waiting session offers no tools yet; its next use (here a resource listing, as @-completion does) connects it.
+    const connection = waiting.connection('tracker')!;
+    await expect(connection.listResources(new AbortController().signal)).resolves.toEqual([]);
+    expect(waiting.describe()[0]).toMatchObject({ status: 'connected', toolCount: 1 });
+  });
+
   it('renews an access token about to expire before using it (no 401 on the way)', async () => {
     const server = await serve({ tokenTtlSeconds: 30 });
     const first = await managerFor(server.url);

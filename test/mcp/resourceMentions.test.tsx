@@ -41,12 +41,11 @@ describe('@server:uri mentions', () => {
     );
     await tick();
     view.stdin.write('read @doc');
-    await tick();
-    await tick();
-    expect(view.lastFrame()).toContain('docs:file:///guide.md');
+    // The suggestions arrive asynchronously (the resource list is a promise): wait for them, however busy the machine.
+    await vi.waitFor(() => expect(view.lastFrame()).toContain('docs:file:///guide.md'), { timeout: 5_000 });
+    expect(listResources).toHaveBeenCalled();
     view.stdin.write('\t');
-    await tick();
-    expect(view.lastFrame()).toContain('> read @docs:file:///guide.md');
+    await vi.waitFor(() => expect(view.lastFrame()).toContain('> read @docs:file:///guide.md'), { timeout: 5_000 });
     view.unmount();
   });
 

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidePermission } from '../../src/permissions/engine/decidePermission.js';
+import { CAUSE_ATTACKS } from './corpus/causeAttacks.js';
 import { DISK_ATTACKS, type Damage, type DiskAttack } from './corpus/diskAttacks.js';
 import { shellSubject } from './support/callSubjects.js';
 import { environment } from './support/permissionFixture.js';
@@ -123,7 +124,7 @@ function attempt(box: Sandbox, attack: DiskAttack): boolean {
 }
 
 describe('issue 15 attacks judged on disk', () => {
-  it.each(DISK_ATTACKS.map((attack) => [attack.name, attack] as const))('%s', async (_name, attack) => {
+  it.each([...DISK_ATTACKS, ...CAUSE_ATTACKS].map((attack) => [attack.name, attack] as const))('%s', async (_name, attack) => {
     const missing = (attack.needs ?? []).filter((program) => !available(program));
     if (missing.length === 0) {
       expect(attempt(freshCopy(), attack), `the attack itself must work unguarded (${attack.damage})`).toBe(true);

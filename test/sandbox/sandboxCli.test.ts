@@ -53,7 +53,9 @@ describe.skipIf(!availability.available)('--sandbox', () => {
     const [result] = toolResults(run.stdout);
     expect(result).toContain('sandbox=1');
     expect(result).toMatch(/Read-only file system/);
-    expect(result).toContain('This command ran in the OS sandbox');
+    // Nobody to ask in a headless run: the failure says the sandbox refused it, and how to allow it.
+    expect(result).toContain('The sandbox refused a write (read-only file system)');
+    expect(result).toContain('Nobody here can approve running it outside the sandbox');
   });
 });
 
@@ -71,9 +73,16 @@ describe('bwrap unavailable', () => {
     expect(toolResults(run.stdout)[0]).toBe('sandbox=');
   });
 
-  it('default mode without the sandbox asked for: nothing is said', async () => {
+  it('default mode says so too: the sandbox is on in every mode', async () => {
     const run = await headless([endTurn('hi')], [], brokenBwrap);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toMatch(/^agentcli: the Bash sandbox is unavailable \(bubblewrap \(bwrap\) is not installed\)/);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('sandbox.enabled false: one warning line, whatever bwrap can do', async () => {
+    await writeFile(path.join(configDir, 'settings.json'), '{"sandbox":{"enabled":false}}');
+    const run = await headless([endTurn('hi')], [], brokenBwrap);
+    expect(run.stderr).toBe('agentcli: the Bash sandbox is off (sandbox.enabled: false): commands run unsandboxed, and only commands the analyser fully understands run without asking.\n');
   });
 
   it('sandbox.failIfUnavailable: refuses to start, with one line and a non-zero exit', async () => {
@@ -102,11 +111,12 @@ describe.skipIf(!availability.available)('agentcli permissions check with the sa
     expect(run.stdout).toContain('sandbox: on — rules it cannot enforce keep the analysis in force: Bash(rm:*)');
   });
 
-  it('default mode: off unless --sandbox', async () => {
+  it('default mode: on by default; sandbox.enabled false turns it off and the question comes back', async () => {
+    const on = await check('--allowedTools', 'Bash(python3:*)', '--disallowedTools', 'Read(./.env)');
+    expect(on.stdout).toMatch(/^ALLOW {2}Bash/);
+    await writeFile(path.join(configDir, 'settings.json'), '{"sandbox":{"enabled":false}}');
     const off = await check('--allowedTools', 'Bash(python3:*)', '--disallowedTools', 'Read(./.env)');
     expect(off.stdout).toMatch(/^ASK {2}Bash/);
     expect(off.stdout).toContain('sandbox: off');
-    const on = await check('--sandbox', '--allowedTools', 'Bash(python3:*)', '--disallowedTools', 'Read(./.env)');
-    expect(on.stdout).toMatch(/^ALLOW {2}Bash/);
   });
 });

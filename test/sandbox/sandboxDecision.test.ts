@@ -92,8 +92,8 @@ describe('which rules the sandbox enforces', () => {
     expect(sandboxEnforcesRules(working, call)).toBe(true);
     expect(sandboxEnforcesRules(broken, call)).toBe(false);
     expect(sandboxEnforcesRules(undefined, call)).toBe(false);
-    // Default mode: the sandbox is on by default only in bypassPermissions.
-    expect(sandboxEnforcesRules(working, { ...call, mode: 'default' })).toBe(false);
-    expect(sandboxEnforcesRules({ ...working, settings: { ...settings, enabled: true } }, { ...call, mode: 'default' })).toBe(true);
+    // On by default in every mode; sandbox.enabled false turns it off.
+    expect(sandboxEnforcesRules(working, { ...call, mode: 'default' })).toBe(true);
+    expect(sandboxEnforcesRules({ ...working, settings: { ...settings, enabled: false } }, { ...call, mode: 'default' })).toBe(false);
   });
 });

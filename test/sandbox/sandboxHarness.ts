@@ -15,7 +15,8 @@ import { mergeSandboxSettings, type SandboxSettingsFragment } from '../../src/sa
 import { createSessionSandbox } from '../../src/sandbox/sessionSandbox.js';
 import { createAppStateStore, initialAppState } from '../../src/state/appState.js';
 import { createReadFileState } from '../../src/state/readFileState.js';
-import { BashTool, type BashProgress } from '../../src/tools/BashTool/BashTool.js';
+import { BashTool, preloadBashTool, type BashProgress } from '../../src/tools/BashTool/BashTool.js';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { BashResult } from '../../src/tools/BashTool/bashResult.js';
 
 export const SECRET = 'hunter2-secret-value';
@@ -119,6 +120,8 @@ export type SandboxRunOptions = {
   readonly background?: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: BashProgress) => void;
+  /** 'user': run as a call the user approved (the session sandbox); default: as auto-allowed (the claimed policy). */
+  readonly grant?: 'user' | 'rules';
 };
 
 export async function sandboxContext(repo: SandboxRepo, options: SandboxRunOptions = {}): Promise<ToolUseContext> {
@@ -156,6 +159,7 @@ export async function sandboxContext(repo: SandboxRepo, options: SandboxRunOptio
     isInteractive: false,
     appState: createAppStateStore(initialAppState(permissionContext)),
     mcpClients: [],
+    ...(options.grant ? { grant: { by: options.grant } } : {}),
   };
 }
 
@@ -185,4 +189,17 @@ export function processesWithMarker(marker: string): number[] {
     }
   }
   return found;
+}
+
+/** A fresh sandbox repository for each test of the file (the Bash analyser preloaded once); read it with the getter. */
+export function useFreshSandboxRepo(): () => SandboxRepo {
+  let repo: SandboxRepo | undefined;
+  beforeAll(async () => {
+    await preloadBashTool();
+  });
+  beforeEach(() => {
+    repo = createSandboxRepo();
+  });
+  afterEach(() => repo?.remove());
+  return () => repo!;
 }

@@ -66,7 +66,7 @@ describe('scanTree', () => {
 });
 
 describe('buildSandboxPolicy', () => {
-  const base = { workingDirectories: ['/w'], writablePaths: [], readOnly: [], masked: [], network: false, stateFiles: [] };
+  const base = { workingDirectories: ['/w'], writablePaths: [], readOnly: [], masked: [], network: false };
 
   it('read-only applies inside writable areas only, never over a parent of one, outermost first', () => {
     const policy = buildSandboxPolicy({ ...base, readOnly: ['/w/.claude', '/w/.claude/settings.json', '/etc/hosts', '/', '/w/.git/hooks'] });
@@ -95,13 +95,12 @@ describe('bwrapArgs', () => {
     readOnly: ['/w/CLAUDE.md'],
     masked: [{ path: '/w/.env', isDirectory: false }, { path: '/w/secrets', isDirectory: true }],
     network: false,
-    stateFiles: ['/tmp/state'],
   });
   const args = bwrapArgs(policy, { argv: ['/bin/bash', '-c', 'x'], cwd: '/w', emptyFile: '/tmp/empty' });
 
   it('read-only root, private /tmp, then writable, read-only and masks, in that order', () => {
     const joined = args.join(' ');
-    expect(joined).toContain('--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind /w /w --bind /tmp/state /tmp/state --ro-bind /w/CLAUDE.md /w/CLAUDE.md --tmpfs /w/secrets --remount-ro /w/secrets --ro-bind /tmp/empty /w/.env');
+    expect(joined).toContain('--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind /w /w --ro-bind /w/CLAUDE.md /w/CLAUDE.md --tmpfs /w/secrets --remount-ro /w/secrets --ro-bind /tmp/empty /w/.env');
     expect(args.slice(-4)).toEqual(['--', '/bin/bash', '-c', 'x']);
   });
 

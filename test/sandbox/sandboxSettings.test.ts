@@ -27,6 +27,15 @@ describe('parseSandboxSettings', () => {
     ]);
   });
 
+  it('network.allowedDomains (Claude Code\'s shape): the network, limited to those hosts; a bad list is an error', () => {
+    const text = JSON.stringify({ sandbox: { network: { allowedDomains: ['registry.npmjs.org', '*.GitHub.com'] } } });
+    expect(parseSandboxSettings(text, 'f').settings).toEqual({ network: true, allowedDomains: ['registry.npmjs.org', '*.github.com'] });
+    expect(parseSandboxSettings(JSON.stringify({ sandbox: { network: { allowedDomains: [] } } }), 'f').settings).toEqual({ network: false, allowedDomains: [] });
+    expect(parseSandboxSettings(JSON.stringify({ sandbox: { network: { allowedDomains: ['https://x.com/'] } } }), 'f').errors).toHaveLength(1);
+    const merged = mergeSandboxSettings({ sources: [{ file: 'u', fromRepository: false, settings: parseSandboxSettings(text, 'u').settings }], override: undefined, trusted: true, projectRoot: '/p', home: '/h' });
+    expect(merged).toMatchObject({ network: true, allowedDomains: ['registry.npmjs.org', '*.github.com'] });
+  });
+
   it('no sandbox section, or JSON the rule parser reports, gives nothing', () => {
     expect(parseSandboxSettings('{"permissions":{}}', 'f')).toEqual({ settings: {}, errors: [] });
     expect(parseSandboxSettings('{', 'f')).toEqual({ settings: {}, errors: [] });
@@ -104,11 +113,17 @@ describe('start-up', () => {
     expect(startupWarnings).toEqual([]);
   });
 
-  it('default mode: off, and bwrap is not even probed (start-up stays fast)', async () => {
-    const probes: string[] = [];
-    const { context } = await setup({ mode: 'default', availability: working, probes });
+  it('default mode: on by default too (the sandbox bounds every auto-allowed command)', async () => {
+    const { context, startupWarnings } = await setup({ mode: 'default', availability: working });
+    expect(sandboxForCall(context.sandbox, context.mode).kind).toBe('on');
+    expect(startupWarnings).toEqual([]);
+  });
+
+  it('sandbox.enabled false: off in every mode, one warning line, and bwrap is not asked', async () => {
+    await writeFile(path.join(configDir, 'settings.json'), '{"sandbox":{"enabled":false}}');
+    const { context, startupWarnings } = await setup({ mode: 'bypassPermissions', availability: working });
     expect(sandboxForCall(context.sandbox, context.mode).kind).toBe('off');
-    expect(probes).toEqual([]);
+    expect(startupWarnings).toEqual(['the Bash sandbox is off (sandbox.enabled: false): commands run unsandboxed, and only commands the analyser fully understands run without asking.']);
   });
 
   it('--sandbox or sandbox.enabled turns it on in any mode', async () => {
@@ -132,7 +147,7 @@ describe('start-up', () => {
 
   it('a wrong sandbox setting stops start-up naming file and line', async () => {
     await writeFile(path.join(configDir, 'settings.json'), '{\n"sandbox": {"network": "off"}\n}');
-    await expect(setup({ mode: 'default', availability: working })).rejects.toThrow(/settings\.json:2: "sandbox\.network" must be true or false/);
+    await expect(setup({ mode: 'default', availability: working })).rejects.toThrow(/settings\.json:2: "sandbox\.network" must be true, false or \{"allowedDomains"/);
   });
 });
 
@@ -150,7 +165,11 @@ describe('the bwrap probe', () => {
     expect(result.available ? '' : result.howToEnable).toMatch(/unprivileged_userns_clone/);
   });
 
-  it('macOS is not supported yet', async () => {
-    expect(await runProbe('bwrap', 'darwin')).toMatchObject({ available: false, reason: 'the Bash sandbox is not supported on macOS yet' });
+  it('macOS uses Seatbelt (sandbox-exec); where it cannot run, the probe says so', async () => {
+    // This machine has no /usr/bin/sandbox-exec: the probe reports it unavailable rather than guessing.
+    const result = await runProbe('bwrap', 'darwin');
+    if (result.available) expect(result).toMatchObject({ engine: 'seatbelt', bwrap: '/usr/bin/sandbox-exec' });
+    else expect(result.reason).toMatch(/^sandbox-exec cannot run/);
+    expect(await runProbe('bwrap', 'win32')).toMatchObject({ available: false, reason: 'the Bash sandbox is not supported on win32' });
   });
 });

@@ -93,6 +93,7 @@ describe('automatic compaction', () => {
     expect(boundary?.type === 'compact_boundary' && boundary.tokensAfter < 85_000).toBe(true);
     expect(lifecycle.map((event) => event.type === 'session_start' ? `start:${event.source}` : event.type === 'pre_compact' ? `pre_compact:${event.trigger}` : event.type)).toEqual([
       'pre_compact:auto',
+      'post_compact',
       'start:compact',
     ]);
 

@@ -98,7 +98,7 @@ describe('REPL: /init', () => {
           ? turn(toolUse('Write', { file_path: path.join(repl!.cwd, 'CLAUDE.md'), content: '# Project\nRun make check before committing.\n' }))
           : request.index === 1
             ? endTurn('Wrote CLAUDE.md.')
-            : endTurn('ok'),
+            : endTurn('Understood, make check it is.'),
     });
     await repl.submit('/init');
     await repl.terminal.waitFor('Do you want to');
@@ -106,8 +106,7 @@ describe('REPL: /init', () => {
     await repl.terminal.waitFor('Wrote CLAUDE.md.');
     expect(systemText(repl, 0)).not.toContain('Run make check before committing.');
     await repl.submit('hello');
-    // '● ok': a bare 'ok' is also in the spinner's "tokens" of the turn still finishing.
-    await repl.terminal.waitFor('● ok');
+    await repl.terminal.waitFor('Understood, make check it is.');
     expect(systemText(repl, 2)).toContain('Run make check before committing.');
   });
 });

@@ -64,6 +64,7 @@ describe('REPL: rewind', () => {
     repl = await twoPrompts();
     const transcript = repl.controller.conversation.transcriptPath!;
     await repl.terminal.press('\u001B');
+    await repl.terminal.waitFor('Press Esc again to rewind');
     await repl.terminal.press('\u001B');
     await repl.terminal.waitFor('Rewind to before which prompt?');
     await repl.terminal.press('2');

@@ -34,8 +34,8 @@ export const agentsCommand: SlashCommand = {
 };
 
 export function listAgents(agents: readonly AgentDefinition[], warnings: readonly string[]): string {
-  const order: AgentDefinition['source'][] = ['built-in', 'user', 'project', 'cli'];
-  const titles: Record<AgentDefinition['source'], string> = { 'built-in': 'Built-in', user: 'User', project: 'Project', cli: '--agents' };
+  const order: AgentDefinition['source'][] = ['built-in', 'user', 'project', 'plugin', 'cli'];
+  const titles: Record<AgentDefinition['source'], string> = { 'built-in': 'Built-in', user: 'User', project: 'Project', plugin: 'Plugin', cli: '--agents' };
   const lines: string[] = [];
   for (const source of order) {
     const ofSource = agents.filter((agent) => agent.source === source);

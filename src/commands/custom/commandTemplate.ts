@@ -25,6 +25,8 @@ export type CommandTemplate = {
   /** Permission rules in force only while this command's turn runs. */
   readonly allowedTools: readonly string[];
   readonly model?: string;
+  /** Every front matter key as YAML read it, for readers with keys of their own (skills: `name`, `user-invocable` …). */
+  readonly fields: Readonly<Record<string, unknown>>;
 };
 
 export type TemplateParse = { readonly ok: true; readonly template: CommandTemplate } | { readonly ok: false; readonly error: string };
@@ -33,10 +35,11 @@ const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
 export function parseTemplate(text: string): TemplateParse {
   const match = FRONT_MATTER.exec(text);
-  if (!match) return { ok: true, template: { body: text.trim(), allowedTools: [] } };
+  if (!match) return { ok: true, template: { body: text.trim(), allowedTools: [], fields: {} } };
   let fields: unknown;
   try {
-    fields = parseYaml(match[1]!);
+    // logLevel 'error': a YAML warning (an unknown tag) would otherwise go to stderr as a Node process warning.
+    fields = parseYaml(match[1]!, { logLevel: 'error' });
   } catch (error) {
     return { ok: false, error: `its front matter is not valid YAML: ${errorMessageOf(error).split('\n')[0]}` };
   }
@@ -52,6 +55,7 @@ export function parseTemplate(text: string): TemplateParse {
       argumentHint: scalarText(record['argument-hint']),
       allowedTools: allowedTools.rules,
       model: scalarText(record['model']),
+      fields: record,
     },
   };
 }
@@ -66,7 +70,7 @@ function toolList(value: unknown): { ok: true; rules: string[] } | { ok: false; 
   return { ok: false, error: 'allowed-tools must be a string or a list of strings, e.g. "Bash(git status:*), Read"' };
 }
 
-function scalarText(value: unknown): string | undefined {
+export function scalarText(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   // YAML reads `argument-hint: [file]` as a one-item list; the author meant the brackets.

@@ -30,20 +30,36 @@ const MODEL_NAME = /^[\w.:@/-]+$/;
  */
 export type CustomCommand = SlashCommand & { readonly expand: (args: string) => Promise<CommandResult> };
 
+/** A folder of command files whose commands are named `<namespace>:<file>` (a plugin's `commands/`). */
+export type CommandRoot = {
+  readonly dir: string;
+  readonly namespace: string;
+  /** The plugin's folder: `${CLAUDE_PLUGIN_ROOT}` in its commands' text becomes this. */
+  readonly pluginRoot: string;
+};
+
 export async function loadCustomCommands(options: {
   readonly projectRoot: string;
   readonly configDir: string;
   /** --setting-sources: project commands need `project`, user commands `user` (default: both). */
   readonly settingSources?: readonly SettingSource[];
+  /** More folders of command files: enabled plugins' `commands/`, their commands named `plugin:name`. */
+  readonly extraRoots?: readonly CommandRoot[];
 }): Promise<CustomCommand[]> {
-  const [project, user] = await Promise.all([
+  const [project, user, ...extra] = await Promise.all([
     isSourceSelected(options, 'project') ? findTemplates(path.join(options.projectRoot, '.claude', 'commands')) : Promise.resolve([]),
     isSourceSelected(options, 'user') ? findTemplates(path.join(options.configDir, 'commands')) : Promise.resolve([]),
+    ...(options.extraRoots ?? []).map(async (root) => (await findTemplates(root.dir, `${root.namespace}:`)).map((file) => ({ ...file, pluginRoot: root.pluginRoot }))),
   ]);
   const commands: CustomCommand[] = [];
   const seen = new Set<string>();
-  // Project commands win over user commands of the same name.
-  for (const [source, files] of [['project', project], ['user', user]] as const) {
+  // Project commands win over user commands of the same name; plugins' are namespaced, so they clash with neither.
+  const groups: Array<readonly ['project' | 'user' | 'plugin', readonly TemplateFile[]]> = [
+    ['project', project],
+    ['user', user],
+    ...extra.map((files) => ['plugin', files] as const),
+  ];
+  for (const [source, files] of groups) {
     for (const file of files) {
       if (commands.length >= MAX_COMMANDS || seen.has(file.name)) continue;
       seen.add(file.name);
@@ -53,7 +69,7 @@ export async function loadCustomCommands(options: {
   return commands;
 }
 
-type TemplateFile = { readonly name: string; readonly path: string };
+type TemplateFile = { readonly name: string; readonly path: string; readonly pluginRoot?: string };
 
 async function findTemplates(root: string, prefix = '', depth = 0): Promise<TemplateFile[]> {
   let entries;
@@ -75,13 +91,14 @@ async function findTemplates(root: string, prefix = '', depth = 0): Promise<Temp
   return found;
 }
 
-async function templateCommand(file: TemplateFile, source: 'project' | 'user'): Promise<CustomCommand> {
+async function templateCommand(file: TemplateFile, source: 'project' | 'user' | 'plugin'): Promise<CustomCommand> {
   const parsed = await readTemplate(file.path);
   const template = parsed.ok ? parsed.template : undefined;
   const expand = async (args: string): Promise<CommandResult> => {
     const current = await readTemplate(file.path);
     if (!current.ok) return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): ${current.error}` };
-    const { body, allowedTools, model } = current.template;
+    const { allowedTools, model } = current.template;
+    const body = file.pluginRoot === undefined ? current.template.body : current.template.body.replaceAll('${CLAUDE_PLUGIN_ROOT}', file.pluginRoot);
     if (model !== undefined && !MODEL_NAME.test(model)) {
       return { type: 'text', tone: 'error', text: `/${file.name} (${file.path}): "${model}" does not look like a model name.` };
     }

@@ -23,7 +23,6 @@ import path from 'node:path';
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type ClientCapabilities, type McpServer } from '@agentclientprotocol/sdk';
 import type { AgentContext } from '@agentclientprotocol/sdk';
 import type { SessionOptions } from '../../session/createSession.js';
-import { configDir } from '../../session/paths.js';
 import type { SessionChoice } from '../../session/startConversation.js';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { VERSION } from '../../version.js';
@@ -34,14 +33,13 @@ import type { AcpSession } from './acpSession.js';
 
 /** The engine loads with the first session, so `initialize` is answered before any of it is read. */
 async function loadEngine() {
-  const [{ startConversation }, { AcpSession }, { loadAcpCommands }, { findRepositoryRoot }, { reportMcpStartup }] = await Promise.all([
+  const [{ startConversation }, { AcpSession }, { loadAcpCommands }, { reportMcpStartup }] = await Promise.all([
     import('../../session/startConversation.js'),
     import('./acpSession.js'),
     import('./acpCommands.js'),
-    import('../../permissions/loadPermissionRules.js'),
     import('../../services/mcp/startMcpServers.js'),
   ]);
-  return { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot, reportMcpStartup };
+  return { startConversation, AcpSession, loadAcpCommands, reportMcpStartup };
 }
 
 export type AcpAgentOptions = {
@@ -73,7 +71,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
   const open = async (client: AgentContext, cwd: string, servers: readonly McpServer[], choice: SessionChoice): Promise<AcpSession> => {
     if (!path.isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (got "${cwd}")`);
     const clientServers = mcpConfigOfClientServers(servers);
-    const { startConversation, AcpSession, loadAcpCommands, findRepositoryRoot, reportMcpStartup } = await loadEngine();
+    const { startConversation, AcpSession, loadAcpCommands, reportMcpStartup } = await loadEngine();
     const { conversation, mcp } = await startConversation({
       session: { ...options.session, cwd, isInteractive: true, isTrusted: true, env: options.env },
       choice,
@@ -89,11 +87,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
     // connected or have given up (each bounded by MCP_TIMEOUT); those that failed are named on stderr.
     if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
     await conversation.start();
-    const commands = await loadAcpCommands({
-      projectRoot: findRepositoryRoot(conversation.session.cwd),
-      configDir: configDir(options.env),
-      live: () => mcpPromptCommands(conversation.session.mcp),
-    });
+    const commands = await loadAcpCommands(conversation.session, { live: () => mcpPromptCommands(conversation.session.mcp) });
     const session = new AcpSession({ conversation, mcp, client, clientCapabilities, commands, log: options.log });
     mcp?.setElicitationHandler(acpElicitationHandler({ client, sessionId: () => session.id }));
     // A server's prompts arrive or change later (prompts/list_changed): the editor's command list follows.

@@ -8,7 +8,8 @@
  */
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
 import { initCommand } from '../../commands/builtin/init.js';
-import { loadCustomCommands, type CustomCommand } from '../../commands/custom/customCommands.js';
+import type { CustomCommand } from '../../commands/custom/customCommands.js';
+import { loadSessionCommands, type CommandSession } from '../../commands/sessionCommands.js';
 
 /** What a prompt that names a command asks for. */
 export type AcpCommand =
@@ -36,13 +37,14 @@ const REWIND: AvailableCommand = {
 
 const INIT: AvailableCommand = { name: initCommand.name, description: initCommand.description };
 
-export async function loadAcpCommands(options: {
-  readonly projectRoot: string;
-  readonly configDir: string;
-  /** Commands that come and go while the session runs (MCP prompts). */
-  readonly live?: () => readonly CustomCommand[];
-}): Promise<AcpCommandSet> {
-  const custom = await loadCustomCommands(options);
+export async function loadAcpCommands(
+  session: CommandSession,
+  options: {
+    /** Commands that come and go while the session runs (MCP prompts). */
+    readonly live?: () => readonly CustomCommand[];
+  } = {},
+): Promise<AcpCommandSet> {
+  const custom = await loadSessionCommands(session);
   const byName = new Map(custom.map((command) => [command.name.toLowerCase(), command]));
   const all = (): CustomCommand[] => {
     const live = (options.live?.() ?? []).filter((command) => !byName.has(command.name.toLowerCase()));
@@ -57,7 +59,7 @@ export async function loadAcpCommands(options: {
         .filter((command) => ![COMPACT.name, INIT.name, REWIND.name].includes(command.name.toLowerCase()))
         .map((command) => ({
           name: command.name,
-          description: command.source === 'project' ? `${command.description} (project)` : command.source === 'user' ? `${command.description} (user)` : command.description,
+          description: command.source ? `${command.description} (${command.source})` : command.description,
           ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
         })),
     ],

@@ -111,6 +111,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
   const stopReportingHooks = reportHookActivity(conversation.session, { io, streamJson: options.includeHookEvents === true, writeLine });
   const agents = (await conversation.session.agentCatalog.catch(() => ({ agents: [] }))).agents.map((agent) => agent.agentType);
   const slashCommands = (await headlessSlashCommands(conversation.session)).map((command) => command.name);
+  const skills = (await conversation.session.skills).skills.map((skill) => skill.name);
   try {
     for await (const message of queue) {
       if (options.signal.aborted) break;
@@ -120,7 +121,7 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
       currentTurn = controller;
       try {
         // Like Claude Code, each turn opens with the session's state as it is now (model, mode, MCP servers).
-        writeLine(initLine(conversation, { agents, slashCommands }));
+        writeLine(initLine(conversation, { agents, slashCommands, skills }));
         const started = monotonicMs();
         const prepared = await sdkPromptContent(message.content, { conversation, signal: controller.signal });
         if (!prepared.ok) {
@@ -283,7 +284,9 @@ function deferred<T>(): Deferred<T> {
  * gave it (its images stay image blocks; no @mentions are read).
  */
 async function sdkPromptContent(content: SdkUserMessage['content'], options: HeadlessPromptOptions): Promise<PreparedHeadlessPrompt> {
-  if (typeof content === 'string' && content.trimStart().startsWith('/')) return prepareHeadlessPrompt(content, options);
+  // The SDK sends a string prompt as one text block: that is still a typed line.
+  const typed = typeof content === 'string' ? content : content.length === 1 && content[0]?.type === 'text' ? content[0].text : undefined;
+  if (typed !== undefined && typed.trimStart().startsWith('/')) return prepareHeadlessPrompt(typed, options);
   return { ok: true, content, release: () => undefined };
 }
 

@@ -134,7 +134,7 @@ function describeRule(explanation: Explanation): string {
  * working directory (after `cd`, bash may be in the old or the new one),
  * globs expanded against the file system.
  */
-export function resolveWordTargets(word: ExpandedWord | 'unknown', cwd: CwdState, cwdOverride: ExpandedWord | undefined, env: DecisionEnvironment): readonly ResolvedPath[] | 'unknown' {
+export function resolveWordTargets(word: ExpandedWord | 'unknown', cwd: CwdState, cwdOverride: ExpandedWord | undefined, env: Pick<DecisionEnvironment, 'paths'>): readonly ResolvedPath[] | 'unknown' {
   if (word === 'unknown' || word.kind === 'dynamic' || word.unknownPath !== undefined) return 'unknown';
   // Character classes (`[[:alpha:]]`), equivalence classes and collating symbols match what we cannot enumerate reliably.
   if (word.isGlob && /\[[^\]]*\[[:=.]/.test(word.text)) return 'unknown';

@@ -112,6 +112,9 @@ function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvir
   if (!understood && (effects.kind !== 'other' || effects.known)) {
     return part('ask', { kind: 'mode', mode: env.mode, detail: `not auto-allowed: ${effects.notUnderstood[0] ?? ''}` }, commandSuggestion ? dedupe([...commandSuggestion, ...redirectSuggestions]) : undefined);
   }
+  if (env.sandboxOff === true && !fullyTabled(analyzed)) {
+    return part('ask', { kind: 'mode', mode: env.mode, detail: 'the OS sandbox is off, and only commands with no option-named files, run-time arguments or unresolved paths run without asking' }, commandSuggestion);
+  }
   if (effects.kind === 'read-only' && pathsFullyAllowed && !sideEffects) {
     return part('allow', { kind: 'mode', mode: env.mode, detail: 'read-only command inside the working directories' }, []);
   }
@@ -126,6 +129,11 @@ function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvir
   // A Bash allow rule covers the program's own operands; redirections need their own Edit rule.
   const suggestions = !pathsSuggestible ? undefined : effects.kind === 'read-only' ? dedupe(pathSuggestions) : commandSuggestion ? dedupe([...commandSuggestion, ...redirectSuggestions]) : undefined;
   return part('ask', { kind: 'mode', mode: env.mode, detail }, suggestions);
+}
+
+/** Nothing in the command is open-ended: the analysis alone can be trusted with it (sandbox off). */
+function fullyTabled({ command, effects }: AnalyzedSimpleCommand): boolean {
+  return !command.hasHiddenArguments && effects.known && effects.paths.every((p) => p.target !== 'unknown' && p.possible !== true && p.fromOptionValue !== true && (p.target.kind !== 'dynamic'));
 }
 
 /** curl https://evil.example meets `deny: WebFetch(domain:evil.example)`: same effect, other tool. */

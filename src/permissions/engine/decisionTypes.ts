@@ -52,6 +52,13 @@ export type DecisionEnvironment = {
    * reason to ask. Absent: false.
    */
   readonly sandboxed?: boolean;
+  /**
+   * The user turned the OS sandbox off (`sandbox.enabled: false`): nothing
+   * bounds an analysis mistake, so a mode auto-allows only commands whose
+   * every word is in the tables and that take no file or program values
+   * from options, no run-time arguments and no paths it cannot resolve.
+   */
+  readonly sandboxOff?: boolean;
 };
 
 /** One path a call declares it reads or writes, absolute (resolved against the call's cwd). */

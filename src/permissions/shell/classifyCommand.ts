@@ -86,7 +86,7 @@ function notUnderstood(program: string | undefined, kind: CommandEffects['kind']
 function optionValuePaths(program: string, args: readonly ExpandedWord[]): PathAccess[] {
   const table = tableFor(program);
   if (!table || program === 'jq' || program === 'gojq') return [];
-  return optionPathValues(parseWithTable(table, args)).map(({ word, access, option }) => ({ target: word, access, recursive: false, why: `${program} ${option}` }));
+  return optionPathValues(parseWithTable(table, args)).map(({ word, access, option }) => ({ target: word, access, recursive: false, why: `${program} ${option}`, fromOptionValue: true }));
 }
 
 /**

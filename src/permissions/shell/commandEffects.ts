@@ -28,6 +28,8 @@ export type PathAccess = {
    * character (the engine looks), else it is any path.
    */
   readonly namesSplitOnBlanks?: boolean;
+  /** Named by an option's value (`sort -o out`, `grep -f pats`), not an operand. */
+  readonly fromOptionValue?: boolean;
   /** The path stands for names `find` printed below it (see boundHiddenArguments); any write elsewhere in the command voids that. */
   readonly foundByFind?: boolean;
 };

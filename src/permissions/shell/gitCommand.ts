@@ -96,6 +96,10 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
       concerns.push({ kind: 'inline-code', detail: 'git --exec-path runs git commands from another directory' });
     } else if (name === '--git-dir' || name === '--work-tree') {
       if (name === '--work-tree' && value) cwdOverride = value;
+      // Another repository's config is git's input too: its core.fsmonitor, hooksPath and aliases run programs.
+      if (name === '--git-dir' && !(value?.kind === 'static' && /^(\.\/)?\.git\/?$/.test(value.text))) {
+        concerns.push({ kind: 'inline-code', detail: `git --git-dir ${value?.text ?? ''} reads another repository's config, which can make git run a program` });
+      }
     }
   }
   const subcommand = argv[i];
@@ -175,10 +179,14 @@ function readOnlySubcommand(name: string, args: readonly ExpandedWord[]): Pick<G
   const problems = [...parsed.problems];
   if (parsed.dynamicWords.length > 0) return { kind: 'other', paths: writes(['unknown'], `computed git ${name} argument`), effects: [], problems };
   const optionFiles = optionPathValues(parsed).map(({ word, access, option }): PathAccess => ({ target: word, access, recursive: false, why: `git ${name} ${option}` }));
-  const operandPaths = pathOperands(parsed.operands, 'read');
+  const printsContent = printsContentOfAnyPath(name, parsed);
+  // A pathspec names everything below it, in every commit, not only what is on disk now.
+  const operandPaths = pathOperands(parsed.operands, 'read', printsContent);
   // No path named: the whole tree's content may be printed (`git log -p`, `git show HEAD`, `git grep x`).
   const namesPath = parsed.operands.some((word) => word.text.includes('/') || word.text.includes(':') || word.text === '.') || args.some((word) => word.text === '--');
-  const whole = printsContentOfAnyPath(name, parsed) && !namesPath ? reads([literalWord('.')], `git ${name} prints the content of tracked files`, true) : [];
+  // git expands pathspecs itself, against the committed trees: `'*.env'`, `:(glob)**/x`, `:!src`, `:/`.
+  const expandsPathspec = parsed.operands.some((word) => isGitPathspecPattern(word.text));
+  const whole = printsContent && (!namesPath || expandsPathspec) ? reads([literalWord('.')], `git ${name} prints the content of tracked files`, true) : [];
   const paths = [...operandPaths, ...optionFiles, ...whole];
   const edits = optionFiles.some((p) => p.access === 'write');
   return { kind: edits ? 'file-edit' : 'read-only', paths, effects: [], problems };
@@ -213,6 +221,13 @@ function listingSubcommand(name: string, args: readonly ExpandedWord[]): boolean
     default:
       return false;
   }
+}
+
+/** A pathspec git matches itself (globs, `:(magic)`, `:!exclude`, `:/top`), not a literal path. */
+function isGitPathspecPattern(text: string): boolean {
+  if (text.startsWith('-')) return false;
+  const pathPart = /^[^:]*:(?!\()/.test(text) && !text.startsWith(':') ? text.slice(text.indexOf(':') + 1) : text;
+  return /[*?[\\]/.test(pathPart) || /^:(\(|[!^/])/.test(text);
 }
 
 /** Every non-option word may be a path (git disambiguates revisions and paths itself); `rev:path` reads path. */

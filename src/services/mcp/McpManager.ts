@@ -26,6 +26,7 @@ const CHARS_PER_TOKEN = 4;
 const DEFAULT_MCP_TOOL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 const MAX_TIMER_MS = 2_147_483_647;
 const MAX_RESTARTS = 3;
+const DEFAULT_REMOTE_RETRY_BASE_MS = 500;
 
 export type McpManagerOptions = {
   readonly cwd: string;
@@ -57,6 +58,7 @@ export class McpManager implements McpServersControl {
       maxRestarts: MAX_RESTARTS,
       maxResultSizeChars: positiveNumber(env.MAX_MCP_OUTPUT_TOKENS, DEFAULT_MAX_MCP_OUTPUT_TOKENS) * CHARS_PER_TOKEN,
       onChange: () => this.scheduleNotify(),
+      remoteRetryBaseDelayMs: nonNegativeNumber(env.AGENTCLI_RETRY_BASE_DELAY_MS, DEFAULT_REMOTE_RETRY_BASE_MS),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       elicit: (request, signal) => (this.elicitationHandler ? this.elicitationHandler(request, signal) : Promise.resolve({ action: 'decline' })),
     };
@@ -215,6 +217,11 @@ export class McpManager implements McpServersControl {
 
 function noServerNamed(name: string, views: readonly McpServerView[]): string {
   return `No MCP server named "${name}".${views.length > 0 ? ` Servers: ${views.map((view) => view.name).join(', ')}.` : ''}`;
+}
+
+function nonNegativeNumber(raw: string | undefined, fallback: number): number {
+  const value = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 function positiveNumber(raw: string | undefined, fallback: number): number {

@@ -16,6 +16,7 @@ import { isAuthenticationError, openSession, type OpenedSession, type TransportK
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
 import { listAllPrompts, listAllResources, listAllTools } from './listServerItems.js';
 import { promptResultText } from './mcpPromptText.js';
+import { withRemoteRetries } from './retryRemote.js';
 import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
 import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
@@ -33,6 +34,8 @@ export type McpConnectionSettings = {
   readonly maxResultSizeChars: number;
   /** Status, tools or anything shown in /mcp changed. */
   readonly onChange: () => void;
+  /** The first wait before a remote server is tried again (it doubles each time). */
+  readonly remoteRetryBaseDelayMs: number;
   /** The OS sandbox stdio servers start in; absent: started as configured. */
   readonly sandbox?: McpServerSandbox;
   /** Asks the user what a server's elicitation/create wants (the front end's answerer, or a decline). */
@@ -231,7 +234,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
         // Unreachable now: the connection attempt says so better. Refused: a login is needed.
         if (isAuthenticationError(error)) throw error;
       });
-      const [session, compileSchema] = await Promise.all([
+      const open = () =>
         openSession({
           config: this.server.config,
           cwd: this.settings.cwd,
@@ -241,7 +244,10 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           prepare: (client) => this.prepare(client),
           ...(this.settings.sandbox ? { launchStdio: (launch: StdioLaunch) => this.sandboxed(launch) } : {}),
           ...(remoteAuth ? { authProvider: remoteAuth.provider } : {}),
-        }),
+        });
+      const isRemote = this.server.config.type === 'http' || this.server.config.type === 'sse';
+      const [session, compileSchema] = await Promise.all([
+        isRemote ? withRemoteRetries(open, { signal: deadline.signal, baseDelayMs: this.settings.remoteRetryBaseDelayMs }) : open(),
         loadJsonSchemaCompiler(),
       ]);
       let listed: McpListedTool[];
@@ -353,7 +359,15 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       const restarted = this.connectedSession();
       if (restarted) return restarted;
     }
-    if (this.state.kind === 'needs-auth') throw new Error(this.needsAuthMessage());
+    if (this.state.kind === 'needs-auth') {
+      // Logged in since (`agentcli mcp login` in another terminal): connect with the new credentials.
+      if ((await (await this.remoteServerAuth())?.store.summary())?.state === 'authenticated') {
+        await this.start();
+        const connected = this.connectedSession();
+        if (connected) return connected;
+      }
+      throw new Error(this.needsAuthMessage());
+    }
     throw new Error(`the MCP server "${this.name}" is not available: ${this.problem ?? this.status}${this.stderrSuffix()}`);
   }
 

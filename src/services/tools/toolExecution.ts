@@ -11,8 +11,9 @@
  * Every failure at every step becomes an is_error tool_result the model can
  * read and act on. Nothing thrown inside a tool escapes this function.
  */
-import type { PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
+import type { CallGrant, PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
 import { withHookPermission } from '../../hooks/hookPermission.js';
+import { runPermissionDeniedHooks, runPermissionRequestHooks } from '../../hooks/permissionHooks.js';
 import { runPostToolUseFailureHooks, runPostToolUseHooks, runPreToolUseHooks, type HookStop, type ToolHookCall } from '../../hooks/toolHooks.js';
 import type { ToolHooks } from '../../hooks/types.js';
 import type { CanUseToolFn } from '../../permissions/canUseTool.js';
@@ -143,7 +144,7 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     if (context.abortSignal.aborted) return cancelled(call.input);
     const permissionOptions = pre.permission ? { ...options, env: { ...options.env, canUseTool: withHookPermission(options.env.canUseTool, pre.permission) } } : options;
     const permission = await decideCallPermission({ ...preparation.prepared, call }, permissionOptions);
-    if (permission.kind === 'refused') return { ...permission.outcome, input: call.input };
+    if (permission.kind === 'refused') return withDeniedHooks(hooks, { tool, input: call.input, toolUseId: request.id, context }, { ...permission.outcome, input: call.input });
     if (permission.updatedInput !== undefined) {
       const rewritten = await revalidateInput(tool, permission.updatedInput, context, 'the permission decision');
       if (!rewritten.ok) return fail('error', rewritten.message, call.input);
@@ -161,7 +162,8 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
     if (context.abortSignal.aborted) return cancelled(input);
     await options.env.beforeToolRuns?.(tool, call);
     if (context.abortSignal.aborted) return cancelled(input);
-    const running = tool.call(input, context, (progress) => {
+    const grant: CallGrant = { by: permission.by, ...(permission.outsideSandbox ? { outsideSandbox: true } : {}), facts: call.facts };
+    const running = tool.call(input, { ...context, grant }, (progress) => {
       if (!context.abortSignal.aborted) options.onProgress(progress);
     });
     options.onSettled?.(running.catch(() => undefined));
@@ -200,6 +202,14 @@ export async function runToolUse(request: ToolUseRequest, options: RunToolUseOpt
   }
 }
 
+/** A refused call: PermissionDenied hooks hear of it, and may tell the model it can try again. */
+async function withDeniedHooks(hooks: ToolHooks, call: ToolHookCall, outcome: ToolCallOutcome): Promise<ToolCallOutcome> {
+  if (outcome.status !== 'denied' && outcome.status !== 'rejected') return outcome;
+  const { retry } = await runPermissionDeniedHooks(hooks, { ...call, reason: resultText(outcome.result) });
+  if (!retry) return outcome;
+  return { ...outcome, result: errorResult(outcome.toolUseId, `${resultText(outcome.result)}\nA PermissionDenied hook says you may try this call again.`) };
+}
+
 /** A call that ran and failed: PostToolUseFailure hooks see the error; their feedback follows the result. */
 async function failedCall(hooks: ToolHooks, call: ToolHookCall & { readonly error: string }, outcome: ToolCallOutcome): Promise<ToolCallOutcome> {
   const post = await runPostToolUseFailureHooks(hooks, { ...call, isInterrupt: false });
@@ -227,7 +237,7 @@ function resultText(block: ToolResultBlockParam): string {
 }
 
 type PermissionOutcome =
-  | { readonly kind: 'granted'; readonly updatedInput?: unknown }
+  | { readonly kind: 'granted'; readonly by: CallGrant['by']; readonly updatedInput?: unknown; readonly outsideSandbox?: boolean }
   | { readonly kind: 'refused'; readonly outcome: ToolCallOutcome };
 
 async function decideCallPermission(prepared: PreparedToolCall, options: RunToolUseOptions): Promise<PermissionOutcome> {
@@ -242,13 +252,21 @@ async function decideCallPermission(prepared: PreparedToolCall, options: RunTool
   const recordDenial = (reason: string): void =>
     env.onPermissionDenied?.({ tool_name: tool.name, tool_use_id: toolUseId, tool_input: input, reason });
   const settle = (decision: PermissionAllow | PermissionDeny): PermissionOutcome => {
-    if (decision.behavior === 'allow') return { kind: 'granted', updatedInput: decision.updatedInput };
+    if (decision.behavior === 'allow') return { kind: 'granted', by: 'rules', updatedInput: decision.updatedInput };
     recordDenial(decision.message);
     return refuse('denied', `Permission denied: ${decision.message}`);
   };
 
   const first = await env.canUseTool(tool, call, context);
   if (first.behavior !== 'ask') return settle(first);
+
+  // A PermissionRequest hook may answer the question before anyone is asked (headless included).
+  const hooked = await runPermissionRequestHooks(env.hooks, { tool, input, toolUseId, context, decision: first });
+  if (hooked.kind === 'allow') return { kind: 'granted', ...(hooked.updatedInput ? { updatedInput: hooked.updatedInput } : {}) };
+  if (hooked.kind === 'deny') {
+    recordDenial(hooked.message);
+    return refuse('denied', `Permission denied by a PermissionRequest hook: ${hooked.message}`, hooked.interrupt);
+  }
 
   const askPermission = env.askPermission;
   if (!askPermission) {
@@ -268,14 +286,16 @@ async function decideCallPermission(prepared: PreparedToolCall, options: RunTool
       if (decision.behavior !== 'ask') return settle(decision);
     }
     const response = await askPermission({ tool, input, toolUseId, decision, signal: context.abortSignal });
-    if (response.type === 'allow_once') return { kind: 'granted', ...(response.updatedInput !== undefined ? { updatedInput: response.updatedInput } : {}) };
+    if (response.type === 'allow_once') {
+      return { kind: 'granted', by: 'user', ...(response.updatedInput !== undefined ? { updatedInput: response.updatedInput } : {}), ...(response.outsideSandbox ? { outsideSandbox: true } : {}) };
+    }
     if (response.type === 'refuse') {
       recordDenial(response.message);
       return refuse('rejected', response.message, response.interrupt);
     }
     if (response.type === 'allow_always') {
       await env.onAllowAlways?.(response.rules, context);
-      return { kind: 'granted' };
+      return { kind: 'granted', by: 'user' };
     }
     const feedback = response.feedback?.trim();
     return feedback

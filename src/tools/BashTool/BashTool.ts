@@ -5,6 +5,7 @@
  * TaskStop. The working directory carries over between calls through the
  * result's contextModifier.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { buildTool, type ToolUseContext } from '../../Tool.js';
@@ -13,10 +14,12 @@ import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
 import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
 import { declareShellFacts, isConcurrencySafeBashCall, isReadOnlyBashCall, preloadBashTool } from './commandSafety.js';
 import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
-import { bashSandboxFor, SANDBOX_FAILURE_NOTE } from './bashSandbox.js';
+import { bashSandboxFor, SANDBOX_FAILURE_NOTE, type BashSandbox } from './bashSandbox.js';
+import { offerRunOutsideSandbox, sandboxRefusalIn } from './sandboxRefusal.js';
 import { runForegroundCommand, type BashProgress } from './runForegroundCommand.js';
 import { nextWorkingDirectory, startingDirectory } from './workingDirectory.js';
 import { formatCount } from '../../utils/format.js';
+import { ruleSetOf } from '../../permissions/canUseTool.js';
 
 export { preloadBashTool } from './commandSafety.js';
 export type { BashProgress } from './runForegroundCommand.js';
@@ -75,27 +78,43 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 
     const start = startingDirectory(context);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
-    const sandbox = bashSandboxFor(context);
-    // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
-    const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true }) : onProgress;
-    if (sandbox.sandboxed) report({ type: 'bash_output', lastLines: '', totalLines: 0, totalChars: 0, elapsedMs: 0 });
-    const run = await runForegroundCommand({
-      command: input.command,
-      cwd: start.cwd,
-      ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
-      timeoutMs,
-      signal: context.abortSignal,
-      spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
-      onProgress: report,
-    });
+    const firstSandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
+    const runIn = async (sandbox: BashSandbox) => {
+      // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
+      const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true, sandboxPolicy: sandbox.policyName }) : onProgress;
+      if (sandbox.sandboxed) report({ type: 'bash_output', lastLines: '', totalLines: 0, totalChars: 0, elapsedMs: 0 });
+      return runForegroundCommand({
+        command: input.command,
+        cwd: start.cwd,
+        ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
+        timeoutMs,
+        signal: context.abortSignal,
+        spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
+        onProgress: report,
+      });
+    };
+    let sandbox: BashSandbox = firstSandbox;
+    let run = await runIn(sandbox);
+    const notes: string[] = [];
+    const refusal = sandbox.sandboxed && !run.aborted && (run.timedOut || run.exit.exitCode !== 0) ? sandboxRefusalIn(run.output.lastLines(40, 8_000)) : undefined;
+    if (refusal) {
+      const answer = await offerRunOutsideSandbox(input.command, refusal, context);
+      if (answer === 'rerun') {
+        sandbox = { sandboxed: false, policyName: 'outside' };
+        run = await runIn(sandbox);
+        notes.push(`The sandbox refused ${refusal.what} on the first try; the user chose to run the command again outside the sandbox, and this is that run's output.`);
+      } else {
+        notes.push(answer === 'declined' ? `The sandbox refused ${refusal.what}, and the user chose not to run the command outside it.` : `The sandbox refused ${refusal.what}. Nobody here can approve running it outside the sandbox (non-interactive run); ask the user to run it outside the sandbox, allow the path or host in settings (sandbox.writablePaths, sandbox.network.allowedDomains), or approve it in the REPL with "Yes, run outside the sandbox".`);
+      }
+    }
 
     const next = nextWorkingDirectory(run.exit.finalCwd, start.cwd, context);
-    const notes = [start.note, next.note].filter((note): note is string => note !== undefined);
+    notes.unshift(...[start.note, next.note].filter((note): note is string => note !== undefined));
     if (run.exit.strayProcessesStopped) {
       notes.push('Processes the command left running in the background were stopped when it finished; use run_in_background for long-running jobs.');
     }
     const failed = run.timedOut || run.exit.exitCode !== 0;
-    if (sandbox.sandboxed && failed && !run.aborted) notes.push(SANDBOX_FAILURE_NOTE);
+    if (sandbox.sandboxed && failed && !run.aborted && !refusal) notes.push(SANDBOX_FAILURE_NOTE);
     const fullOutputFile = run.output.spillFile;
     if (fullOutputFile && run.output.spillWasCapped) {
       notes.push(`The saved output stops after 64 MiB; the command printed ${formatCount(run.output.length)} characters in all.`);
@@ -114,6 +133,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
       cwd: next.cwd,
       notes,
       sandboxed: sandbox.sandboxed,
+      ...(sandbox.policyName ? { sandboxPolicy: sandbox.policyName } : {}),
       ...(fullOutputFile ? { fullOutputFile } : {}),
     };
     const moved = next.cwd !== context.cwd;
@@ -123,7 +143,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 
 async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
   const start = startingDirectory(context);
-  const sandbox = bashSandboxFor(context);
+  const sandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
   const task = await startBackgroundTask({
     ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
     command: input.command,
@@ -133,6 +153,13 @@ async function startInBackground(input: BashInput, context: ToolUseContext): Pro
     sessionDir: context.session.dir,
   });
   return { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd, sandboxed: sandbox.sandboxed };
+}
+
+/** The analysis the pipeline granted the call on; made again only when the call did not come through it. */
+async function sandboxCallOptions(command: string, cwd: string, context: ToolUseContext) {
+  const granted = context.grant?.facts;
+  const facts = granted ?? (await declareShellFacts(command, { cwd, home: ruleSetOf(context.appState.get().toolPermissionContext, context.projectRoot).home || os.homedir() }));
+  return { analysis: facts.shell, cwd };
 }
 
 /** tool_use ids come from the model's stream; never let one escape the folder. */

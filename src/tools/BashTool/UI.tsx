@@ -23,8 +23,14 @@ export function renderToolUseMessage(input: Partial<BashInput>, options: RenderO
   );
 }
 
-/** The OS sandbox it runs in is named on the tool line (its first progress event already says so). */
+/**
+ * The policy it ran under is named on the tool line (its first progress event already says so):
+ * `sandboxed: read-only`, `sandboxed: claimed writes`, `sandboxed: session`, or `outside the sandbox`.
+ */
 export function renderToolUseTag(progress: readonly BashProgress[], output: BashResult | undefined): ReactNode {
+  const policy = (output?.kind === 'foreground' ? output.sandboxPolicy : undefined) ?? [...progress].reverse().find((event) => event.sandboxPolicy)?.sandboxPolicy;
+  if (policy === 'outside') return 'outside the sandbox';
+  if (policy) return `sandboxed: ${policy}`;
   return output?.sandboxed || progress.some((event) => event.sandboxed) ? 'sandboxed' : null;
 }
 

@@ -6,6 +6,7 @@
  * cancels its siblings.
  */
 import type { ToolResultBlockParam } from '../../types/messages.js';
+import type { SandboxPolicyName } from './bashSandbox.js';
 
 export type BashForegroundResult = {
   readonly kind: 'foreground';
@@ -24,6 +25,8 @@ export type BashForegroundResult = {
   readonly fullOutputFile?: string;
   /** It ran in the OS sandbox (src/sandbox/). */
   readonly sandboxed?: boolean;
+  /** Which policy it ran under ('outside': the user chose to run it outside the sandbox). */
+  readonly sandboxPolicy?: SandboxPolicyName;
 };
 
 export type BashBackgroundResult = {

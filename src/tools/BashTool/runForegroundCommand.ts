@@ -3,6 +3,7 @@
  * output streamed as throttled progress (the last few lines), stopped with
  * its whole tree on timeout or abort.
  */
+import type { SandboxPolicyName } from './bashSandbox.js';
 import { BoundedOutput } from '../../utils/process/boundedOutput.js';
 import { startShellCommand, type ShellExit, type ShellLauncher } from '../../utils/process/shellCommand.js';
 
@@ -15,6 +16,8 @@ export type BashProgress = {
   readonly elapsedMs: number;
   /** The command runs in the OS sandbox. */
   readonly sandboxed?: boolean;
+  /** Under which policy (see bashSandbox.ts). */
+  readonly sandboxPolicy?: SandboxPolicyName;
 };
 
 export type ForegroundRun = {

@@ -17,6 +17,7 @@ import { TtlCache } from './fetchCache.js';
 import { fetchPage, formatBytes, type FetchedBody } from './fetchPage.js';
 import { htmlToMarkdown } from './htmlToMarkdown.js';
 import { MAX_CONTENT_CHARS, WEB_FETCH_TOOL_NAME, webFetchPrompt } from './prompt.js';
+import { isHostAllowed } from '../../sandbox/allowedDomains.js';
 import { checkFetchUrl, upgradeToHttps } from './urlPolicy.js';
 
 export type WebFetchInput = { readonly url: string; readonly prompt?: string };
@@ -79,9 +80,15 @@ export const WebFetchTool = buildTool<WebFetchInput, WebFetchOutput>({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   maxResultSizeChars: MAX_CONTENT_CHARS + 2_000,
-  async validateInput(input) {
+  async validateInput(input, context) {
     const check = checkFetchUrl(input.url);
-    return check.ok ? { result: true } : { result: false, message: check.message };
+    if (!check.ok) return { result: false, message: check.message };
+    // sandbox.network.allowedDomains holds for WebFetch as for Bash: one list of places data may go.
+    const allowedDomains = context.appState.get().toolPermissionContext.sandbox?.settings.allowedDomains ?? [];
+    if (allowedDomains.length > 0 && !isHostAllowed(check.url.hostname, allowedDomains)) {
+      return { result: false, message: `${check.url.hostname} is not in sandbox.network.allowedDomains (${allowedDomains.join(', ')}); WebFetch reaches only those hosts. Ask the user to add it to the settings if it is needed.` };
+    }
+    return { result: true };
   },
   async call(input, context) {
     const started = Date.now();

@@ -114,6 +114,8 @@ export function PromptInput(props: PromptInputProps): ReactNode {
       {state.vim ? <Text dimColor>  -- {state.vim.mode === 'normal' ? 'NORMAL' : 'INSERT'} --</Text> : null}
       {state.exitArmed ? (
         <Text dimColor>  Press {state.exitArmed === 'ctrl_d' ? 'Ctrl+D' : 'Ctrl+C'} again to exit</Text>
+      ) : state.rewindArmed ? (
+        <Text dimColor>  Press Esc again to rewind to an earlier prompt</Text>
       ) : memoryNoteOf(state.buffer.text) !== undefined ? (
         <Text dimColor>  # note: Enter saves it to a memory file you choose; it is not sent to the model</Text>
       ) : props.hint ? (

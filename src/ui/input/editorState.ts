@@ -25,6 +25,8 @@ export type EditorState = {
   readonly suggestionsDismissedFor: string | undefined;
   /** Set by a first Ctrl+C or Ctrl+D on an empty input: the same key again exits (the prompt disarms it after a moment). */
   readonly exitArmed: false | 'ctrl_c' | 'ctrl_d';
+  /** Set by a first Esc on an empty, idle input: a second one opens the rewind picker; any other key disarms it. */
+  readonly rewindArmed?: boolean;
   /** Text of a bracketed paste still arriving. */
   readonly pasting: string | undefined;
   /** `/vim` editing: the mode; undefined when vim editing is off. */

@@ -21,8 +21,8 @@ export type PromptEffects = {
   readonly exit: () => void;
   /** Ctrl+V: attach the clipboard's image (the REPL inserts its @mention when it is saved). */
   readonly pasteImage?: () => void;
-  /** Esc on an empty prompt while idle (twice in a row opens the rewind picker). */
-  readonly escapeOnEmptyPrompt?: () => void;
+  /** Esc twice in a row on an empty prompt while idle: the rewind picker. */
+  readonly openRewind?: () => void;
 };
 
 export type PromptEnvironment = {
@@ -48,7 +48,9 @@ function handleAnyAction(state: EditorState, action: EditorAction, environment: 
   if (state.search) return handleSearchAction(state, action, environment, effects);
   if (state.vim?.mode === 'normal') return handleVimNormalAction(state, action, environment, effects);
   if (state.vim && action.type === 'escape' && !suggestionsVisible(state, environment)) return { ...state, ...enterNormalMode(state.buffer) };
-  const next = handleEditAction(state, action, environment, effects);
+  let next = handleEditAction(state, action, environment, effects);
+  // Any key but Esc disarms "Esc again to rewind".
+  if (next.rewindArmed && action.type !== 'escape') next = { ...next, rewindArmed: false };
   // Any other key disarms "press again to exit".
   const arming = action.type === 'interrupt_or_clear' || action.type === 'delete_forward_or_exit';
   return arming || !next.exitArmed ? next : { ...next, exitArmed: false };
@@ -147,7 +149,11 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
     case 'escape':
       if (menu) return { ...state, suggestionsDismissedFor: buffer.text };
       if (environment.isBusy) effects.interrupt();
-      else if (buffer.text === '') effects.escapeOnEmptyPrompt?.();
+      else if (buffer.text === '' && effects.openRewind) {
+        if (!state.rewindArmed) return { ...state, rewindArmed: true };
+        effects.openRewind();
+        return { ...state, rewindArmed: false };
+      }
       return state;
     case 'none':
       return state;

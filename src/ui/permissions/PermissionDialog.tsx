@@ -42,7 +42,7 @@ export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20,
   const { tool, input, decision } = request;
   const wording = permissionWording(tool.name, safeDisplayName(request), input);
   const sessionEdits = onAllowEditsForSession !== undefined && decision.reason.type === 'mode' && isFileEditTool(tool.name);
-  const options = permissionChoices(decision.suggestedRules, { sessionEdits });
+  const options = permissionChoices(decision.suggestedRules, { sessionEdits, sandboxed: decision.sandboxed === true });
   // The question says what the mode asks; only a rule, a hook or the tool itself has something to add.
   const reason = decision.reason.type === 'rule' ? `Rule ${decision.reason.rule} (${decision.reason.source}) asks before this runs.` : decision.reason.type === 'mode' ? undefined : decision.message;
   const state = useRef<DialogState>({ mode: 'choosing', index: 0 });

@@ -80,7 +80,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
       openTranscript: () => controller.setTranscriptOpen(true),
       exit: () => controller.requestExit(),
       pasteImage: () => void controller.pasteClipboardImage(),
-      escapeOnEmptyPrompt: () => controller.escapeOnEmptyPrompt(),
+      openRewind: () => controller.openRewind(),
     }),
     [controller],
   );

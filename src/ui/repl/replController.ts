@@ -33,7 +33,6 @@ import { writeClipboard } from './clipboard.js';
 import { replayItems } from './replayItems.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
-import { DoubleEscape } from '../rewind/doubleEscape.js';
 import { runRewindFlow } from '../rewind/rewindFlow.js';
 import { TurnNotices } from './turnNotices.js';
 import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
@@ -105,7 +104,6 @@ export class ReplController {
   private restoreSeq = 0;
   private readonly stopNotifier: () => void;
   private readonly notices: TurnNotices;
-  private readonly doubleEscape = new DoubleEscape();
 
   constructor(private readonly options: ReplControllerOptions) {
     const { conversation } = options;
@@ -333,10 +331,9 @@ export class ReplController {
     });
   }
 
-  /** Esc on an empty, idle prompt: the second one in a row opens the rewind picker. */
-  escapeOnEmptyPrompt(): void {
-    const second = this.doubleEscape.press();
-    if (!second || this.draining) return;
+  /** Esc Esc on an empty, idle prompt: the rewind picker, as /rewind opens it. */
+  openRewind(): void {
+    if (this.draining) return;
     this.idle = this.drain('/rewind');
   }
 

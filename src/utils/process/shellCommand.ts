@@ -5,12 +5,17 @@
  * descriptor (true interleaving), output captured in a BoundedOutput, and
  * the shell's final working directory reported back.
  *
+ * The wrapper keeps its own state out of the command's reach: the final
+ * working directory goes to file descriptor 3, a pipe agentcli opened
+ * before the shell started, never to a path held in a variable the command
+ * could assign (`__cwd_file=.git/hooks/pre-commit` once made the wrapper
+ * write a hook for it). The command can at most write its own text into
+ * that pipe, which is worth no more than a `cd`.
+ *
  * When the shell exits, anything it left running in its group (a stray `&`
  * job) is stopped: otherwise it would hold the output pipe open and outlive
  * the call. Long-running processes belong in background tasks.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BoundedOutput } from './boundedOutput.js';
@@ -18,7 +23,6 @@ import { childEnvironment } from './childEnvironment.js';
 import { trackProcessGroup } from './liveProcessGroups.js';
 import { isTreeRunning, killProcessTree } from './processTree.js';
 import { userShell } from './userShell.js';
-import { newUuid } from '../ids.js';
 
 export type ShellCommandOptions = {
   readonly command: string;
@@ -44,10 +48,10 @@ export type ShellInvocation = {
 };
 
 /**
- * Turns the shell's invocation into the one to run. `stateFile` is where the
- * shell reports its final working directory: it must stay writable.
+ * Turns the shell's invocation into the one to run. The launcher must pass
+ * file descriptor 3 through (the shell reports its final directory there).
  */
-export type ShellLauncher = (shell: ShellInvocation, where: { readonly cwd: string; readonly stateFile: string }) => ShellInvocation;
+export type ShellLauncher = (shell: ShellInvocation, where: { readonly cwd: string }) => ShellInvocation;
 
 export type ShellExit = {
   /** null when the shell was ended by a signal. */
@@ -70,30 +74,22 @@ export type ShellProcess = {
 /** How long output may keep arriving after the shell and its group are gone (an escaped daemon holding the pipe). */
 const STDIO_SETTLE_MS = 2_000;
 
-// $1: file to write the final cwd to; $2: the command. The EXIT trap runs on `exit` too.
-const WRAPPER_SCRIPT = [
-  '__agentcli_cwd_file=$1',
-  '__agentcli_command=$2',
-  'shift 2',
-  `trap 'pwd -P >| "$__agentcli_cwd_file" 2>/dev/null' EXIT`,
-  'exec 2>&1',
-  'eval "$__agentcli_command"',
-].join('\n');
+/** The descriptor the wrapper reports the final working directory on (a pipe to us). */
+export const STATE_FD = 3;
+
+// $1: the command, read once by eval and never again. The EXIT trap runs on `exit` too; it names no
+// variable, so nothing the command assigns changes where it writes.
+const WRAPPER_SCRIPT = [`trap 'pwd -P >&${STATE_FD} 2>/dev/null' EXIT`, 'exec 2>&1', 'eval "$1"'].join('\n');
 
 export async function startShellCommand(options: ShellCommandOptions): Promise<ShellProcess> {
   const { execa } = await import('execa');
-  const cwdFile = path.join(os.tmpdir(), `agentcli-cwd-${newUuid()}`);
-  const shell: ShellInvocation = { file: userShell(), args: ['-c', WRAPPER_SCRIPT, 'agentcli', cwdFile, options.command] };
-  // A launcher binds the file into its own view of the file system, so it must exist first.
-  if (options.launcher) await writeFile(cwdFile, '', { mode: 0o600 });
-  const launch = options.launcher ? options.launcher(shell, { cwd: options.cwd, stateFile: cwdFile }) : shell;
+  const shell: ShellInvocation = { file: userShell(), args: ['-c', WRAPPER_SCRIPT, 'agentcli', options.command] };
+  const launch = options.launcher ? options.launcher(shell, { cwd: options.cwd }) : shell;
   const subprocess = execa(launch.file, [...launch.args], {
     cwd: options.cwd,
     env: childEnvironment(options.baseEnv),
     extendEnv: false,
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     buffer: false,
     reject: false,
     detached: true,
@@ -112,7 +108,10 @@ export async function startShellCommand(options: ShellCommandOptions): Promise<S
   );
   const untrack = trackProcessGroup(pid);
 
-  const streamsDone = Promise.all([subprocess.stdout, subprocess.stderr].map((stream) => capture(stream, options)));
+  const stateStream = subprocess.stdio[STATE_FD] as Readable | null;
+  const state = collectState(stateStream);
+  const outputDone = Promise.all([subprocess.stdout, subprocess.stderr].map((stream) => capture(stream, options)));
+  const streamsDone = Promise.all([outputDone, state.done]);
   const shellExited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     subprocess.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -125,10 +124,10 @@ export async function startShellCommand(options: ShellCommandOptions): Promise<S
     const strays = !killing && !launch.treeEndsWithIt && isTreeRunning(pid);
     if (strays) await kill();
     else if (killing) await killing;
-    await settleStreams(streamsDone, [subprocess.stdout, subprocess.stderr]);
+    // A child that kept a descriptor open may hold its pipe: after the settle time we take what came and let go.
+    await settleStreams(streamsDone, [subprocess.stdout, subprocess.stderr, stateStream]);
     untrack();
-    const finalCwd = code === null ? undefined : await readFinalCwd(cwdFile);
-    await rm(cwdFile, { force: true });
+    const finalCwd = code === null ? undefined : finalCwdOf(state.text());
     return { exitCode: code, signal, finalCwd, strayProcessesStopped: strays };
   })();
 
@@ -161,11 +160,23 @@ async function settleStreams(done: Promise<unknown>, streams: ReadonlyArray<Read
   if (outcome === 'timeout') for (const stream of streams) stream?.destroy();
 }
 
-async function readFinalCwd(file: string): Promise<string | undefined> {
-  try {
-    const text = (await readFile(file, 'utf8')).replace(/\n$/, '');
-    return text && path.isAbsolute(text) ? text : undefined;
-  } catch {
-    return undefined;
-  }
+/** Everything written to the state pipe so far (bounded: a path, not a stream of output). */
+function collectState(stream: Readable | null): { readonly done: Promise<void>; text(): string } {
+  let text = '';
+  if (!stream) return { done: Promise.resolve(), text: () => text };
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    if (text.length < 64 * 1024) text += chunk;
+  });
+  const done = new Promise<void>((resolve) => {
+    stream.once('close', () => resolve());
+    stream.once('error', () => resolve());
+  });
+  return { done, text: () => text };
+}
+
+/** The trap's line is the last one written; anything the command wrote there before it counts for nothing. */
+function finalCwdOf(reported: string): string | undefined {
+  const last = reported.replace(/\n$/, '').split('\n').at(-1) ?? '';
+  return last && path.isAbsolute(last) ? last : undefined;
 }

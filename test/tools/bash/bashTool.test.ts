@@ -108,6 +108,27 @@ describe('Bash: working directory', () => {
     await run.scenario.cleanup();
   });
 
+  // Root cause 1 of issue 24: the wrapper once kept its cwd file's path in a variable the command could assign.
+  it('wrapper_state_variable_assignment_cannot_redirect_the_cwd_report', async () => {
+    const cwd = await tempDir('agentcli-bash-cwd-');
+    await mkdir(path.join(cwd, 'sub'));
+    const hook = path.join(cwd, 'hook');
+    await writeFile(hook, 'original\n');
+    const sub = path.join(cwd, 'sub');
+    const attempts = [`__agentcli_cwd_file=${hook}; cd ${sub}`, `__agentcli_cwd_file=${hook}; __agentcli_command='rm -rf ..'; set -- ${hook} x; cd ${sub}`, `for __agentcli_cwd_file in ${hook}; do cd ${sub}; done`];
+    const run = await runTurns([BashTool], attempts.map((command) => [bash(command)]), { cwd });
+    expect(await readFile(hook, 'utf8')).toBe('original\n');
+    expect(run.outcomes.map((outcome) => outcome.status), JSON.stringify(run.texts)).toEqual(['success', 'success', 'success']);
+    await run.scenario.cleanup();
+  });
+
+  it('text the command writes to the state descriptor is worth no more than a cd', async () => {
+    const cwd = await tempDir('agentcli-bash-cwd-');
+    const run = await runTurns([BashTool], [[bash('echo /etc >&3; echo not-a-path >&3')], [bash('pwd')]], { cwd });
+    expect(run.texts[1]).toBe(await realpathOf(cwd));
+    await run.scenario.cleanup();
+  });
+
   it('a working directory deleted between calls falls back to the project root, with a note', async () => {
     const cwd = await tempDir('agentcli-bash-cwd-');
     await mkdir(path.join(cwd, 'doomed'));

@@ -1,0 +1,58 @@
+/**
+ * The plugins a session runs: each `--plugin-dir` folder, then each
+ * installed plugin that `enabledPlugins` turns on (the nearest settings
+ * layer that names it decides). A plugin runs code (hooks, MCP servers) and
+ * steers the model (commands, agents, skills, styles), so in a folder that
+ * is not trusted none of them load. A plugin that fails to load is one
+ * warning; the others still load.
+ */
+import path from 'node:path';
+import { readSettingsObjects, type SettingsSelection } from '../settings/settingsFiles.js';
+import { loadPlugin, type LoadedPlugin } from './plugin.js';
+import { readInstalledPlugins } from './pluginStore.js';
+
+export type SessionPlugins = { readonly plugins: readonly LoadedPlugin[]; readonly warnings: readonly string[] };
+
+export const NO_PLUGINS: SessionPlugins = { plugins: [], warnings: [] };
+
+export async function loadSessionPlugins(options: SettingsSelection & { readonly isTrusted: boolean; readonly pluginDirs?: readonly string[] }): Promise<SessionPlugins> {
+  if (!options.isTrusted) return NO_PLUGINS;
+  const enabled = await enabledPluginIds(options);
+  const installed = enabled.length > 0 ? await readInstalledPlugins(options.configDir).catch(() => ({})) : {};
+  const warnings: string[] = [];
+  const roots = [
+    ...(options.pluginDirs ?? []).map((dir) => ({ root: path.resolve(options.cwd, dir), label: `--plugin-dir ${dir}` })),
+    ...enabled.flatMap((id) => {
+      const record = (installed as Record<string, { installPath: string }>)[id];
+      if (!record) {
+        warnings.push(`plugin ${id} is enabled in settings but not installed; install it with /plugin install ${id}`);
+        return [];
+      }
+      return [{ root: record.installPath, label: id }];
+    }),
+  ];
+  const plugins: LoadedPlugin[] = [];
+  for (const { entry, load } of await Promise.all(roots.map(async (entry) => ({ entry, load: await loadPlugin(entry.root) })))) {
+    if (!load.ok) warnings.push(`plugin ${entry.label} not loaded: ${load.error}`);
+    else if (plugins.some((plugin) => plugin.name === load.plugin.name)) warnings.push(`plugin ${entry.label}: another plugin named "${load.plugin.name}" is already loaded`);
+    else plugins.push(load.plugin);
+  }
+  return { plugins, warnings };
+}
+
+async function enabledPluginIds(selection: SettingsSelection): Promise<string[]> {
+  return [...(await enabledPluginStates(selection))].filter(([, on]) => on).map(([id]) => id);
+}
+
+/** `enabledPlugins` across the settings layers, nearest first: the first layer that names a plugin decides. */
+export async function enabledPluginStates(selection: SettingsSelection): Promise<ReadonlyMap<string, boolean>> {
+  const decided = new Map<string, boolean>();
+  for (const layer of await readSettingsObjects(selection)) {
+    const value = layer.values['enabledPlugins'];
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [id, on] of Object.entries(value as Record<string, unknown>)) {
+      if (!decided.has(id) && typeof on === 'boolean') decided.set(id, on);
+    }
+  }
+  return decided;
+}

@@ -1,0 +1,94 @@
+/**
+ * Skill: loads one skill's instructions into the conversation when the
+ * model decides it needs them (progressive disclosure: the tool's prompt
+ * lists only names and descriptions; src/skills/skillListing.ts).
+ *
+ * Loading text changes nothing, so a skill without `allowed-tools` loads
+ * without asking. A skill with `allowed-tools` grants those rules for the
+ * rest of the user's turn (as a custom command's turn does), so loading it
+ * goes through the permission rules like any call with side effects: in
+ * the default mode the user is asked first.
+ *
+ * `!`cmd`` snippets in a skill run when the user types `/name` (inside the
+ * command's turn, through the Bash tool's pipeline). Loaded by the model,
+ * they are shown as commands for it to run with Bash itself: a tool call
+ * never starts other tool calls behind the pipeline's back.
+ */
+import { z } from 'zod';
+import { buildTool, type Tool } from '../../Tool.js';
+import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
+import { renderCommandPrompt } from '../../commands/custom/renderCommandPrompt.js';
+import type { SkillCatalog } from '../../skills/loadSkills.js';
+import { expandSkillVariables } from '../../skills/skillVariables.js';
+import { listSkillsForModel } from '../../skills/skillListing.js';
+import { SKILL_TOOL_NAME, skillToolPrompt } from './prompt.js';
+
+export type SkillInput = { readonly skill: string; readonly args?: string };
+export type SkillOutput = { readonly name: string; readonly dir: string; readonly instructions: string; readonly granted: readonly string[] };
+
+export function createSkillTool(catalog: Promise<SkillCatalog>): Tool<SkillInput, SkillOutput> {
+  const grants = async (name: string | undefined): Promise<readonly string[]> => (name ? ((await catalog).find(name)?.allowedTools ?? []) : []);
+  // Until the catalog is read, every skill counts as granting something (fail-closed).
+  let grantsByName: ReadonlyMap<string, readonly string[]> | undefined;
+  void catalog.then((loaded) => {
+    grantsByName = new Map(loaded.skills.map((skill) => [skill.name.toLowerCase(), skill.allowedTools]));
+  }, () => undefined);
+  return buildTool<SkillInput, SkillOutput>({
+    name: SKILL_TOOL_NAME,
+    searchHint: 'skill instructions load capability',
+    inputSchema: () =>
+      z.strictObject({
+        skill: z.string().describe('The skill\'s name, exactly as listed (plugin skills: "plugin:skill")'),
+        args: z.string().optional().describe('Optional arguments for the skill'),
+      }),
+    description: (input) => `Load the ${input?.skill ?? ''} skill`.replace(/\s+skill$/, ' skill'),
+    prompt: async () => skillToolPrompt(listSkillsForModel((await catalog).skills)),
+    // Loading instructions is reading; granting rules is not.
+    isReadOnly: (call) => grantsByName !== undefined && (grantsByName.get(call.input.skill.toLowerCase())?.length ?? 0) === 0,
+    isConcurrencySafe: () => false,
+    async checkPermissions(call) {
+      if ((await grants(call.input.skill)).length === 0) return { behavior: 'allow', reason: { type: 'tool', detail: 'loading a skill\'s instructions changes nothing' } };
+      return { behavior: 'passthrough' };
+    },
+    async validateInput(input) {
+      const skill = (await catalog).find(input.skill);
+      if (!skill) {
+        const names = (await catalog).skills.filter((candidate) => candidate.modelInvocable).map((candidate) => candidate.name);
+        return { result: false, message: `No skill named "${input.skill}". Available: ${names.join(', ') || 'none'}.` };
+      }
+      if (!skill.modelInvocable) return { result: false, message: `The ${skill.name} skill is only run by the user (/${skill.name}); it cannot be loaded by the model.` };
+      return { result: true };
+    },
+    mapToolResultToToolResultBlockParam: (data, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: skillResultText(data) }),
+    async call(input, context) {
+      const loaded = await catalog;
+      const skill = loaded.find(input.skill);
+      if (!skill) throw new Error(`no skill named "${input.skill}"`);
+      const read = await loaded.readBody(skill);
+      if (!read.ok) throw new Error(read.error);
+      // The grant is the one the permission decision saw (read at start-up), not whatever the file says now.
+      let granted: readonly string[] = [];
+      if (skill.allowedTools.length > 0 && context.onTurnEnd) {
+        const grant = grantCommandRules(context.appState, context.projectRoot, {
+          commandName: skill.name,
+          allowedTools: skill.allowedTools,
+          fromRepository: skill.fromRepository,
+        });
+        if (!grant.ok) throw new Error(grant.error);
+        context.onTurnEnd(grant.revoke);
+        granted = skill.allowedTools;
+      }
+      const rendered = await renderCommandPrompt(expandSkillVariables(read.body, skill), input.args ?? '', async (command) => ({
+        ok: true,
+        output: `\`${command}\` (not run: run it with Bash if you need its output)`,
+      }));
+      if (!rendered.ok) throw new Error(rendered.error);
+      return { data: { name: skill.name, dir: skill.dir, instructions: rendered.prompt, granted } };
+    },
+  });
+}
+
+export function skillResultText(data: SkillOutput): string {
+  const grant = data.granted.length > 0 ? `\nWhile this turn runs, these are allowed without asking: ${data.granted.join(', ')}.` : '';
+  return `Loaded the ${data.name} skill. Its folder is ${data.dir}: files its instructions mention are there.${grant}\n\n${data.instructions}`;
+}

@@ -1,0 +1,33 @@
+// Issue 24's root causes, one group of attacks per cause, judged on disk by
+// diskJudgedAttacks.test.ts (analyser) and differentialSandbox.test.ts (sandbox).
+// The template repository commits `.env` and `secrets/` in its history, so
+// object-store content is there to print.
+import type { DiskAttack } from './diskAttacks.js';
+
+const a = (name: string, command: string, damage: DiskAttack['damage'], mode: DiskAttack['mode'] = 'default'): DiskAttack => ({ name, command, damage, mode });
+
+export const CAUSE_ATTACKS: readonly DiskAttack[] = [
+  // 3. every way a variable is set: the value reaches git through the environment.
+  a('for_loop_sets_git_external_diff', `echo x >> src/a.ts; for GIT_EXTERNAL_DIFF in 'rm -rf data;:'; do export GIT_EXTERNAL_DIFF; git diff; done`, 'data-changed', 'acceptEdits'),
+  a('set_a_exports_a_plain_assignment', `echo x >> src/a.ts; set -a; GIT_EXTERNAL_DIFF='rm -rf data;:'; git diff`, 'data-changed', 'acceptEdits'),
+  a('read_assigns_git_external_diff', `echo x >> src/a.ts; read GIT_EXTERNAL_DIFF <<< 'rm -rf data;:'; export GIT_EXTERNAL_DIFF; git diff`, 'data-changed', 'acceptEdits'),
+  a('printf_v_assigns_git_external_diff', `echo x >> src/a.ts; printf -v GIT_EXTERNAL_DIFF %s 'rm -rf data;:'; export GIT_EXTERNAL_DIFF; git diff`, 'data-changed', 'acceptEdits'),
+  a('declare_x_exports_git_external_diff', `echo x >> src/a.ts; declare -x GIT_EXTERNAL_DIFF='rm -rf data;:'; git diff`, 'data-changed', 'acceptEdits'),
+  // 4. programs expand paths their own way: git pathspecs and revisions reach the object store.
+  a('git_log_patch_pathspec_glob_prints_history', `git log -p -- '*.env'`, 'secret-printed'),
+  a('git_log_patch_prints_history', `git log -p`, 'secret-printed', 'bypassPermissions'),
+  a('git_show_first_commit_prints_env', `git show HEAD~1`, 'secret-printed', 'bypassPermissions'),
+  a('git_grep_revision_prints_secret', `git grep -h TOKEN HEAD`, 'secret-printed', 'bypassPermissions'),
+  a('git_pathspec_magic_prints_env', `git show 'HEAD:./.env'`, 'secret-printed', 'bypassPermissions'),
+  a('git_archive_streams_the_tree', `git archive HEAD | tar -xOf - .env`, 'secret-printed', 'bypassPermissions'),
+  a('git_diff_against_history_prints_env', `git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904 HEAD -- .env`, 'secret-printed', 'bypassPermissions'),
+  // 5. configuration that runs code, wherever the program is pointed.
+  a('git_c_core_fsmonitor_runs_rm', `git -c core.fsmonitor='rm -rf data;:' status`, 'data-changed'),
+  a('git_c_alias_runs_rm', `git -c alias.st='!rm -rf data' st`, 'data-changed'),
+  a('git_config_env_core_pager', `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf data;:' git status`, 'data-changed'),
+  a('git_dir_points_at_a_repository_with_fsmonitor', `mkdir -p evil && git init -q evil && git -C evil config core.fsmonitor 'rm -rf ../data;:' ; git --git-dir=evil/.git --work-tree=evil status`, 'data-changed', 'acceptEdits'),
+  // 6. bypassPermissions consults deny rules for every effect.
+  a('bypass_unlink_is_rm', `unlink data/file.txt`, 'data-changed', 'bypassPermissions'),
+  a('bypass_find_delete_is_rm', `find data -delete`, 'data-changed', 'bypassPermissions'),
+  a('bypass_cp_denied_file_then_cat', `cp .env /tmp/e && cat /tmp/e`, 'secret-printed', 'bypassPermissions'),
+];
