@@ -262,7 +262,8 @@ async function decideCallPermission(prepared: PreparedToolCall, options: RunTool
 
   // A PermissionRequest hook may answer the question before anyone is asked (headless included).
   const hooked = await runPermissionRequestHooks(env.hooks, { tool, input, toolUseId, context, decision: first });
-  if (hooked.kind === 'allow') return { kind: 'granted', ...(hooked.updatedInput ? { updatedInput: hooked.updatedInput } : {}) };
+  // A hook's allow is not a person's approval: the call runs under what its analysis claimed.
+  if (hooked.kind === 'allow') return { kind: 'granted', by: 'rules', ...(hooked.updatedInput ? { updatedInput: hooked.updatedInput } : {}) };
   if (hooked.kind === 'deny') {
     recordDenial(hooked.message);
     return refuse('denied', `Permission denied by a PermissionRequest hook: ${hooked.message}`, hooked.interrupt);
