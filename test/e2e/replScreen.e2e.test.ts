@@ -206,3 +206,33 @@ describe('REPL in a real terminal: leaving', () => {
     expect(screen).toMatch(/Resume this session with: agentcli --resume [0-9a-f-]{36}/);
   });
 });
+
+describe('REPL in a real terminal: approving edits', () => {
+  it('"Yes, allow all edits during this session (shift+tab)" switches to accept edits: the next edit runs without asking', async () => {
+    repl = await startRepl({
+      files: { 'notes.txt': 'alpha\nbeta\ngamma\n' },
+      script: {
+        forCwd: (cwd) => [
+          turn(toolUse('Read', { file_path: path.join(cwd, 'notes.txt') })),
+          turn(toolUse('Edit', { file_path: path.join(cwd, 'notes.txt'), old_string: 'beta', new_string: 'BETA' })),
+          turn(toolUse('Edit', { file_path: path.join(cwd, 'notes.txt'), old_string: 'gamma', new_string: 'GAMMA' })),
+          endTurn('Both edited.'),
+        ],
+      },
+    });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('capitalise');
+    await terminal.press('Enter');
+    const dialog = await terminal.waitFor('Do you want to make this edit to notes.txt?');
+    expect(dialog).toContain('2. Yes, allow all edits during this session (shift+tab)');
+    // The question is the user's; the mode's internal reason is not shown.
+    expect(dialog).not.toContain('needs permission');
+    await terminal.press('BTab');
+    const after = await terminal.waitFor('Both edited.');
+    expect(after).toContain('accept edits on');
+    expect(await terminal.history()).not.toMatch(/Do you want to make this edit[\s\S]*Do you want to make this edit/);
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(path.join(repl.cwd, 'notes.txt'), 'utf8')).toBe('alpha\nBETA\nGAMMA\n');
+  });
+});

@@ -38,7 +38,8 @@ describe('REPL in a real terminal: tools and permissions', () => {
     await terminal.waitFor('Ask anything');
     await terminal.type('capitalise beta');
     await terminal.press('Enter');
-    const dialog = await terminal.waitFor('Do you want to make this edit to notes.txt?');
+    // The preview takes its measured height one frame after the dialog opens.
+    const dialog = await terminal.waitFor((screen) => screen.includes('Do you want to make this edit to notes.txt?') && /\+\s*BETA/.test(screen));
     expect(dialog).toMatch(/-\s*beta/);
     expect(dialog).toMatch(/\+\s*BETA/);
     await terminal.press('1');

@@ -49,9 +49,16 @@ describe('permission dialog', () => {
     expect(frame).toContain('WILL SHOUT: hello');
     expect(frame).toContain('Do you want to use Shout?');
     expect(frame).toContain('❯ 1. Yes');
-    expect(frame).toContain("  2. Yes, and don't ask again for Shout(hello)");
+    expect(frame).toContain("  2. Yes, and don't ask again for Shout(hello) in this project");
     expect(frame).toContain('  3. No, and tell the model what to do differently (esc)');
-    expect(frame).toContain('Shout has side effects.');
+    // An ask that comes from the mode says nothing the question does not: its internal reason is not shown.
+    expect(frame).not.toContain('Shout has side effects.');
+    view.unmount();
+  });
+
+  it("an ask from the tool itself shows the tool's reason above the question", async () => {
+    const { view } = await dialog({ behavior: 'ask', message: 'This writes outside the project.', reason: { type: 'tool', detail: 'outside' } });
+    expect(view.lastFrame()).toContain('This writes outside the project.');
     view.unmount();
   });
 

@@ -42,6 +42,8 @@ describe('REPL: a conversation', () => {
     await repl.terminal.waitFor('List commands and keys');
     await repl.submit('/nonsense');
     await repl.terminal.waitFor('Unknown command /nonsense');
+    await repl.submit('/hepl');
+    await repl.terminal.waitFor('Unknown command /hepl. Did you mean /help?');
     expect(repl.server.requests).toHaveLength(0);
   });
 });

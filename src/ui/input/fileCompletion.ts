@@ -1,16 +1,26 @@
 /**
- * Candidate paths for an `@` mention: the entries of the typed folder that
- * start with the typed name. One readdir per keystroke pause, bounded.
+ * Candidate paths for an `@` mention. A bare word (`@form`) matches fuzzily
+ * across the whole project (src/utils/format.js), after the entries of the
+ * project folder that start with it; a path with a folder (`@src/ut`) lists
+ * that folder's entries that start with the typed name.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { compareStrings } from '../../utils/format.js';
+import { findProjectFiles } from './projectFileIndex.js';
 
 const MAX_SUGGESTIONS = 12;
 /** Entries never worth suggesting unless typed explicitly. */
 const NOISY = new Set(['node_modules', '.git']);
 
 export async function completeFilePath(cwd: string, partial: string): Promise<string[]> {
+  const inFolder = await completeInFolder(cwd, partial);
+  if (partial === '' || partial.includes('/') || partial.startsWith('.')) return inFolder;
+  const fuzzy = await findProjectFiles(cwd, partial, MAX_SUGGESTIONS).catch(() => []);
+  return [...new Set([...inFolder, ...fuzzy])].slice(0, MAX_SUGGESTIONS);
+}
+
+async function completeInFolder(cwd: string, partial: string): Promise<string[]> {
   const slash = partial.lastIndexOf('/');
   const folderTyped = slash >= 0 ? partial.slice(0, slash + 1) : '';
   const namePrefix = slash >= 0 ? partial.slice(slash + 1) : partial;

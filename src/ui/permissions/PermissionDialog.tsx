@@ -7,7 +7,7 @@
  *     npm test
  *   Do you want to run this command?
  *   ❯ 1. Yes
- *     2. Yes, and don't ask again for Bash(npm test:*)
+ *     2. Yes, and don't ask again for Bash(npm test:*) in this project
  *     3. No, and tell the model what to do differently (esc)
  *
  * Every key is handled by one input handler over a ref: choosing 3 and
@@ -24,7 +24,7 @@ import { deleteBackward, EMPTY_BUFFER, insertText, moveLeft, moveRight, type Tex
 import { splitTypedChunk } from '../input/typedChunk.js';
 import { colors } from '../theme.js';
 import { PermissionBody } from './PermissionBody.js';
-import { denialWithFeedback, permissionChoices, permissionWording, responseFor } from './permissionPrompt.js';
+import { denialWithFeedback, isFileEditTool, permissionChoices, permissionWording, responseFor } from './permissionPrompt.js';
 
 export type PermissionDialogProps = {
   readonly request: Pick<PermissionRequest, 'tool' | 'input' | 'decision' | 'agentName'>;
@@ -32,15 +32,19 @@ export type PermissionDialogProps = {
   readonly columns: number;
   /** Rows the call's preview may take; the dialog around it needs about a dozen more. */
   readonly maxBodyRows?: number;
+  /** Switches the session to acceptEdits; given, a file edit asked about by the mode offers it (and Shift+Tab chooses it). */
+  readonly onAllowEditsForSession?: () => void;
 };
 
 type DialogState = { readonly mode: 'choosing'; readonly index: number } | { readonly mode: 'feedback'; readonly index: number; readonly feedback: TextBuffer } | { readonly mode: 'answered' };
 
-export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20 }: PermissionDialogProps): ReactNode {
+export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20, onAllowEditsForSession }: PermissionDialogProps): ReactNode {
   const { tool, input, decision } = request;
   const wording = permissionWording(tool.name, safeDisplayName(request), input);
-  const options = permissionChoices(decision.suggestedRules, { sandboxed: decision.sandboxed === true });
-  const reason = decision.reason.type === 'rule' ? `Rule ${decision.reason.rule} (${decision.reason.source}) asks before this runs.` : decision.message;
+  const sessionEdits = onAllowEditsForSession !== undefined && decision.reason.type === 'mode' && isFileEditTool(tool.name);
+  const options = permissionChoices(decision.suggestedRules, { sessionEdits, sandboxed: decision.sandboxed === true });
+  // The question says what the mode asks; only a rule, a hook or the tool itself has something to add.
+  const reason = decision.reason.type === 'rule' ? `Rule ${decision.reason.rule} (${decision.reason.source}) asks before this runs.` : decision.reason.type === 'mode' ? undefined : decision.message;
   const state = useRef<DialogState>({ mode: 'choosing', index: 0 });
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const set = (next: DialogState): void => {
@@ -69,14 +73,21 @@ export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20 
       }
       return;
     }
+    if (sessionEdits && key.tab && key.shift) return chooseSessionEdits();
     const action = selectKeyAction(typed, key, current.index, options.length);
     if (!action) return;
     if (action.type === 'cancel') return answer({ type: 'deny' });
     if (action.type === 'move') return set({ mode: 'choosing', index: action.index });
     const choice = options[action.index]!.value;
     if (choice.kind === 'deny_with_feedback') set({ mode: 'feedback', index: action.index, feedback: EMPTY_BUFFER });
+    else if (choice.kind === 'allow_edits_for_session') chooseSessionEdits();
     else answer(responseFor(choice));
   });
+
+  function chooseSessionEdits(): void {
+    onAllowEditsForSession?.();
+    answer({ type: 'allow_once' });
+  }
 
   const current = state.current;
   return (

@@ -10,23 +10,46 @@ export type PermissionChoice =
   | { readonly kind: 'allow_once' }
   | { readonly kind: 'allow_outside_sandbox' }
   | { readonly kind: 'allow_always'; readonly rules: readonly string[] }
+  /** Allow this call and switch the session to acceptEdits (Shift+Tab does the same). */
+  | { readonly kind: 'allow_edits_for_session' }
   | { readonly kind: 'deny_with_feedback' };
 
 export type PermissionChoiceOption = { readonly label: string; readonly value: PermissionChoice };
 
-export function permissionChoices(suggestedRules: readonly string[] | undefined, options: { readonly sandboxed?: boolean } = {}): PermissionChoiceOption[] {
+/**
+ * `sessionEdits`: the call is a file edit asked about only because of the mode (default): the second
+ * choice then switches the session to accept edits, as Claude Code offers, instead of a rule for one file.
+ * `sandboxed`: the command would run in the sandbox; one more choice runs it outside, this once.
+ */
+export function permissionChoices(
+  suggestedRules: readonly string[] | undefined,
+  options: { readonly sessionEdits?: boolean; readonly sandboxed?: boolean } = {},
+): PermissionChoiceOption[] {
   const rules = (suggestedRules ?? []).filter((rule) => rule.trim() !== '');
+  const second: PermissionChoiceOption[] = options.sessionEdits
+    ? [{ label: 'Yes, allow all edits during this session (shift+tab)', value: { kind: 'allow_edits_for_session' } }]
+    : rules.length > 0
+      ? // Saved to .claude/settings.local.json: the user should know it outlives the session (a failed save says so).
+        [{ label: `Yes, and don't ask again for ${rules.join(', ')} in this project`, value: { kind: 'allow_always', rules } }]
+      : [];
   return [
     { label: options.sandboxed ? 'Yes (in the sandbox)' : 'Yes', value: { kind: 'allow_once' } },
-    ...(rules.length > 0 ? [{ label: `Yes, and don't ask again for ${rules.join(', ')}`, value: { kind: 'allow_always', rules } as const }] : []),
+    ...second,
     ...(options.sandboxed ? [{ label: 'Yes, run it outside the sandbox this once', value: { kind: 'allow_outside_sandbox' } as const }] : []),
     { label: 'No, and tell the model what to do differently (esc)', value: { kind: 'deny_with_feedback' } },
   ];
 }
 
+/** Tools whose calls change files in the working directories: what acceptEdits lets through. */
+const FILE_EDIT_TOOLS: ReadonlySet<string> = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
+
+export function isFileEditTool(toolName: string): boolean {
+  return FILE_EDIT_TOOLS.has(toolName);
+}
+
 export function responseFor(choice: Exclude<PermissionChoice, { kind: 'deny_with_feedback' }>): PermissionResponse {
   if (choice.kind === 'allow_outside_sandbox') return { type: 'allow_once', outsideSandbox: true };
-  return choice.kind === 'allow_once' ? { type: 'allow_once' } : { type: 'allow_always', rules: choice.rules };
+  return choice.kind === 'allow_always' ? { type: 'allow_always', rules: choice.rules } : { type: 'allow_once' };
 }
 
 export function denialWithFeedback(feedback: string): PermissionResponse {

@@ -105,7 +105,9 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
           maxRows={Math.max(3, rows - RESERVED_ROWS)}
           showSpinner={dialog === undefined}
         />
-        {dialog && !transcriptView ? <DialogView key={dialog.id} dialog={dialog} columns={columns} maxBodyRows={Math.max(4, rows - DIALOG_CHROME_ROWS)} /> : null}
+        {dialog && !transcriptView ? (
+          <DialogView key={dialog.id} dialog={dialog} columns={columns} maxBodyRows={Math.max(4, rows - DIALOG_CHROME_ROWS)} onAllowEditsForSession={() => controller.setPermissionMode('acceptEdits')} />
+        ) : null}
         <Box marginTop={1} flexDirection="column" display={dialog ? 'none' : 'flex'}>
           <PromptInput
             isActive={dialog === undefined && !status.exitRequested && !status.transcriptOpen}
@@ -147,10 +149,12 @@ function CustomStatusLine({ source }: { readonly source: StatusLineCommand }): R
   );
 }
 
-function DialogView({ dialog, columns, maxBodyRows }: { readonly dialog: PendingDialog; readonly columns: number; readonly maxBodyRows: number }): ReactNode {
+type DialogViewProps = { readonly dialog: PendingDialog; readonly columns: number; readonly maxBodyRows: number; readonly onAllowEditsForSession: () => void };
+
+function DialogView({ dialog, columns, maxBodyRows, onAllowEditsForSession }: DialogViewProps): ReactNode {
   switch (dialog.kind) {
     case 'permission':
-      return <PermissionDialog request={dialog.request} onAnswer={dialog.answer} columns={columns} maxBodyRows={maxBodyRows} />;
+      return <PermissionDialog request={dialog.request} onAnswer={dialog.answer} columns={columns} maxBodyRows={maxBodyRows} onAllowEditsForSession={onAllowEditsForSession} />;
     case 'questions':
       return <QuestionsDialog questions={dialog.questions} onAnswer={dialog.answer} />;
     case 'plan':

@@ -19,6 +19,7 @@ import { runNotificationHooks } from '../../hooks/sessionHooks.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import type { QueryEvent, QueryOutcome } from '../../query/events.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
+import { closestNames } from '../../utils/closestNames.js';
 import type { Session } from '../../session/createSession.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
 import type { PermissionRequest, ToolRunEnv } from '../../services/tools/toolExecution.js';
@@ -192,6 +193,11 @@ export class ReplController {
     return mode;
   }
 
+  /** "Yes, allow all edits during this session": the mode changes as Shift+Tab would change it. */
+  setPermissionMode(mode: PermissionMode): void {
+    this.session.appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+  }
+
   toggleVerbose(): void {
     this.setStatus({ verbose: !this.status.verbose });
   }
@@ -247,7 +253,7 @@ export class ReplController {
       const command = parsed && this.options.commands.find(parsed.name);
       if (parsed && command) return this.runCommand(text, parsed.args, command);
       if (parsed) {
-        this.transcript.addItem({ kind: 'command', input: text, output: `Unknown command /${parsed.name}. /help lists the commands.`, tone: 'error' });
+        this.transcript.addItem({ kind: 'command', input: text, output: unknownCommandText(parsed.name, this.options.commands), tone: 'error' });
         return;
       }
     }
@@ -597,4 +603,12 @@ export class ReplController {
     this.status = { ...this.status, ...change };
     for (const listener of this.statusListeners) listener();
   }
+}
+
+/** `/hepl` → "Unknown command /hepl. Did you mean /help?" (the closest names and aliases, else where to look). */
+function unknownCommandText(name: string, commands: CommandRegistry): string {
+  const names = commands.all().flatMap((command) => [command.name, ...(command.aliases ?? [])]);
+  const close = closestNames(name, names, 2);
+  const hint = close.length > 0 ? `Did you mean ${close.map((candidate) => `/${candidate}`).join(' or ')}?` : '/help lists the commands.';
+  return `Unknown command /${name}. ${hint}`;
 }

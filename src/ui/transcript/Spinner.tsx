@@ -18,15 +18,20 @@ export function Spinner({ turn, now = Date.now }: { readonly turn: TurnStatus; r
   // streamed in then leaves the spinner line alone, and the terminal gets only the changed text line.
   const latest = useRef(turn);
   latest.current = turn;
-  const [sample, setSample] = useState(() => ({ tick: 0, at: now(), outputTokens: turn.outputTokens }));
+  const [sample, setSample] = useState(() => ({ tick: 0, at: now(), startedAt: turn.startedAt, outputTokens: turn.outputTokens }));
   useEffect(() => {
-    const timer = setInterval(() => setSample((previous) => ({ tick: previous.tick + 1, at: now(), outputTokens: latest.current.outputTokens })), FRAME_MS);
+    const timer = setInterval(
+      () => setSample((previous) => ({ tick: previous.tick + 1, at: now(), startedAt: latest.current.startedAt, outputTokens: latest.current.outputTokens })),
+      FRAME_MS,
+    );
     return () => clearInterval(timer);
   }, [now]);
   const frames = glyphs.spinnerFrames;
   const frame = frames[sample.tick % frames.length];
-  const seconds = Math.max(0, Math.floor((sample.at - turn.startedAt) / 1000));
-  const outputTokens = Math.max(sample.outputTokens, 0);
+  // A sample from an earlier turn (the spinner stays mounted between turns) says nothing about this one.
+  const current = sample.startedAt === turn.startedAt;
+  const seconds = current ? Math.max(0, Math.floor((sample.at - turn.startedAt) / 1000)) : 0;
+  const outputTokens = current ? sample.outputTokens : 0;
   const details = [formatElapsed(seconds), outputTokens > 0 ? `↓ ${formatTokens(outputTokens)} tokens` : undefined, 'esc to interrupt']
     .filter(Boolean)
     .join(' · ');
