@@ -35,8 +35,9 @@ export function permissionChoices(
   return [
     { label: options.sandboxed ? 'Yes (in the sandbox)' : 'Yes', value: { kind: 'allow_once' } },
     ...second,
-    ...(options.sandboxed ? [{ label: 'Yes, run it outside the sandbox this once', value: { kind: 'allow_outside_sandbox' } as const }] : []),
     { label: 'No, and tell the model what to do differently (esc)', value: { kind: 'deny_with_feedback' } },
+    // Last, after No: a user who presses the number they know for No (3) must never run a command unsandboxed.
+    ...(options.sandboxed ? [{ label: 'Yes, run it outside the sandbox this once', value: { kind: 'allow_outside_sandbox' } as const }] : []),
   ];
 }
 
