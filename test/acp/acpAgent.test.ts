@@ -11,7 +11,7 @@ import { cutStream, endTurn, lastToolResults, text, thinking, toolUse, turn } fr
 import { CLI_BIN, tempDir } from '../support/runCli.js';
 import { EVERYTHING } from '../mcp/mcpTestSupport.js';
 import { agentText, option, startAcpClient, type AcpClientOptions, type AcpTestClient } from './acpHarness.js';
-import { isRunning as isAlive } from '../support/processState.js';
+import { isRunning as isAlive, runningProcessesWithArgv, uniqueSleep } from '../support/processState.js';
 
 let server: FakeAnthropicServer | undefined;
 let clients: AcpTestClient[] = [];
@@ -272,25 +272,24 @@ describe('agentcli --acp', () => {
   });
 
   it('session/cancel during a long Bash: the prompt answers cancelled and the command process is gone', async () => {
-    const pidFile = path.join(cwd, 'sleep.pid');
-    const client = await start([turn(toolUse('Bash', { command: `sleep 30 & echo $! > ${pidFile}; wait` })), endTurn('unused')], {
+    // Found by its command line: an approved command runs in the session sandbox's own PID namespace.
+    const sleeper = uniqueSleep();
+    const client = await start([turn(toolUse('Bash', { command: `${sleeper} & wait` })), endTurn('unused')], {
       permission: () => option('allow_once'),
     });
     const sessionId = await newSession(client);
     const prompt = client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'run it' }] });
     const deadline = Date.now() + 10_000;
-    while (!existsSync(pidFile) || (await readFile(pidFile, 'utf8')).trim() === '') {
+    while (runningProcessesWithArgv(sleeper).length === 0) {
       if (Date.now() > deadline) throw new Error(`the command never started; stderr: ${client.stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    expect(isAlive(pid)).toBe(true);
     await client.agent.notify('session/cancel', { sessionId });
     const { stopReason } = await prompt;
     expect(stopReason).toBe('cancelled');
     const gone = Date.now() + 5_000;
-    while (isAlive(pid) && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(isAlive(pid)).toBe(false);
+    while (runningProcessesWithArgv(sleeper).length > 0 && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(runningProcessesWithArgv(sleeper)).toEqual([]);
   });
 
   it('session/set_mode: acceptEdits lets an edit run without asking, and the mode change is reported', async () => {

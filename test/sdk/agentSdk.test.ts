@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';
 import { collect, promptStream, startSdkRig, type SdkRig } from './sdkHarness.js';
-import { isRunning as isAlive } from '../support/processState.js';
+import { isRunning as isAlive, runningProcessesWithArgv, uniqueSleep } from '../support/processState.js';
 
 let rig: SdkRig | undefined;
 afterEach(async () => {
@@ -110,8 +110,9 @@ describe('Agent SDK → agentcli', () => {
   });
 
   it('interrupt during a long Bash call stops the turn and kills the process', async () => {
-    rig = await startSdkRig([turn(toolUse('Bash', { command: 'sleep 30 & echo $! > sleep.pid; wait' })), endTurn('never reached')]);
-    const pidFile = path.join(rig.cwd, 'sleep.pid');
+    // Found by its command line: an approved command runs in the session sandbox's own PID namespace.
+    const sleeper = uniqueSleep();
+    rig = await startSdkRig([turn(toolUse('Bash', { command: `${sleeper} & wait` })), endTurn('never reached')]);
     const prompts = promptStream();
     const run = rig.run(prompts.stream, { canUseTool: async (_name, input) => ({ behavior: 'allow', updatedInput: input }) });
     prompts.push('run the slow thing');
@@ -122,14 +123,12 @@ describe('Agent SDK → agentcli', () => {
         if (message.type === 'result') prompts.end();
       }
     })();
-    while (!existsSync(pidFile) || (await readFile(pidFile, 'utf8')).trim() === '') await new Promise((resolve) => setTimeout(resolve, 20));
-    const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    expect(isAlive(pid)).toBe(true);
+    while (runningProcessesWithArgv(sleeper).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     await run.interrupt();
     await reading;
     expect(resultOf(messages)).toMatchObject({ subtype: 'error_during_execution', is_error: true, result: 'interrupted' });
-    for (let attempt = 0; attempt < 50 && isAlive(pid); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(isAlive(pid)).toBe(false);
+    for (let attempt = 0; attempt < 50 && runningProcessesWithArgv(sleeper).length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runningProcessesWithArgv(sleeper)).toEqual([]);
   });
 
   it('interrupt while canUseTool is pending withdraws the question and ends the turn', async () => {

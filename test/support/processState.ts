@@ -41,3 +41,27 @@ export function runningProcessesWithEnv(entry: string): number[] {
   }
   return found;
 }
+
+/**
+ * The running processes (zombies excluded) whose command line is exactly `argv` joined by spaces
+ * (`sleep 30.123`). An approved command runs in the session sandbox, in its own PID namespace, where
+ * `$!` is not a host pid: tests give the command a unique argument and find it here.
+ */
+export function runningProcessesWithArgv(argv: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ') === argv && isRunning(pid)) found.push(pid);
+    } catch {
+      // gone while we looked
+    }
+  }
+  return found;
+}
+
+/** A `sleep` with a duration no other test uses, to find it by its command line. */
+export function uniqueSleep(seconds = 30): string {
+  return `sleep ${seconds}.${process.pid}${Math.floor(Math.random() * 1e6)}`;
+}
