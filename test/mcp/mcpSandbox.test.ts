@@ -96,7 +96,7 @@ describe.skipIf(!bwrapWorks)('stdio MCP servers in the OS sandbox', () => {
 });
 
 describe('where the sandbox cannot run', () => {
-  it('says so in one line and still starts the server; sandbox.failIfUnavailable refuses instead', async () => {
+  it('says so in one line and still starts the server; sandbox.failIfUnavailable refuses to start at all', async () => {
     const home = await project();
     const missing = { HOME: home, AGENTCLI_BWRAP: path.join(cwd, 'no-such-bwrap') };
     const run = await workspace.run([turn(toolUse('mcp__greedy__peek', {})), endTurn('done')], ['-p', 'peek', '--mcp-config', mcpConfig(), '--allowedTools', 'mcp__greedy'], { env: missing });
@@ -106,6 +106,10 @@ describe('where the sandbox cannot run', () => {
 
     await put(path.join(configDir, 'settings.json'), JSON.stringify({ sandbox: { failIfUnavailable: true } }));
     const refused = await workspace.run([endTurn('done')], ['-p', 'peek', '--mcp-config', mcpConfig()], { env: missing });
-    expect(refused.stderr).toMatch(/MCP server "greedy" failed to start: it must run in the sandbox \(sandbox.failIfUnavailable\)/);
+    // failIfUnavailable refuses the whole start (issue 24), before any server runs: one line, no request.
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/sandbox\.failIfUnavailable/);
+    expect(workspace.server!.requests).toHaveLength(0);
   });
 });

@@ -27,16 +27,26 @@ import { createSandboxRepo, runSandboxed, sandboxAvailability, sandboxContext, S
 const availability = await sandboxAvailability();
 if (!availability.available) console.warn(`Differential sandbox suite skipped: ${availability.reason}`);
 
-/** Every command of the corpora, `{root}`/`{home}`/`{outside}` filled in per repository. */
-const CORPUS: readonly (readonly [string, string])[] = [
+/** The analyser's corpora (written against the analysis), `{root}`/`{home}`/`{outside}` filled in per repository. */
+const ANALYSER_CORPUS: readonly (readonly [string, string])[] = [
   ...[CHAINING, GROUPING, SUBSTITUTION, QUOTING, WRAPPERS, PATH_QUALIFIED, XARGS_FIND, SHELL_NESTING, INTERPRETERS, REDIRECTIONS, DELETION_EQUIVALENTS, EXFILTRATION, PATHS_AND_DELETION_TARGETS, UNDERSTOOD_OPTIONS, EVALUATED_TEXT, UNKNOWN_PATHS, PROTECTED_RULE_FILES]
     .flat()
     .filter((c) => c.command !== undefined)
     .map((c) => [c.name, c.command!] as const),
   ...DISK_ATTACKS.map((a) => [a.name, a.command] as const),
-  ...CAUSE_ATTACKS.map((a) => [a.name, a.command] as const),
-  ...SANDBOX_ATTACKS,
 ];
+/** The attacks written for the sandbox and for issue 24's six causes: always run in full. */
+const SANDBOX_CORPUS: readonly (readonly [string, string])[] = [...CAUSE_ATTACKS.map((a) => [a.name, a.command] as const), ...SANDBOX_ATTACKS];
+const CORPUS = [...ANALYSER_CORPUS, ...SANDBOX_CORPUS];
+
+/**
+ * Each case starts a real bubblewrap sandbox (~0.6 s, most of it the kernel setting up namespaces), so the
+ * whole corpus takes ~6.5 min on a 2-core machine. `npm test` (and CI) runs every sandbox attack and every
+ * fourth analyser attack — a fixed, spread sample, never a random one; AGENTCLI_DIFFERENTIAL_FULL=1 runs all
+ * of them (`npm run test:differential`), as a change to the sandbox layer should before it lands.
+ */
+const RUN_ALL = process.env.AGENTCLI_DIFFERENTIAL_FULL === '1';
+const CASES = RUN_ALL ? CORPUS : [...ANALYSER_CORPUS.filter((_, index) => index % 4 === 0), ...SANDBOX_CORPUS];
 
 /** What the attacks in the permission corpora expect to find (the sandbox repository has the rest). */
 const EXTRA_FILES: Readonly<Record<string, string>> = {
@@ -130,7 +140,7 @@ describe.skipIf(!availability.available)('differential: the corpus inside the cl
     expect(CORPUS.length).toBeGreaterThan(300);
   });
 
-  it.each(CORPUS.map(([name, command]) => [name, command] as const))('%s', async (_name, template) => {
+  it.each(CASES.map(([name, command]) => [name, command] as const))('%s', async (_name, template) => {
     const command = template.replaceAll('{root}', repo.root).replaceAll('{home}', repo.home).replaceAll('{outside}', repo.outside);
     const context = await sandboxContext(repo);
     const analysis = await analyzeShellCommand(command, { cwd: repo.root, home: repo.home });
