@@ -26,7 +26,10 @@ async function answerDialogAfterSentence(options: { call: (cwd: string) => Scrip
   if (process.env.REC) await terminal.recordOutput(process.env.REC);
   await terminal.type('please do it');
   await terminal.press('Enter');
-  expect(await terminal.waitFor(options.question)).toContain(SENTENCE);
+  await terminal.waitFor(options.question);
+  // The dialog's diff preview takes its height a frame after the question shows; the sentence must be on the
+  // settled screen (a wait that times out if it is gone, as it was when Ink's clear-screen path erased it).
+  expect(await terminal.waitFor(SENTENCE)).toContain(options.question);
   for (const key of options.keys) await terminal.press(key);
   // A refusal ends the turn (the model waits for the user); an approval lets it finish.
   return terminal.waitFor(options.until ?? 'All settled.', { scrollback: true });
