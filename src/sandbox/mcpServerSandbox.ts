@@ -22,13 +22,14 @@
  * Where bubblewrap cannot run, one line says so and servers start
  * unsandboxed, unless sandbox.failIfUnavailable.
  */
-import { constants, existsSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { PermissionRuleSet } from '../permissions/rules/ruleSet.js';
 import { bwrapArgs } from './bwrapArgs.js';
 import { probeSandbox, type SandboxAvailability } from './bwrapAvailability.js';
 import { emptyFile, prepareSandbox } from './sandboxLaunch.js';
+import { existingPackageCaches } from './packageCaches.js';
 import type { SandboxPolicy } from './sandboxPolicy.js';
 import type { SessionSandbox } from './sessionSandbox.js';
 
@@ -64,12 +65,6 @@ export type SandboxedLaunch =
   | { readonly ok: true; readonly launch: StdioLaunch; readonly state: McpSandboxState; readonly policy?: SandboxPolicy }
   | { readonly ok: false; readonly error: string };
 
-/** Writable for servers besides the working directories: package-manager caches (a server started by npx or uvx writes them). */
-export function packageCacheFolders(home: string, env: NodeJS.ProcessEnv): string[] {
-  const candidates = [path.join(home, '.npm'), path.join(home, '.cache'), env.XDG_CACHE_HOME, env.npm_config_cache];
-  return [...new Set(candidates.filter((dir): dir is string => typeof dir === 'string' && dir !== '' && path.isAbsolute(dir) && existsSync(dir)))];
-}
-
 /** The decision before any probing: wanted, or out on purpose (and why). */
 export function mcpSandboxWanted(request: McpServerSandboxRequest, sandbox: SessionSandbox): McpSandboxState {
   if (sandbox.settings.enabled === false) return { sandboxed: false, why: 'sandbox.enabled is false in settings' };
@@ -81,7 +76,7 @@ export function mcpServerPolicy(context: McpSandboxContext, bwrap: string): Sand
   const settings = context.sandbox.settings;
   const sandbox: SessionSandbox = {
     ...context.sandbox,
-    settings: { ...settings, network: settings.networkRestricted !== true, writablePaths: [...settings.writablePaths, ...packageCacheFolders(context.home, context.env)] },
+    settings: { ...settings, network: settings.networkRestricted !== true, writablePaths: [...settings.writablePaths, ...existingPackageCaches(context.home, { env: context.env })] },
   };
   return prepareSandbox({ bwrap, sandbox, ruleSet: context.ruleSet, workingDirectories: context.workingDirectories, home: context.home }).policy;
 }

@@ -23,7 +23,20 @@ export const PACKAGE_CACHE_ENTRIES: readonly string[] = [
   '.bun/install/cache',
 ];
 
-/** The caches below `home` that exist now (bwrap binds only what exists). */
-export function existingPackageCaches(home: string): string[] {
-  return PACKAGE_CACHE_ENTRIES.map((entry) => path.join(home, entry)).filter((dir) => existsSync(dir));
+/**
+ * What an MCP server may write besides the working directories: all of npm's folder (a server started by
+ * `npx -y` installs itself into `~/.npm/_npx`; a shell command gets only the cache parts, since what it planted
+ * there a later `npx` would run outside the sandbox) and `~/.cache` (uvx and others).
+ */
+const MCP_SERVER_CACHE_ENTRIES: readonly string[] = ['.npm', '.cache'];
+
+/**
+ * The caches that exist now (bwrap binds only what exists): for a shell command the entries above; for an MCP
+ * server its own entries and the caches the environment names (`XDG_CACHE_HOME`, `npm_config_cache`).
+ */
+export function existingPackageCaches(home: string, forMcpServer?: { readonly env: NodeJS.ProcessEnv }): string[] {
+  const entries = forMcpServer ? MCP_SERVER_CACHE_ENTRIES : PACKAGE_CACHE_ENTRIES;
+  const named = forMcpServer ? [forMcpServer.env.XDG_CACHE_HOME, forMcpServer.env.npm_config_cache] : [];
+  const candidates = [...entries.map((entry) => path.join(home, entry)), ...named];
+  return [...new Set(candidates.filter((dir): dir is string => typeof dir === 'string' && path.isAbsolute(dir) && existsSync(dir)))];
 }
