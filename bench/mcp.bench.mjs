@@ -30,7 +30,7 @@ const rows = [];
 function bundleEntry() {
   return importBenchExports('mcpBench', [
     "export { startConfiguredMcpServers } from './src/services/mcp/startMcpServers.ts';",
-    "export { createSession } from './src/session/createSession.ts';",
+    "export { createSession } from './src/app/createSession.ts';",
     "export { startFakeAnthropic } from './test/support/fakeAnthropic.ts';",
     "export { runCleanups } from './src/utils/cleanup.ts';",
   ]);

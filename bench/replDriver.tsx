@@ -14,7 +14,7 @@ import { createCommandRegistry } from '../src/commands/registry.js';
 import { openPromptHistory } from '../src/history/promptHistory.js';
 import type { ModelClient, RawMessageStreamEvent } from '../src/services/api/types.js';
 import { ConversationSession } from '../src/session/conversationSession.js';
-import { createSession } from '../src/session/createSession.js';
+import { createSession } from '../src/app/createSession.js';
 import { ReadTool } from '../src/tools/ReadTool/ReadTool.js';
 import { loadCodeHighlighter, loadMarkdownLexer } from '../src/ui/markdown/markdownEngine.js';
 import { printReadinessFor } from '../src/ui/repl/printReadiness.js';

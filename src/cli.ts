@@ -12,7 +12,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
 import { registerMcpCommand } from './services/mcp/cli/registerMcpCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
-import type { SessionChoiceFlags } from './session/startConversation.js';
+import type { SessionChoiceFlags } from './app/startConversation.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
 import { VERSION } from './version.js';

@@ -7,7 +7,7 @@
  * tool_use has its tool_result.
  */
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { Tools, ToolUseContext } from './Tool.js';
+import type { Tools, ToolUseContext } from './contract/tool.js';
 import type { CostTracker } from './services/api/cost.js';
 import type { ThinkingRequest } from './services/api/thinking.js';
 import { toApiTools } from './services/api/toolSchemas.js';

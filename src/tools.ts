@@ -5,7 +5,7 @@
  * an MCP server joining or leaving never reorders them, so the prompt cache
  * of the built-in definitions survives.
  */
-import type { Tool, Tools } from './Tool.js';
+import type { Tool, Tools } from './contract/tool.js';
 import type { ToolPermissionContext } from './permissions/types.js';
 import { isToolBlanketDenied } from './permissions/canUseTool.js';
 import { AskUserQuestionTool } from './tools/AskUserQuestionTool/AskUserQuestionTool.js';

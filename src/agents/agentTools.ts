@@ -9,7 +9,7 @@
  * (--json-schema: the main conversation's answer). `Agent` is offered only
  * when the setting allows one more level and the caller is a direct child.
  */
-import { toolMatchesName, type PreparedCall, type Tool, type Tools } from '../Tool.js';
+import { toolMatchesName, type PreparedCall, type Tool, type Tools } from '../contract/tool.js';
 import type { AgentDefinition } from './agentDefinition.js';
 
 export const AGENT_TOOL_NAME = 'Agent';

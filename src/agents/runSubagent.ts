@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ToolUseContext } from '../Tool.js';
+import type { ToolUseContext } from '../contract/tool.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import type { QueryOutcome } from '../query/events.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
@@ -24,7 +24,7 @@ import { fastModelFromEnv, resolveModelName } from '../services/api/models.js';
 import type { PermissionRequest, ToolRunEnv } from '../services/tools/toolExecution.js';
 import { usedTokens } from '../session/compaction/tokenEstimate.js';
 import { ConversationSession } from '../session/conversationSession.js';
-import type { Session } from '../session/createSession.js';
+import type { Session } from '../app/createSession.js';
 import { createReadFileState } from '../state/readFileState.js';
 import { textOfContent, type AssistantMessage, type ConversationMessage, type UserMessage } from '../types/messages.js';
 import { newUuid } from '../utils/ids.js';

@@ -5,7 +5,7 @@
  * the same rules), and how deep in the agent tree the caller already is.
  * The conversation running the turn puts it in the tool context.
  */
-import type { Session } from '../session/createSession.js';
+import type { Session } from '../app/createSession.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from '../utils/files/textFileAccess.js';

@@ -9,8 +9,8 @@
  * REPL does (`mentions: 'all'`). An MCP resource named `@server:uri` is
  * attached too (read with ReadMcpResource, under the same rules).
  */
-import { findToolByName } from '../Tool.js';
-import type { Session } from '../session/createSession.js';
+import { findToolByName } from '../contract/tool.js';
+import type { Session } from '../app/createSession.js';
 import { runToolUse } from '../services/tools/toolExecution.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 import { attachmentBlocks } from './attachmentBlocks.js';

@@ -7,7 +7,7 @@
  * engine's one writer of that file) and into the live rule set, so they hold
  * from the next tool call on.
  */
-import type { ToolUseContext } from '../Tool.js';
+import type { ToolUseContext } from '../contract/tool.js';
 import { allowAlwaysHandler } from '../permissions/allowAlways.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import {

@@ -12,7 +12,7 @@
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { findToolByName, type Tools } from '../Tool.js';
+import { findToolByName, type Tools } from '../contract/tool.js';
 import type { ConversationMessage } from '../types/messages.js';
 import { MEMORY_FILE_NAMES, memoryFileText, readMemoryFile, type MemoryFile } from './memoryFiles.js';
 import type { MemoryReadGate } from './memoryReadGate.js';

@@ -5,7 +5,7 @@
  * without `-p`). Both start the conversation the same way; they differ in
  * where prompts and permission answers come from.
  */
-import type { SessionChoice, StartConversationOptions } from '../session/startConversation.js';
+import type { SessionChoice, StartConversationOptions } from '../app/startConversation.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { PermissionAsker } from '../services/tools/toolExecution.js';
 import { runCleanups } from '../utils/cleanup.js';
@@ -118,7 +118,7 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
 
 async function startHeadlessConversation(options: HeadlessMainOptions, setup: SdkSessionSetup | undefined): Promise<ConversationSession> {
   const [{ startConversation }, { reportMcpStartup }, { mergedAgentsJson }] = await Promise.all([
-    import('../session/startConversation.js'),
+    import('../app/startConversation.js'),
     import('../services/mcp/startMcpServers.js'),
     import('./sdk/sdkInitialize.js'),
   ]);

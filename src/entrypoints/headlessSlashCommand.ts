@@ -14,7 +14,7 @@
  * command and is sent as the text it is, as Claude Code does — a prompt may
  * well start with a path or a word the user meant literally.
  */
-import { findToolByName } from '../Tool.js';
+import { findToolByName } from '../contract/tool.js';
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { INIT_PROMPT } from '../commands/builtin/init.js';
 import { grantCommandRules } from '../commands/custom/commandScopedRules.js';

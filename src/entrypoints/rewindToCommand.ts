@@ -10,7 +10,7 @@ import { CheckpointKeeper } from '../session/checkpoints/checkpointKeeper.js';
 import { readCheckpoints } from '../session/checkpoints/checkpointRecord.js';
 import { CheckpointStore } from '../session/checkpoints/checkpointStore.js';
 import { applyFileRewind, planFileRewind } from '../session/checkpoints/rewindPoints.js';
-import { configDir as resolveConfigDir } from '../session/paths.js';
+import { configDir as resolveConfigDir } from '../settings/configPaths.js';
 import { TranscriptWriter } from '../session/transcript/transcriptWriter.js';
 import { loadTranscript } from '../session/transcript/loadTranscript.js';
 import { findSessionFile } from '../session/transcript/sessionFiles.js';

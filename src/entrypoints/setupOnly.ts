@@ -8,7 +8,7 @@ import { runSetupHooks, setupHookCall } from '../hooks/lifecycleEventHooks.js';
 import { hookNotices } from '../hooks/hookNotices.js';
 import { loadHooks } from '../hooks/loadHooks.js';
 import { loadSessionPlugins } from '../plugins/sessionPlugins.js';
-import { configDir } from '../session/paths.js';
+import { configDir } from '../settings/configPaths.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { newUuid } from '../utils/ids.js';
 

@@ -10,7 +10,7 @@
  */
 import { appendFile, mkdir, open, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectDir } from '../session/paths.js';
+import { projectDir } from '../settings/configPaths.js';
 
 export const MAX_HISTORY_ENTRIES = 500;
 /** Reading more than this from the end of the file would only find entries beyond the limit. */

@@ -5,7 +5,7 @@
  * `decision: "block"`, go to the model with the results; `continue: false`
  * ends the turn there.
  */
-import type { ToolUseContext } from '../Tool.js';
+import type { ToolUseContext } from '../contract/tool.js';
 import type { BatchedToolCall } from './hookEvents.js';
 import { commonInputOfContext, runContextOf } from './hookInput.js';
 import type { HookSet } from './types.js';

@@ -14,7 +14,7 @@
  *
  * `continue: false` from any of them ends the turn once the call is answered.
  */
-import type { Tool, ToolUseContext } from '../Tool.js';
+import type { Tool, ToolUseContext } from '../contract/tool.js';
 import type { UserMessage } from '../types/messages.js';
 import { newUuid, nowIso } from '../utils/ids.js';
 import type { HookEventName } from './hookEvents.js';

@@ -2,7 +2,7 @@
  * "Yes, and don't ask again": the rules go live for this session at once,
  * then are saved to `.claude/settings.local.json` (see localSettingsRules.ts).
  */
-import type { ToolUseContext } from '../Tool.js';
+import type { ToolUseContext } from '../contract/tool.js';
 import { addSessionRules, localSettingsPath, saveAllowRulesToLocalSettings } from './localSettingsRules.js';
 
 export { localSettingsPath, saveAllowRulesToLocalSettings, type SaveRulesResult } from './localSettingsRules.js';

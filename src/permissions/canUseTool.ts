@@ -6,7 +6,7 @@
  * the model, and `agentcli permissions check`.
  */
 import os from 'node:os';
-import type { PreparedCall, Tool, ToolUseContext } from '../Tool.js';
+import type { PreparedCall, Tool, ToolUseContext } from '../contract/tool.js';
 import { decidePermission } from './engine/decidePermission.js';
 import type { Explanation, PermissionVerdict, ToolCallSubject } from './engine/decisionTypes.js';
 import { createPathResolver } from './engine/resolvePaths.js';

@@ -3,7 +3,7 @@
  * moment its input is complete, and yield stream and tool events as they
  * happen, merged into one ordered stream.
  */
-import type { ToolUseContext } from '../Tool.js';
+import type { ToolUseContext } from '../contract/tool.js';
 import { MessageAssembler, type AssembledMessage, type AssemblerUpdate } from '../services/api/messageAssembler.js';
 import type { ModelClient, ModelRequest } from '../services/api/types.js';
 import { classifyApiFailure, type ApiFailure } from '../services/api/withRetry.js';

@@ -3,11 +3,11 @@
  * one place: background tasks that ended, a subfolder's CLAUDE.md that now
  * applies, a stale todo list. Each source gives a reminder once.
  */
-import type { ToolUseContext } from '../Tool.js';
+import type { ToolUseContext } from '../contract/tool.js';
 import { pathsTouchedByLastTurn } from '../context/nestedMemory.js';
 import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ConversationMessage } from '../types/messages.js';
-import type { Session } from './createSession.js';
+import type { Session } from '../app/createSession.js';
 
 export async function collectReminders(
   session: Pick<Session, 'id' | 'nestedMemory' | 'todoStaleness'>,

@@ -7,11 +7,11 @@
  * blocking hook sends the child back to work before its parent sees an
  * answer (the loop bounds how often: MAX_STOP_HOOK_CONTINUATIONS).
  */
-import type { SessionInfo } from '../Tool.js';
+import type { SessionInfo } from '../contract/tool.js';
 import { runStopHooks, runSubagentStopHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
 import type { QueryParams } from '../query.js';
 import type { ChildConversationOptions } from './conversationSession.js';
-import type { Session } from './createSession.js';
+import type { Session } from '../app/createSession.js';
 
 export type ConversationHookSubject = {
   readonly session: Session;

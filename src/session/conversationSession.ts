@@ -14,7 +14,7 @@ import { runCwdChangedHooks, runStopFailureHooks, stopFailureKind } from '../hoo
 import path from 'node:path';
 import { statSync } from 'node:fs';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
+import type { SessionInfo, Tools, ToolUseContext } from '../contract/tool.js';
 import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
 import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
@@ -37,9 +37,9 @@ import { conversationHookCall, conversationStopHook, type ConversationHookSubjec
 import { compactConversation } from './compaction/compactConversation.js';
 import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
 import { measureContext } from './context/contextUsage.js';
-import type { Session } from './createSession.js';
+import type { Session } from '../app/createSession.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
-import { sessionDir } from './paths.js';
+import { sessionDir } from '../settings/configPaths.js';
 import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';

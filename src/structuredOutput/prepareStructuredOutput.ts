@@ -4,7 +4,7 @@
  * or whose root is not an object (the Messages API takes only object input
  * schemas), is refused as one line before any request.
  */
-import type { Tool, ToolInputJSONSchema } from '../Tool.js';
+import type { Tool, ToolInputJSONSchema } from '../contract/tool.js';
 import { loadStrictJsonSchemaCompiler } from '../services/mcp/jsonSchemaValidator.js';
 import { createStructuredOutputTool } from '../tools/StructuredOutputTool/StructuredOutputTool.js';
 import { UserFacingError, errorMessageOf } from '../utils/errors.js';

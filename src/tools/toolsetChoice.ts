@@ -5,7 +5,7 @@
  * it is not a permission rule (those are --allowedTools/--disallowedTools),
  * and MCP tools are not affected (they come from --mcp-config and settings).
  */
-import type { Tool, Tools } from '../Tool.js';
+import type { Tool, Tools } from '../contract/tool.js';
 import { TOOL_SEARCH_TOOL_NAME } from './ToolSearchTool/constants.js';
 
 export type ToolsetChoice =

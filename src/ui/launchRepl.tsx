@@ -9,8 +9,8 @@ import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.j
 import { createCommandRegistry } from '../commands/registry.js';
 import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
 import { openPromptHistory } from '../history/promptHistory.js';
-import { configDir } from '../session/paths.js';
-import { startConversation, type ResumeTarget } from '../session/startConversation.js';
+import { configDir } from '../settings/configPaths.js';
+import { startConversation, type ResumeTarget } from '../app/startConversation.js';
 import { preloadModelClient } from '../services/api/anthropicClient.js';
 import { registerCleanup } from '../utils/cleanup.js';
 import { VERSION } from '../version.js';

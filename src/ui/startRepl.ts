@@ -3,8 +3,8 @@
  * colour question before Ink (and its colour library) loads: with NO_COLOR
  * set, Ink starts with styling off, which also covers every tool's UI.tsx.
  */
-import type { SessionOptions } from '../session/createSession.js';
-import { locateSavedConversation, type SessionChoiceFlags } from '../session/startConversation.js';
+import type { SessionOptions } from '../app/createSession.js';
+import { locateSavedConversation, type SessionChoiceFlags } from '../app/startConversation.js';
 import { UserFacingError } from '../utils/errors.js';
 import { isNoColorRequested } from './theme.js';
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTool, type Tool } from '../../src/Tool.js';
+import { buildTool, type Tool } from '../../src/contract/tool.js';
 import { describeToolCall, toolCallContent } from '../../src/entrypoints/acp/toolCallView.js';
 import type { ToolCallOutcome } from '../../src/services/tools/toolExecution.js';
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';

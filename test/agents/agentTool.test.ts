@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Tool } from '../../src/Tool.js';
+import type { Tool } from '../../src/contract/tool.js';
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';
 import { GlobTool } from '../../src/tools/GlobTool/GlobTool.js';
 import { GrepTool } from '../../src/tools/GrepTool/GrepTool.js';

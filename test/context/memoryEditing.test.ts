@@ -10,7 +10,7 @@ import { memoryNoteOf } from '../../src/commands/memoryNote.js';
 import { appendMemoryNote, editableMemoryTargets, ensureMemoryFile, standardMemoryTargets } from '../../src/context/memoryTargets.js';
 import { loadMemoryFiles } from '../../src/context/memoryFiles.js';
 import { ruleSetOf } from '../../src/permissions/canUseTool.js';
-import { createSession } from '../../src/session/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
 import { createTerminalHandoff } from '../../src/ui/repl/terminalHandoff.js';
 import { resolveEditor, runEditorInForeground } from '../../src/utils/process/externalEditor.js';
 

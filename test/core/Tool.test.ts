@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTool, findToolByName, toolMatchesName, TOOL_DEFAULTS } from '../../src/Tool.js';
+import { buildTool, findToolByName, toolMatchesName, TOOL_DEFAULTS } from '../../src/contract/tool.js';
 import { inputJsonSchemaOf, toApiTools } from '../../src/services/api/toolSchemas.js';
 import { echoTool, sleepTool, createCallLog } from '../support/syntheticTools.js';
 import { preparedCall } from '../support/preparedCalls.js';

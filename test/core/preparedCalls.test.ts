@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../src/Tool.js';
+import { buildTool, type Tool } from '../../src/contract/tool.js';
 import { allowAlwaysHandler } from '../../src/permissions/allowAlways.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
 import { prepareToolCall } from '../../src/services/tools/prepareToolCall.js';

@@ -7,7 +7,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { loadTranscript, type LoadedTranscript } from '../../src/session/transcript/loadTranscript.js';
-import { projectDir } from '../../src/session/paths.js';
+import { projectDir } from '../../src/settings/configPaths.js';
 import { toApiMessages } from '../../src/types/messages.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn, type ScriptFn } from '../support/fakeAnthropic.js';
 import { checkRequestInvariants } from '../support/fakeAnthropicInvariants.js';

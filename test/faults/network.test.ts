@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { EMPTY_USAGE } from '../../src/services/api/cost.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
-import { createSession } from '../../src/session/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
 import type { LoadedTranscript } from '../../src/session/transcript/loadTranscript.js';
 import type { ConversationMessage } from '../../src/types/messages.js';
 import { newUuid } from '../../src/utils/ids.js';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Tool } from '../../src/Tool.js';
+import type { Tool } from '../../src/contract/tool.js';
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
 import type { PermissionRequest } from '../../src/services/tools/toolExecution.js';

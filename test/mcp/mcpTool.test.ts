@@ -1,7 +1,7 @@
 // One server tool → one agentcli Tool: naming, hints, JSON Schema checks with
 // ajv (at the pipeline's schema step), and result mapping.
 import { describe, expect, it } from 'vitest';
-import type { ToolInputJSONSchema } from '../../src/Tool.js';
+import type { ToolInputJSONSchema } from '../../src/contract/tool.js';
 import { loadJsonSchemaCompiler } from '../../src/services/mcp/jsonSchemaValidator.js';
 import { toMcpToolOutput } from '../../src/services/mcp/mcpResultContent.js';
 import { buildMcpToolName } from '../../src/services/mcp/mcpToolName.js';

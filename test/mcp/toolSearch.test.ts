@@ -3,8 +3,8 @@
 // queries, loaded tools appended in a stable position, and the hint for a
 // deferred tool called before it was loaded. Plus the scoring table.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '../../src/Tool.js';
-import { buildTool } from '../../src/Tool.js';
+import type { Tool } from '../../src/contract/tool.js';
+import { buildTool } from '../../src/contract/tool.js';
 import type { McpManager } from '../../src/services/mcp/McpManager.js';
 import { isDeferredTool } from '../../src/services/toolSearch/isDeferredTool.js';
 import { nameParts, scoreTool, parseQuery, searchTools } from '../../src/services/toolSearch/keywordSearch.js';

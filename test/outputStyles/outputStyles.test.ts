@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outputStyleCommand } from '../../src/commands/builtin/outputStyle.js';
 import { buildSystemPrompt } from '../../src/context/systemPrompt.js';
-import { createSession } from '../../src/session/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
 import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 import { endTurn } from '../support/scenario.js';
 import { commandFixture, type CommandFixture } from '../ui/support/commandContext.js';

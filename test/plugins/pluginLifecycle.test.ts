@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pluginCommand } from '../../src/commands/builtin/plugin.js';
-import { createSession } from '../../src/session/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
 import { firstPrompt } from '../support/agentConversations.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type RecordedRequest, type ScriptedTurn, type ScriptFn } from '../support/fakeAnthropic.js';
 import { runCli } from '../support/runCli.js';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ToolUseContext } from '../../src/Tool.js';
+import type { ToolUseContext } from '../../src/contract/tool.js';
 import { parseRule } from '../../src/permissions/rules/parseRule.js';
 import type { SourcedRule } from '../../src/permissions/rules/permissionRule.js';
 import { compileRuleSet } from '../../src/permissions/rules/ruleSet.js';

@@ -11,7 +11,7 @@ import type { QueryEvent, QueryOutcome } from '../../src/query/events.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
 import { SUMMARY_HEADER } from '../../src/session/compaction/compactConversation.js';
-import { createSession } from '../../src/session/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
 import type { SessionLifecycleEvent } from '../../src/session/lifecycle.js';
 import { loadTranscript } from '../../src/session/transcript/loadTranscript.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type RecordedRequest, type ScriptedTurn } from '../support/fakeAnthropic.js';

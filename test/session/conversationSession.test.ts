@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
-import { createSession } from '../../src/session/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
 import type { SessionLifecycleEvent } from '../../src/session/lifecycle.js';
 import { loadTranscript } from '../../src/session/transcript/loadTranscript.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { projectDir } from '../../src/session/paths.js';
+import { projectDir } from '../../src/settings/configPaths.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
 import { endTurn, toolUse, turn, text } from '../support/scenario.js';
 import { CLI_BIN, runCli, tempDir } from '../support/runCli.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
-import { createSession } from '../../src/session/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';

@@ -1,7 +1,7 @@
 // Prepared calls for tests: the same declaration step the pipeline runs
 // (tool.declareFacts against a scope), without a session around it.
 import os from 'node:os';
-import type { PreparedCall, Tool, Tools, ToolUseContext } from '../../src/Tool.js';
+import type { PreparedCall, Tool, Tools, ToolUseContext } from '../../src/contract/tool.js';
 import { emptyRuleSet } from '../../src/permissions/canUseTool.js';
 import type { ToolPermissionContext } from '../../src/permissions/types.js';
 import { declareCall, prepareToolCall, type Preparation } from '../../src/services/tools/prepareToolCall.js';

@@ -3,13 +3,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Tool } from '../../src/Tool.js';
+import type { Tool } from '../../src/contract/tool.js';
 import type { PermissionMode } from '../../src/permissions/types.js';
 import type { QueryEvent, QueryOutcome } from '../../src/query.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import type { PermissionAsker, ToolRunEnv } from '../../src/services/tools/toolExecution.js';
-import { createSession, type Session } from '../../src/session/createSession.js';
+import { createSession, type Session } from '../../src/app/createSession.js';
 import { clockNow, startFakeAnthropic, type FakeAnthropicServer, type ScriptFn, type ScriptedTurn } from './fakeAnthropic.js';
 
 export type TimedEvent = { readonly event: QueryEvent; readonly at: number };

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../src/Tool.js';
+import { buildTool, type Tool } from '../../src/contract/tool.js';
 import { clockNow } from './fakeAnthropic.js';
 
 export type CallRecord = { tool: string; id: string; start: number; end?: number; input: unknown; aborted?: boolean };

@@ -6,7 +6,7 @@ import { EMPTY_USAGE } from '../../src/services/api/cost.js';
 import type { AgentInput, AgentOutput } from '../../src/tools/AgentTool/AgentTool.js';
 import { renderToolGroup, renderToolResultMessage, renderToolUseMessage, renderToolUseProgressMessage } from '../../src/tools/AgentTool/UI.js';
 import type { AssistantMessage, ConversationMessage, UserMessage } from '../../src/types/messages.js';
-import type { GroupedToolCall } from '../../src/ui/toolRenderers.js';
+import type { GroupedToolCall } from '../../src/contract/toolRenderers.js';
 
 const status = { agentId: 'a1', agentType: 'Explore', description: 'find config', toolUses: 3, tokens: 12_400, elapsedMs: 8_200 };
 

@@ -2,7 +2,7 @@
 // a nested agent's work shown at the top level, and Ctrl+O showing a child's whole conversation.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../src/Tool.js';
+import { buildTool, type Tool } from '../../src/contract/tool.js';
 import { conversations } from '../support/agentConversations.js';
 import { endTurn, toolUse, turn } from '../support/scenario.js';
 import { startReplFixture, type ReplFixture } from './support/replFixture.js';

@@ -22,8 +22,8 @@
 import path from 'node:path';
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type ClientCapabilities, type McpServer } from '@agentclientprotocol/sdk';
 import type { AgentContext } from '@agentclientprotocol/sdk';
-import type { SessionOptions } from '../../session/createSession.js';
-import type { SessionChoice } from '../../session/startConversation.js';
+import type { SessionOptions } from '../../app/createSession.js';
+import type { SessionChoice } from '../../app/startConversation.js';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { VERSION } from '../../version.js';
 import { mcpConfigOfClientServers } from './acpMcpServers.js';
@@ -34,7 +34,7 @@ import type { AcpSession } from './acpSession.js';
 /** The engine loads with the first session, so `initialize` is answered before any of it is read. */
 async function loadEngine() {
   const [{ startConversation }, { AcpSession }, { loadAcpCommands }, { reportMcpStartup }] = await Promise.all([
-    import('../../session/startConversation.js'),
+    import('../../app/startConversation.js'),
     import('./acpSession.js'),
     import('./acpCommands.js'),
     import('../../services/mcp/startMcpServers.js'),

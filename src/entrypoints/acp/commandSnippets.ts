@@ -5,7 +5,7 @@
  */
 import type { ShellSnippetRun } from '../../commands/custom/renderCommandPrompt.js';
 import { shellSnippetOutcome } from '../../commands/custom/shellSnippetOutcome.js';
-import { findToolByName } from '../../Tool.js';
+import { findToolByName } from '../../contract/tool.js';
 import { runToolUse, type ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import type { TextFileAccess } from '../../utils/files/textFileAccess.js';

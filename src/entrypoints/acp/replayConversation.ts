@@ -6,7 +6,7 @@
  * and are not replayed as such.
  */
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { findToolByName } from '../../Tool.js';
+import { findToolByName } from '../../contract/tool.js';
 import { prepareToolCall } from '../../services/tools/prepareToolCall.js';
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';

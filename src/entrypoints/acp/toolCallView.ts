@@ -11,7 +11,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
-import type { ChangePreview, PreparedCall, Tool } from '../../Tool.js';
+import type { ChangePreview, PreparedCall, Tool } from '../../contract/tool.js';
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import type { FilePatch } from '../../utils/files/structuredPatch.js';
 import { displayPath } from '../../utils/files/filePaths.js';

@@ -14,7 +14,7 @@
  * the session's one sender.
  */
 import type { SessionUpdate, ToolCallUpdate, ToolKind } from '@agentclientprotocol/sdk';
-import { findToolByName, type ChangePreview, type Tool } from '../../Tool.js';
+import { findToolByName, type ChangePreview, type Tool } from '../../contract/tool.js';
 import { describeAgentWork, isAgentProgress, type AgentStatus } from '../../agents/agentProgress.js';
 import type { QueryEvent } from '../../query/events.js';
 import { callScopeOf, declareCall, prepareToolCall } from '../../services/tools/prepareToolCall.js';

@@ -7,7 +7,7 @@
  * a permission check (it is the check); a missing tool, a failed call or an
  * unreadable answer is a refusal, never an allow.
  */
-import { findToolByName, type Tools, type ToolUseContext } from '../../Tool.js';
+import { findToolByName, type Tools, type ToolUseContext } from '../../contract/tool.js';
 import type { PermissionResponse } from '../../permissions/types.js';
 import type { PermissionAsker, PermissionRequest } from '../../services/tools/toolExecution.js';
 import { errorMessageOf } from '../../utils/errors.js';

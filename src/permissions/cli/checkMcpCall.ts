@@ -6,7 +6,7 @@
  * describeCall (a readOnlyHint is the server's claim there too).
  */
 import os from 'node:os';
-import type { PreparedCall } from '../../Tool.js';
+import type { PreparedCall } from '../../contract/tool.js';
 import type { McpSandboxContext } from '../../sandbox/mcpServerSandbox.js';
 import { MCP_TOOL_PREFIX, normalizeNameForMcp } from '../../services/mcp/mcpToolName.js';
 import { describeCall } from '../canUseTool.js';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { configDir as resolveConfigDir } from '../../session/paths.js';
+import { configDir as resolveConfigDir } from '../../settings/configPaths.js';
 import { UserFacingError } from '../../utils/errors.js';
 import { decidePermission } from '../engine/decidePermission.js';
 import { describeExplanation, type ToolCallSubject } from '../engine/decisionTypes.js';

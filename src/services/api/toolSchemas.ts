@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { Tool as ApiTool } from '@anthropic-ai/sdk/resources/messages';
-import type { PromptOptions, Tool, ToolInputJSONSchema, Tools } from '../../Tool.js';
+import type { PromptOptions, Tool, ToolInputJSONSchema, Tools } from '../../contract/tool.js';
 
 export type { ApiTool };
 

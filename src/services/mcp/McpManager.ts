@@ -5,10 +5,10 @@
  * whenStarted() (each start is bounded by MCP_TIMEOUT) and goes on without
  * the servers that did not make it. Every server process is ended at exit.
  */
-import type { Tool, Tools } from '../../Tool.js';
+import type { Tool, Tools } from '../../contract/tool.js';
 import { ListMcpResourcesTool } from '../../tools/ListMcpResourcesTool/ListMcpResourcesTool.js';
 import { ReadMcpResourceTool } from '../../tools/ReadMcpResourceTool/ReadMcpResourceTool.js';
-import { configDir } from '../../session/paths.js';
+import { configDir } from '../../settings/configPaths.js';
 import { registerCleanup } from '../../utils/cleanup.js';
 import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';

@@ -7,7 +7,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool } from '../../Tool.js';
+import type { Tool } from '../../contract/tool.js';
 import type { McpToolInput, McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';

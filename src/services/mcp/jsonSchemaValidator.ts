@@ -7,7 +7,7 @@
  * A schema ajv cannot compile does not make the tool unusable: the input is
  * then passed through and the server validates it itself.
  */
-import type { ToolInputJSONSchema } from '../../Tool.js';
+import type { ToolInputJSONSchema } from '../../contract/tool.js';
 import { errorMessageOf } from '../../utils/errors.js';
 
 export type SchemaIssue = { readonly path: readonly (string | number)[]; readonly message: string };

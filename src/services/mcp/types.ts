@@ -4,7 +4,7 @@
  * the MCP SDK.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Tools } from '../../Tool.js';
+import type { Tools } from '../../contract/tool.js';
 import type { McpSandboxState } from '../../sandbox/mcpServerSandbox.js';
 import type { ElicitationHandler } from './elicitation.js';
 

@@ -3,7 +3,7 @@
  * ToolSearch: MCP tools unless their server marks them alwaysLoad, built-ins
  * only when they ask for it, and never ToolSearch itself (it is the way in).
  */
-import type { Tool } from '../../Tool.js';
+import type { Tool } from '../../contract/tool.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../tools/ToolSearchTool/constants.js';
 
 export function isDeferredTool(tool: Tool): boolean {

@@ -8,7 +8,7 @@
  * `mcp__slack__send_message`) is the strongest signal a user's words carry.
  * A word written `+word` is required: tools that lack it anywhere drop out.
  */
-import type { Tool } from '../../Tool.js';
+import type { Tool } from '../../contract/tool.js';
 
 export type SearchableTool = { readonly tool: Tool; readonly description: string };
 export type ScoredTool = { readonly tool: Tool; readonly score: number };

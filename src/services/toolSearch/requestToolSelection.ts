@@ -9,7 +9,7 @@
  * its bytes and position and the prompt cache holds. This needs nothing from
  * the endpoint beyond the plain Messages API.
  */
-import type { Tool, Tools, ToolUseContext } from '../../Tool.js';
+import type { Tool, Tools, ToolUseContext } from '../../contract/tool.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../tools/ToolSearchTool/constants.js';
 import { isDeferredTool } from './isDeferredTool.js';
 import { isDeferralActive, parseToolSearchMode, type ToolSearchMode } from './toolSearchMode.js';

@@ -10,7 +10,7 @@
  * Sizes are estimated at ≈ 4 characters per token, the same rule the
  * rest of agentcli uses, so no tokenizer is loaded.
  */
-import type { Tool, Tools } from '../../Tool.js';
+import type { Tool, Tools } from '../../contract/tool.js';
 import { inputJsonSchemaOf } from '../api/toolSchemas.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../tools/ToolSearchTool/constants.js';
 import { isDeferredTool } from './isDeferredTool.js';

@@ -11,7 +11,7 @@
  * the degenerate case (add everything, then finish()), so there is one code
  * path for both.
  */
-import type { ToolUseContext } from '../../Tool.js';
+import type { ToolUseContext } from '../../contract/tool.js';
 import { linkedAbortController, settleWithin, type LinkedAbort } from '../../utils/abort.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { cancellationOf, type CancellationReason } from './cancellation.js';

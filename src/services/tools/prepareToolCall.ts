@@ -8,8 +8,8 @@
  * A failure here is the call's answer (an is_error tool_result): unknown
  * tool, input that is not JSON, input the schema rejects.
  */
-import type { CallScope, PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
+import type { CallScope, PreparedCall, Tool, ToolUseContext } from '../../contract/tool.js';
+import { findToolByName } from '../../contract/tool.js';
 import { permissionContextOf, ruleSetOf } from '../../permissions/canUseTool.js';
 import { closestNames } from '../../utils/closestNames.js';
 import { errorMessageOf } from '../../utils/errors.js';

@@ -4,7 +4,7 @@
  * own: the schema, then the tool's validateInput. A rewrite that fails them
  * is an error the model sees, never silently dropped or silently run.
  */
-import type { Tool, ToolUseContext } from '../../Tool.js';
+import type { Tool, ToolUseContext } from '../../contract/tool.js';
 import { formatZodError } from './formatZodError.js';
 
 export type Revalidated = { readonly ok: true; readonly input: unknown } | { readonly ok: false; readonly message: string };

@@ -11,7 +11,7 @@
  * Every failure at every step becomes an is_error tool_result the model can
  * read and act on. Nothing thrown inside a tool escapes this function.
  */
-import type { CallGrant, PreparedCall, Tool, ToolUseContext } from '../../Tool.js';
+import type { CallGrant, PreparedCall, Tool, ToolUseContext } from '../../contract/tool.js';
 import { withHookPermission } from '../../hooks/hookPermission.js';
 import { runPermissionDeniedHooks, runPermissionRequestHooks } from '../../hooks/permissionHooks.js';
 import { runPostToolUseFailureHooks, runPostToolUseHooks, runPreToolUseHooks, type HookStop, type ToolHookCall } from '../../hooks/toolHooks.js';
@@ -34,7 +34,8 @@ import { callScopeOf, declareCall, prepareToolCall, type Preparation, type Prepa
 import { revalidateInput } from './revalidateInput.js';
 import { persistLargeResult } from './toolResultStorage.js';
 
-export type ToolCallStatus = 'success' | 'error' | 'denied' | 'rejected' | 'cancelled' | 'interrupted';
+import type { ToolCallStatus } from '../../contract/toolRenderers.js';
+export type { ToolCallStatus };
 
 export type ToolCallOutcome = {
   readonly toolUseId: string;

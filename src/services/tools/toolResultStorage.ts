@@ -6,7 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SessionInfo } from '../../Tool.js';
+import type { SessionInfo } from '../../contract/tool.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
 import { formatCount } from '../../utils/format.js';
 

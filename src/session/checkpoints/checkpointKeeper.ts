@@ -10,7 +10,7 @@
  * warning, and the prompt runs without a checkpoint.
  */
 import path from 'node:path';
-import type { PreparedCall, Tool } from '../../Tool.js';
+import type { PreparedCall, Tool } from '../../contract/tool.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { nowIso } from '../../utils/ids.js';
 import type { CheckpointRecord, ScopeTree } from './checkpointRecord.js';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { projectDir } from '../paths.js';
+import { projectDir } from '../../settings/configPaths.js';
 import { scopeKey, type ScopeTree } from './checkpointRecord.js';
 import { localizeTree, seedIndexFromRepository } from './seedFromRepository.js';
 import { ensureStore, ShadowGit } from './shadowGit.js';

@@ -6,7 +6,7 @@
  * lists these per prompt so the user knows what stays done.
  */
 import path from 'node:path';
-import type { PreparedCall, Tool } from '../../Tool.js';
+import type { PreparedCall, Tool } from '../../contract/tool.js';
 import type { AnalyzedSimpleCommand } from '../../permissions/shell/analyzeShellCommand.js';
 
 /** git subcommands that move refs, talk to remotes or rewrite history: the shadow store restores files, not git's own state. */

@@ -4,7 +4,7 @@
  * time; the API's own count of the latest response is shown next to them.
  */
 import { toApiTools } from '../../services/api/toolSchemas.js';
-import type { Tools } from '../../Tool.js';
+import type { Tools } from '../../contract/tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import type { ConversationSession } from '../conversationSession.js';
 import { estimateTokens } from '../compaction/tokenEstimate.js';

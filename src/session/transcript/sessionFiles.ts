@@ -6,7 +6,7 @@
  */
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { projectDir } from '../paths.js';
+import { projectDir } from '../../settings/configPaths.js';
 
 export type SessionFile = { readonly id: string; readonly file: string; readonly modifiedMs: number; readonly sizeBytes: number };
 

@@ -9,7 +9,7 @@
  * plan mode, and in parallel with other Agent calls.
  */
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../Tool.js';
+import { buildTool, type Tool } from '../../contract/tool.js';
 import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../agents/agentDefinition.js';
 import type { AgentProgress } from '../../agents/agentProgress.js';
 import { describeAgentWork } from '../../agents/agentProgress.js';

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { describeAgentWork, type AgentProgress } from '../../agents/agentProgress.js';
 import { AgentGroupView, AgentStatusView } from '../../ui/agents/AgentWork.js';
 import { ChildTranscript } from '../../ui/agents/ChildTranscript.js';
-import type { GroupedToolCall, RenderOptions } from '../../ui/toolRenderers.js';
+import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
 import type { AgentInput, AgentOutput } from './AgentTool.js';
 
 export function renderToolUseMessage(input: Partial<AgentInput>, _options: RenderOptions): ReactNode {

@@ -5,7 +5,7 @@
  * waiting for an answer that will never come.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { UserAnswers } from '../../types/userInteraction.js';
 import {
   ASK_USER_QUESTION_TOOL_NAME,

@@ -1,7 +1,7 @@
 /** AskUserQuestion's render functions: the questions asked and the answers given. Presentational only. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { AskUserQuestionInput, AskUserQuestionOutput } from './AskUserQuestionTool.js';
 
 export function renderToolUseMessage(input: Partial<AskUserQuestionInput>, _options: RenderOptions): ReactNode {

@@ -5,7 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { BashInput } from './BashTool.js';
 import type { BashResult } from './bashResult.js';
 import type { BashProgress } from './runForegroundCommand.js';

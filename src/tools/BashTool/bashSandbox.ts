@@ -12,7 +12,7 @@
  * changed since the last command, and the tree is scanned afresh.
  */
 import os from 'node:os';
-import type { ToolUseContext } from '../../Tool.js';
+import type { ToolUseContext } from '../../contract/tool.js';
 import { ruleSetOf } from '../../permissions/canUseTool.js';
 import { resolveWordTargets } from '../../permissions/engine/checkPathAccess.js';
 import { createPathResolver } from '../../permissions/engine/resolvePaths.js';

@@ -3,7 +3,7 @@
  * may run in parallel with other calls. Both are read from the call's shell
  * analysis, made once when the call was prepared (declareShellFacts).
  */
-import type { CallFacts, CallScope, PreparedCall } from '../../Tool.js';
+import type { CallFacts, CallScope, PreparedCall } from '../../contract/tool.js';
 import { isReadOnlyAnalysis } from '../../permissions/shell/readOnlyAnalysis.js';
 
 /**

@@ -4,7 +4,7 @@
  * left guessing why it failed, nor tempted to work around the walls. In a
  * run with nobody to ask, the result says what happened and how to allow it.
  */
-import type { ToolUseContext } from '../../Tool.js';
+import type { ToolUseContext } from '../../contract/tool.js';
 
 export type SandboxRefusal = { readonly kind: 'path' | 'network'; readonly what: string };
 

@@ -7,7 +7,7 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolUseContext } from '../../Tool.js';
+import type { ToolUseContext } from '../../contract/tool.js';
 
 export type DirectoryChoice = {
   readonly cwd: string;

@@ -5,7 +5,7 @@
  * carries the structured patch for the UI's diff.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { FilePatch } from '../../utils/files/structuredPatch.js';
 import { buildFilePatch, creationPatch } from '../../utils/files/structuredPatch.js';
 import { displayPath, expandHome, fileStateKey, resolveToolPath } from '../../utils/files/filePaths.js';

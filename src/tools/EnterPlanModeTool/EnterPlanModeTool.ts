@@ -6,7 +6,7 @@
  * present to approve that plan.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import { ENTER_PLAN_MODE_TOOL_NAME, enterPlanModePrompt } from './prompt.js';
 

@@ -1,7 +1,7 @@
 /** EnterPlanMode's render functions: one line saying the mode changed. Presentational only. */
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { EnterPlanModeInput, EnterPlanModeOutput } from './EnterPlanModeTool.js';
 
 export function renderToolUseMessage(_input: Partial<EnterPlanModeInput>, _options: RenderOptions): ReactNode {

@@ -5,7 +5,7 @@
  * session stays in plan mode — nothing with a side effect runs unapproved.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { PermissionMode } from '../../permissions/types.js';
 import { EXIT_PLAN_MODE_TOOL_NAME, MAX_PLAN_CHARS, exitPlanModePrompt } from './prompt.js';
 

@@ -1,7 +1,7 @@
 /** ExitPlanMode's render functions: the plan and what became of it. Presentational only. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { ExitPlanModeInput, ExitPlanModeOutput } from './ExitPlanModeTool.js';
 
 export function renderToolUseMessage(_input: Partial<ExitPlanModeInput>, _options: RenderOptions): ReactNode {

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import { describeMissingDirectory, displayPath } from '../GrepTool/searchPaths.js';
 import { findFiles, type FindFilesResult } from './findFiles.js';
 import { planGlob, searchRootOf } from './globPattern.js';

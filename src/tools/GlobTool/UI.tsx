@@ -1,7 +1,7 @@
 /** How Glob calls look in the REPL: the pattern, then how many files were found. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { GlobInput, GlobResult } from './GlobTool.js';
 
 export function renderToolUseMessage(input: Partial<GlobInput>, _options: RenderOptions): ReactNode {

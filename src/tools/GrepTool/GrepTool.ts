@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import { DEFAULT_HEAD_LIMIT, GREP_TOOL_NAME, grepPrompt } from './prompt.js';
 import type { GrepInput, GrepOutputMode } from './ripgrepArgs.js';
 import { MAX_LISTED_FILES, RipgrepError, searchContent, type GrepOutcome } from './searchContent.js';

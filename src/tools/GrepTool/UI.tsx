@@ -1,7 +1,7 @@
 /** How Grep calls look in the REPL: the pattern and filters, then a one-line summary (the lines when verbose). */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { GrepInput, GrepResult } from './GrepTool.js';
 
 export function renderToolUseMessage(input: Partial<GrepInput>, _options: RenderOptions): ReactNode {

@@ -4,7 +4,7 @@
  * from ToolUseContext.mcpClients, so it stays a static singleton.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { McpClientHandle, McpResource } from '../../services/mcp/types.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { LIST_MCP_RESOURCES_TOOL_NAME, listMcpResourcesPrompt } from './prompt.js';

@@ -1,7 +1,7 @@
 /** ListMcpResources' render functions. Presentational only. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { ListMcpResourcesInput, ListMcpResourcesOutput } from './ListMcpResourcesTool.js';
 
 const COLLAPSED_ROWS = 8;

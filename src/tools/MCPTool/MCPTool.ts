@@ -5,7 +5,7 @@
  * never in the pool.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { McpToolOutput } from '../../services/mcp/mcpResultContent.js';
 import type { McpToolProgress } from '../../services/mcp/types.js';
 import { MCP_TOOL_TEMPLATE_PROMPT } from './prompt.js';

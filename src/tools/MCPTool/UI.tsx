@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { McpToolProgress } from '../../services/mcp/types.js';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { McpToolInput, McpToolOutput } from './MCPTool.js';
 
 const COLLAPSED_RESULT_LINES = 6;

@@ -4,7 +4,7 @@
  * indentation, atomically.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import { displayPath, expandHome, fileStateKey, resolveToolPath } from '../../utils/files/filePaths.js';
 import { isNotebookPath } from '../../utils/files/fileKinds.js';
 import { failureBlock, fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';

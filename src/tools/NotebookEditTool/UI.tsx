@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { StructuredDiff } from '../../ui/components/StructuredDiff.js';
 import { colors } from '../../ui/theme.js';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { shortDisplayPath } from '../../utils/files/filePaths.js';
 import type { NotebookEditInput, NotebookEditOutput } from './NotebookEditTool.js';
 

@@ -1,7 +1,7 @@
 /** ReadMcpResource's render functions. Presentational only. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { ReadMcpResourceInput, ReadMcpResourceOutput } from './ReadMcpResourceTool.js';
 
 const COLLAPSED_LINES = 6;

@@ -8,7 +8,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import { expandHome, displayPath, resolveToolPath } from '../../utils/files/filePaths.js';
 import { hasImageExtension, isNotebookPath } from '../../utils/files/fileKinds.js';
 import { fileToolFailure } from '../../utils/files/fileToolFailure.js';

@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { colors } from '../../ui/theme.js';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { shortDisplayPath } from '../../utils/files/filePaths.js';
 import { plural } from '../../utils/format.js';
 import { formatBytes } from '../../utils/files/formatBytes.js';

@@ -15,7 +15,7 @@
  * never starts other tool calls behind the pipeline's back.
  */
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../Tool.js';
+import { buildTool, type Tool } from '../../contract/tool.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
 import { renderCommandPrompt } from '../../commands/custom/renderCommandPrompt.js';
 import type { SkillCatalog } from '../../skills/loadSkills.js';

@@ -4,7 +4,7 @@
  * first, so the model need not poll.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { TaskStatus } from '../../tasks/backgroundTasks.js';
 import {
   getBackgroundTask,

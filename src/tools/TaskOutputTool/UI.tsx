@@ -1,7 +1,7 @@
 /** How TaskOutput calls look in the REPL: the task id, then its status and the new lines. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { TaskOutputInput, TaskOutputResult } from './TaskOutputTool.js';
 
 const COLLAPSED_LINES = 6;

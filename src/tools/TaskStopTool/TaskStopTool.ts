@@ -4,7 +4,7 @@
  * no permission of its own.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { TaskStatus } from '../../tasks/backgroundTasks.js';
 import { getBackgroundTask, stopBackgroundTask, unknownTaskMessage } from '../../tasks/backgroundTasks.js';
 import { describeTaskStatus } from '../TaskOutputTool/TaskOutputTool.js';

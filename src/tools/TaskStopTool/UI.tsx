@@ -1,7 +1,7 @@
 /** How TaskStop calls look in the REPL. */
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { TaskStopInput, TaskStopResult } from './TaskStopTool.js';
 
 export function renderToolUseMessage(input: Partial<TaskStopInput>, _options: RenderOptions): ReactNode {

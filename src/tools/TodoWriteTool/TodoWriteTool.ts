@@ -4,7 +4,7 @@
  * resumed turn never sees half an update.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import type { TodoItem } from '../../state/appState.js';
 import { MAX_TODOS, TODO_WRITE_TOOL_NAME, todoWritePrompt } from './prompt.js';
 

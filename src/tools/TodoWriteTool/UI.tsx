@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { TodoItem } from '../../state/appState.js';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { TodoWriteInput, TodoWriteOutput } from './TodoWriteTool.js';
 
 export function renderToolUseMessage(input: Partial<TodoWriteInput>, _options: RenderOptions): ReactNode {

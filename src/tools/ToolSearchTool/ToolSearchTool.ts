@@ -6,7 +6,7 @@
  * involved, so it works against any Anthropic-compatible endpoint.
  */
 import { z } from 'zod';
-import { buildTool, findToolByName, type Tool, type Tools } from '../../Tool.js';
+import { buildTool, findToolByName, type Tool, type Tools } from '../../contract/tool.js';
 import { isDeferredTool } from '../../services/toolSearch/isDeferredTool.js';
 import { searchTools } from '../../services/toolSearch/keywordSearch.js';
 import { DEFAULT_MAX_RESULTS, MAX_MAX_RESULTS, TOOL_SEARCH_TOOL_NAME, toolSearchPrompt } from './prompt.js';

@@ -1,7 +1,7 @@
 /** ToolSearch's render functions. Presentational only. */
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { ToolSearchInput, ToolSearchOutput } from './ToolSearchTool.js';
 
 export function renderToolUseMessage(input: Partial<ToolSearchInput>, _options: RenderOptions): ReactNode {

@@ -4,7 +4,7 @@
  * The list depends only on the pool, never on what was loaded, so this
  * definition stays byte-identical while tools are loaded.
  */
-import type { Tools } from '../../Tool.js';
+import type { Tools } from '../../contract/tool.js';
 import { isDeferredTool } from '../../services/toolSearch/isDeferredTool.js';
 import { TOOL_SEARCH_TOOL_NAME } from './constants.js';
 

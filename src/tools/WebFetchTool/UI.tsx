@@ -1,7 +1,7 @@
 /** WebFetch's render functions: the URL asked for and a one-line summary of what came back. Presentational only. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { formatBytes } from './fetchPage.js';
 import type { WebFetchInput, WebFetchOutput } from './WebFetchTool.js';
 

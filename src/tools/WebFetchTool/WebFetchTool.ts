@@ -8,7 +8,7 @@
  * it reads `input.url`, so the schema field name is part of that contract.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { fastModelFromEnv } from '../../services/api/models.js';
 import { answerFromPage } from './answerFromPage.js';

@@ -1,7 +1,7 @@
 /** WebSearch's render functions: the query, then how many sources came back (all of them when verbose). Presentational only. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { RenderOptions } from '../../ui/toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { uniqueHits } from './runWebSearch.js';
 import type { WebSearchInput, WebSearchOutput, WebSearchProgress } from './WebSearchTool.js';
 

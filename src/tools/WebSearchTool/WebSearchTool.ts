@@ -15,7 +15,7 @@
  * small (sources and a summary), so the main context stays lean too.
  */
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { WEB_SEARCH_TOOL_NAME, webSearchPrompt } from './prompt.js';
 import { runWebSearch, uniqueHits, type SearchRun } from './runWebSearch.js';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool } from '../../Tool.js';
+import { buildTool } from '../../contract/tool.js';
 import { displayPath, expandHome, fileStateKey, resolveToolPath } from '../../utils/files/filePaths.js';
 import { failureBlock, fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import { changeRefusal, loadFileForChange } from '../../utils/files/loadFileForChange.js';

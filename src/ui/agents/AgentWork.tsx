@@ -18,7 +18,7 @@ import { DEFAULT_AGENT_TYPE } from '../../agents/agentDefinition.js';
 import type { AgentInput, AgentOutput } from '../../tools/AgentTool/AgentTool.js';
 import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
-import type { GroupedToolCall, RenderOptions } from '../toolRenderers.js';
+import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
 import { ChildTranscript } from './ChildTranscript.js';
 
 /** "Grep(loadConfig)" while a tool runs, "Thinking…" between tools. */

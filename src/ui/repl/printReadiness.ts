@@ -4,8 +4,8 @@
  * highlighter); a tool call needs its UI.tsx. Both normally load long
  * before the first reply arrives; this only matters on a cold start.
  */
-import type { Tools } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
+import type { Tools } from '../../contract/tool.js';
+import { findToolByName } from '../../contract/tool.js';
 import { isMarkdownReady, whenMarkdownReady } from '../markdown/markdownEngine.js';
 import { areToolRenderersSettled, loadToolRenderers } from '../tools/toolRendererCache.js';
 import type { StaticReadiness } from './transcriptStore.js';

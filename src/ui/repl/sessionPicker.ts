@@ -4,7 +4,7 @@
  * through the dialog queue; "Other" takes a typed session id.
  */
 import type { ConversationSession } from '../../session/conversationSession.js';
-import { loadSavedSession } from '../../session/startConversation.js';
+import { loadSavedSession } from '../../app/startConversation.js';
 import type { LoadedTranscript } from '../../session/transcript/loadTranscript.js';
 import { listSessionFiles, summarizeSessionFile, type SessionSummary } from '../../session/transcript/sessionFiles.js';
 import type { UserAnswers, UserQuestion } from '../../types/userInteraction.js';

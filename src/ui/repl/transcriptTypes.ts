@@ -37,7 +37,8 @@ export type TranscriptItem =
   /** An item already printed whose payload was released (Static never looks back). */
   | { readonly kind: 'released'; readonly id: string };
 
-export type ToolPhase = 'streaming_input' | 'queued' | 'running' | 'done';
+import type { ToolPhase } from '../../contract/toolRenderers.js';
+export type { ToolPhase };
 
 export type FinishedGroupCall = {
   readonly id: string;

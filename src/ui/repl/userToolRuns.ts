@@ -6,8 +6,8 @@
  * mention cannot read what a Read call could not, and `!rm -rf` asks like
  * any other command.
  */
-import type { Tools, ToolUseContext } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
+import type { Tools, ToolUseContext } from '../../contract/tool.js';
+import { findToolByName } from '../../contract/tool.js';
 import { runToolUse, type ToolCallOutcome, type ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ContentBlockParam } from '../../types/messages.js';
 import { toolResultText } from '../../commands/custom/shellSnippetOutcome.js';

@@ -5,8 +5,8 @@
  * transcript waits (whenToolRenderersReady) before printing a tool's final
  * lines into <Static>.
  */
-import type { Tool } from '../../Tool.js';
-import type { ToolRenderers } from '../toolRenderers.js';
+import type { Tool } from '../../contract/tool.js';
+import type { ToolRenderers } from '../../contract/toolRenderers.js';
 
 export type AnyToolRenderers = ToolRenderers<unknown, unknown, unknown>;
 

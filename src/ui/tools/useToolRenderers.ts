@@ -4,7 +4,7 @@
  * first drew the generic rendering switches to the tool's own.
  */
 import { useEffect, useState } from 'react';
-import type { Tool } from '../../Tool.js';
+import type { Tool } from '../../contract/tool.js';
 import { areToolRenderersSettled, loadedToolRenderers, loadToolRenderers, type AnyToolRenderers } from './toolRendererCache.js';
 
 export function useToolRenderers(tool: Tool | undefined): AnyToolRenderers | undefined {

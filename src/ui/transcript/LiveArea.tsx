@@ -5,8 +5,8 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { Tools } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
+import type { Tools } from '../../contract/tool.js';
+import { findToolByName } from '../../contract/tool.js';
 import { ClippedBox } from '../layout/ClippedBox.js';
 import { Gutter } from '../layout/Gutter.js';
 import { Markdown } from '../markdown/Markdown.js';

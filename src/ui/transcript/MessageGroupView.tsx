@@ -13,10 +13,10 @@
  */
 import { Box } from 'ink';
 import type { ReactNode } from 'react';
-import type { Tool } from '../../Tool.js';
+import type { Tool } from '../../contract/tool.js';
 import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
-import type { GroupedToolCall, RenderOptions } from '../toolRenderers.js';
+import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';
 import { RenderGuard } from './RenderGuard.js';
 import { ToolCallView } from './ToolCallView.js';

@@ -10,11 +10,11 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { Tool } from '../../Tool.js';
+import type { Tool } from '../../contract/tool.js';
 import type { ToolCallStatus } from '../../services/tools/toolExecution.js';
 import type { ToolPhase } from '../repl/transcriptTypes.js';
 import { colors, glyphs } from '../theme.js';
-import type { RenderOptions } from '../toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { previewResultText, summarizeToolInput } from '../tools/genericToolRendering.js';
 import type { AnyToolRenderers } from '../tools/toolRendererCache.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';

@@ -1,11 +1,11 @@
 /** Several running calls of one tool as a single line, drawn by the tool's renderGroupedToolUse. */
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { Tool } from '../../Tool.js';
+import type { Tool } from '../../contract/tool.js';
 import { Gutter } from '../layout/Gutter.js';
 import type { LiveToolSegment } from '../repl/transcriptTypes.js';
 import { colors, glyphs } from '../theme.js';
-import type { RenderOptions } from '../toolRenderers.js';
+import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';
 import { RenderGuard } from './RenderGuard.js';
 

@@ -5,8 +5,8 @@
  */
 import { Box, Text } from 'ink';
 import { memo, type ReactNode } from 'react';
-import type { Tools } from '../../Tool.js';
-import { findToolByName } from '../../Tool.js';
+import type { Tools } from '../../contract/tool.js';
+import { findToolByName } from '../../contract/tool.js';
 import { Markdown } from '../markdown/Markdown.js';
 import type { NoticeTone, TranscriptItem } from '../repl/transcriptTypes.js';
 import { colors, glyphs } from '../theme.js';

@@ -11,7 +11,7 @@
  */
 import { Box, renderToString, Text, useInput } from 'ink';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Tools } from '../../Tool.js';
+import type { Tools } from '../../contract/tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { replayItems } from '../repl/replayItems.js';
 import { colors } from '../theme.js';

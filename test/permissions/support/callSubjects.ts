@@ -5,7 +5,7 @@
 // declaration too.
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../../src/Tool.js';
+import { buildTool, type Tool } from '../../../src/contract/tool.js';
 import { describeCall } from '../../../src/permissions/canUseTool.js';
 import type { DecisionEnvironment, ToolCallSubject } from '../../../src/permissions/engine/decisionTypes.js';
 import { analyzeShellCommand } from '../../../src/permissions/shell/analyzeShellCommand.js';

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Tool } from '../../../src/Tool.js';
+import type { Tool } from '../../../src/contract/tool.js';
 import { CheckpointKeeper } from '../../../src/session/checkpoints/checkpointKeeper.js';
 import type { CheckpointRecord } from '../../../src/session/checkpoints/checkpointRecord.js';
 import { CheckpointStore } from '../../../src/session/checkpoints/checkpointStore.js';

@@ -2,7 +2,7 @@
 // pipeline against the fake model server, and check that processes really are gone.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Tool } from '../../../src/Tool.js';
+import type { Tool } from '../../../src/contract/tool.js';
 import type { QueryEvent } from '../../../src/query.js';
 import type { ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
 import type { ScriptedBlock } from '../../support/fakeAnthropic.js';

@@ -4,7 +4,7 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Tool, ToolUseContext } from '../../../src/Tool.js';
+import type { Tool, ToolUseContext } from '../../../src/contract/tool.js';
 import { NO_HOOKS } from '../../../src/hooks/types.js';
 import { emptyRuleSet, type CanUseToolFn } from '../../../src/permissions/canUseTool.js';
 import { runToolUse, type ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Tool } from '../../../src/Tool.js';
+import type { Tool } from '../../../src/contract/tool.js';
 import { EditTool } from '../../../src/tools/EditTool/EditTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
 import { bareToolContext, preparedCall } from '../../support/preparedCalls.js';

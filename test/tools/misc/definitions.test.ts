@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '../../../src/Tool.js';
+import type { Tool } from '../../../src/contract/tool.js';
 import { toApiTool } from '../../../src/services/api/toolSchemas.js';
 import { getAllBaseTools } from '../../../src/tools.js';
 import { AskUserQuestionTool } from '../../../src/tools/AskUserQuestionTool/AskUserQuestionTool.js';

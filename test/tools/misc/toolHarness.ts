@@ -4,14 +4,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Tool, ToolUseContext } from '../../../src/Tool.js';
+import type { Tool, ToolUseContext } from '../../../src/contract/tool.js';
 import type { PermissionMode } from '../../../src/permissions/types.js';
 import type { QueryOutcome } from '../../../src/query.js';
 import { ConversationSession } from '../../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
 import type { ModelClient } from '../../../src/services/api/types.js';
 import { runToolUse, type ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
-import { createSession, type Session } from '../../../src/session/createSession.js';
+import { createSession, type Session } from '../../../src/app/createSession.js';
 import type { UserInteraction } from '../../../src/types/userInteraction.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../../support/fakeAnthropic.js';
 

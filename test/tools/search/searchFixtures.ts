@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ToolUseContext } from '../../../src/Tool.js';
+import type { ToolUseContext } from '../../../src/contract/tool.js';
 import { emptyRuleSet } from '../../../src/permissions/canUseTool.js';
 import type { ToolPermissionContext } from '../../../src/permissions/types.js';
 import { createAppStateStore, initialAppState } from '../../../src/state/appState.js';

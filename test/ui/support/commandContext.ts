@@ -6,7 +6,7 @@ import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
 import type { CommandContext, SlashCommand } from '../../../src/commands/types.js';
 import { ConversationSession } from '../../../src/session/conversationSession.js';
-import { createSession, type Session } from '../../../src/session/createSession.js';
+import { createSession, type Session } from '../../../src/app/createSession.js';
 import type { ConversationMessage } from '../../../src/types/messages.js';
 import type { ChoiceRequest } from '../../../src/types/userInteraction.js';
 import type { EditorRun } from '../../../src/utils/process/externalEditor.js';

@@ -1,8 +1,8 @@
 // Synthetic tools with a tiny UI (like a real tool's UI.tsx), for component and REPL tests.
 import { Text } from 'ink';
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../../src/Tool.js';
-import type { ToolRenderers } from '../../../src/ui/toolRenderers.js';
+import { buildTool, type Tool } from '../../../src/contract/tool.js';
+import type { ToolRenderers } from '../../../src/contract/toolRenderers.js';
 
 type ShoutInput = { readonly words: string };
 type ShoutOutput = { readonly shouted: string };

@@ -25,7 +25,7 @@ function scopeOption(defaultScope?: WritableScope): Option {
 }
 
 async function context() {
-  const { configDir } = await import('../../../session/paths.js');
+  const { configDir } = await import('../../../settings/configPaths.js');
   return {
     cwd: process.cwd(),
     configDir: configDir(),

@@ -13,11 +13,11 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { PermissionMode } from '../../../permissions/types.js';
-import type { Session } from '../../../session/createSession.js';
+import type { Session } from '../../../app/createSession.js';
 import { runToolUse, type PermissionAsker } from '../../tools/toolExecution.js';
 import { inputJsonSchemaOf } from '../../api/toolSchemas.js';
 import type { ModelClient } from '../../api/types.js';
-import type { Tool } from '../../../Tool.js';
+import type { Tool } from '../../../contract/tool.js';
 import { errorMessageOf } from '../../../utils/errors.js';
 import { VERSION } from '../../../version.js';
 import { toolResultContent } from './toolResultContent.js';
@@ -35,7 +35,7 @@ export type ServeOptions = {
 /** Serves until the client closes stdin. */
 export async function serveMcp(options: ServeOptions): Promise<void> {
   const [{ createSession }, { Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
-    import('../../../session/createSession.js'),
+    import('../../../app/createSession.js'),
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
     import('@modelcontextprotocol/sdk/types.js'),

@@ -6,19 +6,19 @@
  * concurrency-safe is treated as neither, which costs speed, never safety.
  */
 import type { z } from 'zod';
-import type { McpClientHandle } from './services/mcp/types.js';
-import type { ModelClient } from './services/api/types.js';
-import type { AppStateStore } from './state/appState.js';
-import type { ReadFileState } from './state/readFileState.js';
-import type { DeclaredPathAccess } from './permissions/engine/decisionTypes.js';
-import type { ToolFamily } from './permissions/rules/toolFamilies.js';
-import type { ShellCommandAnalysis } from './permissions/shell/analyzeShellCommand.js';
-import type { PermissionMode, ToolPermissionResult } from './permissions/types.js';
-import type { ConversationMessage, ToolResultBlockParam, UserMessage } from './types/messages.js';
-import type { UserInteraction } from './types/userInteraction.js';
-import type { TextFileAccess } from './utils/files/textFileAccess.js';
-import type { SubagentScope } from './agents/subagentScope.js';
-import type { ToolRenderers } from './ui/toolRenderers.js';
+import type { McpClientHandle } from '../services/mcp/types.js';
+import type { ModelClient } from '../services/api/types.js';
+import type { AppStateStore } from '../state/appState.js';
+import type { ReadFileState } from '../state/readFileState.js';
+import type { DeclaredPathAccess } from '../permissions/engine/decisionTypes.js';
+import type { ToolFamily } from '../permissions/rules/toolFamilies.js';
+import type { ShellCommandAnalysis } from '../permissions/shell/analyzeShellCommand.js';
+import type { PermissionMode, ToolPermissionResult } from '../permissions/types.js';
+import type { ConversationMessage, ToolResultBlockParam, UserMessage } from '../types/messages.js';
+import type { UserInteraction } from '../types/userInteraction.js';
+import type { TextFileAccess } from '../utils/files/textFileAccess.js';
+import type { SubagentScope } from '../agents/subagentScope.js';
+import type { ToolRenderers } from './toolRenderers.js';
 
 /** A file's whole text before (undefined: the file is new) and after a change. */
 export type ChangePreview = { readonly path: string; readonly oldText: string | undefined; readonly newText: string };

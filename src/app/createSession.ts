@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { SessionInfo, Tools, ToolUseContext } from '../Tool.js';
+import type { SessionInfo, Tools, ToolUseContext } from '../contract/tool.js';
 import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
 import { foldersFromRootToCwd, loadMemorySources, withImports, type MemoryFile } from '../context/memoryFiles.js';
 import { createMemoryReadGate } from '../context/memoryReadGate.js';
@@ -46,8 +46,8 @@ import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
 import { findOutputStyle, loadOutputStyles, styleForPrompt, type OutputStyle, type OutputStyleCatalog } from '../outputStyles/outputStyle.js';
 import { loadSessionPlugins, type SessionPlugins } from '../plugins/sessionPlugins.js';
-import { configDir as resolveConfigDir, sessionDir } from './paths.js';
-import { readSettingsValues, type CheckpointSettings } from './settingsValues.js';
+import { configDir as resolveConfigDir, sessionDir } from '../settings/configPaths.js';
+import { readSettingsValues, type CheckpointSettings } from '../session/settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';

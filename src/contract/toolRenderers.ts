@@ -4,8 +4,12 @@
  * anything. Tools load them lazily (Tool.ui) so headless runs never load Ink.
  */
 import type { ReactNode } from 'react';
-import type { ToolCallStatus } from '../services/tools/toolExecution.js';
-import type { ToolPhase } from './repl/transcriptTypes.js';
+
+/** How a finished call ended, as the UI shows it. */
+export type ToolCallStatus = 'success' | 'error' | 'denied' | 'rejected' | 'cancelled' | 'interrupted';
+
+/** Where a call is in its life, for the render functions. */
+export type ToolPhase = 'streaming_input' | 'queued' | 'running' | 'done';
 
 export type RenderOptions = { readonly verbose: boolean; readonly columns: number };
 

@@ -16,15 +16,15 @@ import type { McpManager } from '../services/mcp/McpManager.js';
 import type { McpConfigOptions } from '../services/mcp/loadMcpConfig.js';
 import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
-import { ConversationSession } from './conversationSession.js';
+import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
 import type { ToolPermissionContext } from '../permissions/types.js';
-import type { SessionLifecycleListener } from './lifecycle.js';
-import { configDir as resolveConfigDir } from './paths.js';
-import { loadTranscript, type LoadedTranscript } from './transcript/loadTranscript.js';
-import { findSessionFile, latestSessionFile } from './transcript/sessionFiles.js';
+import type { SessionLifecycleListener } from '../session/lifecycle.js';
+import { configDir as resolveConfigDir } from '../settings/configPaths.js';
+import { loadTranscript, type LoadedTranscript } from '../session/transcript/loadTranscript.js';
+import { findSessionFile, latestSessionFile } from '../session/transcript/sessionFiles.js';
 
 /** Which conversation to run. */
 export type SessionChoice =
