@@ -20,8 +20,11 @@ import { compilePathPattern, type PathPattern } from '../permissions/rules/pathP
 
 type Entry = { readonly name: string; readonly isDirectory: boolean };
 type Listing = { readonly stamp: Stamp; readonly entries: readonly Entry[] };
-/** A folder's mtime, ctime and inode: any entry added, removed or renamed in it changes one of them. */
-type Stamp = string;
+/**
+ * A folder's mtime, ctime and inode (undefined: missing): any entry added, removed or renamed in it
+ * changes one of them. Numbers, not a string: checking every folder's stamp is the cost of a call.
+ */
+type Stamp = { readonly mtimeMs: number; readonly ctimeMs: number; readonly ino: number } | undefined;
 
 const SKIPPED_WHEN_SEARCHING = new Set(['node_modules', '.git']);
 /** Past this many cached folders the cache starts over (bounded memory). */
@@ -158,7 +161,7 @@ function nameGate(anchored: string): ((name: string) => boolean) | undefined {
 
 function stampOf(dir: string): Stamp {
   const stats = lstatQuietly(dir);
-  return stats ? stampOfStats(stats) : 'missing';
+  return stats ? stampOfStats(stats) : undefined;
 }
 
 /** Undefined for a path that is gone or unreadable; no exception built for the common "gone". */
@@ -171,11 +174,19 @@ function lstatQuietly(p: string): Stats | undefined {
 }
 
 function stampOfStats(stats: Stats): Stamp {
-  return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
+  return { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
+}
+
+function sameStamp(a: Stamp, b: Stamp): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 }
 
 function stampsUnchanged(stamps: ReadonlyMap<string, Stamp>): boolean {
-  for (const [dir, stamp] of stamps) if (stampOf(dir) !== stamp) return false;
+  for (const [dir, stamp] of stamps) {
+    const now = lstatQuietly(dir);
+    if (now === undefined ? stamp !== undefined : stamp === undefined || now.mtimeMs !== stamp.mtimeMs || now.ctimeMs !== stamp.ctimeMs || now.ino !== stamp.ino) return false;
+  }
   return true;
 }
 
@@ -200,7 +211,7 @@ function isUnderSkipped(p: string, roots: readonly string[]): boolean {
   return path.relative(root, p).split(path.sep).some((segment) => SKIPPED_WHEN_SEARCHING.has(segment));
 }
 
-const EMPTY_LISTING: Listing = { stamp: 'missing', entries: [] };
+const EMPTY_LISTING: Listing = { stamp: undefined, entries: [] };
 
 /** A folder's entries, from the cache while its stamp holds; its stamp comes along (the memo keeps it). */
 function listDirectory(dir: string): Listing {
@@ -212,7 +223,7 @@ function listDirectory(dir: string): Listing {
   const stamp = stampOfStats(stats);
   if (!stats.isDirectory()) return { stamp, entries: [] };
   const cached = listings.get(dir);
-  if (cached && cached.stamp === stamp) return cached;
+  if (cached && sameStamp(cached.stamp, stamp)) return cached;
   let entries: Entry[];
   try {
     // Symlinks are not followed: a link to `/` must not turn a scan into a walk of the disk.
