@@ -7,6 +7,11 @@ import type { DiskAttack } from './diskAttacks.js';
 const a = (name: string, command: string, damage: DiskAttack['damage'], mode: DiskAttack['mode'] = 'default'): DiskAttack => ({ name, command, damage, mode });
 
 export const CAUSE_ATTACKS: readonly DiskAttack[] = [
+  // 2. a shell is judged by everything it runs: files it sources and init commands come before its -c string.
+  a('bash_rcfile_sourced_before_the_command_string', `bash --rcfile scripts/cleanup.sh -i -c true`, 'data-changed'),
+  a('bash_init_file_sourced_before_the_command_string', `bash --init-file scripts/cleanup.sh -i -c 'echo hi'`, 'data-changed'),
+  a('bash_rcfile_abbreviated_is_still_a_sourced_file', `bash --rcfil scripts/cleanup.sh -i -c true; bash --rcfile scripts/cleanup.sh -i -c true`, 'data-changed'),
+  { name: 'fish_init_command_runs_before_the_command_string', command: `fish -C 'rm -rf data' -c true`, damage: 'data-changed', mode: 'default', needs: ['fish'] },
   // 3. every way a variable is set: the value reaches git through the environment.
   a('for_loop_sets_git_external_diff', `echo x >> src/a.ts; for GIT_EXTERNAL_DIFF in 'rm -rf data;:'; do export GIT_EXTERNAL_DIFF; git diff; done`, 'data-changed', 'acceptEdits'),
   a('set_a_exports_a_plain_assignment', `echo x >> src/a.ts; set -a; GIT_EXTERNAL_DIFF='rm -rf data;:'; git diff`, 'data-changed', 'acceptEdits'),
