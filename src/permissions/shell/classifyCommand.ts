@@ -65,6 +65,7 @@ export function classifyCommand(command: SimpleCommand): CommandEffects {
     concerns: base.classification.concerns,
     ...(base.classification.runsScript ? { runsScript: base.classification.runsScript } : {}),
     ...(cwdOverride ? { cwdOverride } : {}),
+    ...(base.classification.gitRepositoryFrom ? { gitRepositoryFrom: base.classification.gitRepositoryFrom } : {}),
     matchArgv: base.matchArgv ?? command.argv,
     known: base.known,
     notUnderstood: notUnderstood(program, kind, base),
