@@ -64,9 +64,9 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
     visibleAreas: workingDirectories,
     readOnly: [...scan.protectedPaths, ...scan.readOnly, ...[...targets.readOnlyPaths, ...homeEntries].filter((p) => existsSync(p))],
     masked: scan.masked,
-    // Allowed domains: no network of its own, only the proxy; otherwise all of it or none.
-    // (A caller that brings no proxy — MCP servers — keeps the network its settings give it.)
-    network: claim.network && sandbox.settings.network && !(limitedDomains && options.proxySocket),
+    // Allowed domains: no network of its own, only the proxy (callers that may need it — Bash, MCP servers —
+    // bring its socket; without one, no network at all); otherwise all of it or none.
+    network: claim.network && sandbox.settings.network && !limitedDomains,
     ...(claim.network && limitedDomains && options.proxySocket ? { proxySocket: options.proxySocket } : {}),
   });
   const launcher: ShellLauncher = (shell, { cwd }) => {
