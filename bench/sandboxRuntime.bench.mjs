@@ -7,10 +7,12 @@
 //   ours   prepareSandbox (tree scan, policy, bwrap arguments: what every sandboxed Bash call does) + spawn
 //   srt    SandboxManager.wrapWithSandboxArgv (its per-call work) + spawn + cleanupAfterCommand
 //
-// Each call is timed from "about to wrap" to "process closed its output"; the three run in turn, so load
-// on the machine falls on all of them alike. Reports per-call medians, overheads over plain, and the ratio
-// ours / srt (the bar for keeping our own layer: at most 1.5). srt needs bwrap, socat and ripgrep on
-// Linux; where it cannot start, its rows say why.   node bench/sandboxRuntime.bench.mjs
+// Each call is timed from "about to wrap" to "process closed its output". Each layer runs in its own block,
+// alternating with plain calls that are its baseline: run call for call, one layer's leftovers (the kernel
+// tearing down network namespaces, srt's relays) slowed the other's next call by 10-15 ms. Reports per-call
+// medians, overheads over plain, and the ratio ours / srt (the bar for keeping our own layer: at most 1.5).
+// srt needs bwrap, socat and ripgrep on Linux; where it cannot start, its rows say why.
+//   node bench/sandboxRuntime.bench.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -89,6 +91,7 @@ const layers = {
 };
 
 let srtProblem;
+let srtInitializeMs = 0;
 let SandboxManager;
 try {
   ({ SandboxManager } = await import('@anthropic-ai/sandbox-runtime'));
@@ -99,7 +102,7 @@ try {
     filesystem: { denyRead: ['**/.env', './secrets'], allowWrite: [], denyWrite: ['./locked.txt'] },
     ripgrep: { command: rgPath },
   });
-  console.error(`srt initialize: ${(performance.now() - started).toFixed(1)} ms (once per process)`);
+  srtInitializeMs = performance.now() - started;
   layers.srt = async (command) => {
     const { argv, env } = await SandboxManager.wrapWithSandboxArgv(command, '/bin/bash', undefined, undefined, root);
     try {
@@ -120,37 +123,40 @@ for (const [name, call] of Object.entries(layers)) {
   if (secret.includes('T=') || wrote.includes('wrote')) throw new Error(`${name}: the policy does not hold (read: ${JSON.stringify(secret)}, write: ${wrote.trim()})`);
 }
 
-const times = Object.fromEntries(Object.keys(layers).map((name) => [name, []]));
-const first = {};
-const perCommand = {};
-for (let round = 0; round < ROUNDS; round++) {
-  for (const command of COMMANDS) {
-    for (const [name, call] of Object.entries(layers)) {
-      const started = performance.now();
-      await call(command);
-      const elapsed = performance.now() - started;
-      if (round === 0 && first[name] === undefined) first[name] = elapsed;
-      else times[name].push(elapsed);
-      ((perCommand[command] ??= {})[name] ??= []).push(elapsed);
+/** One layer's block: its calls alternate with plain ones, the baseline measured in the same conditions. */
+async function measure(name) {
+  const call = layers[name];
+  const times = { plain: [], layer: [] };
+  const perCommand = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const command of COMMANDS) {
+      for (const [kind, run] of [['plain', layers.plain], ['layer', call]]) {
+        const started = performance.now();
+        await run(command);
+        const elapsed = performance.now() - started;
+        times[kind].push(elapsed);
+        ((perCommand[command] ??= { plain: [], layer: [] })[kind]).push(elapsed);
+      }
     }
   }
+  for (const [command, byKind] of Object.entries(perCommand)) console.error(`${name.padEnd(5)} ${command.padEnd(28)} plain ${median(byKind.plain).toFixed(1)}  ${name} ${median(byKind.layer).toFixed(1)}`);
+  return { plain: median(times.plain), overhead: median(times.layer) - median(times.plain) };
 }
+
+const ours = await measure('ours');
+const srt = layers.srt ? await measure('srt') : undefined;
 if (SandboxManager) await SandboxManager.reset();
-for (const [command, byLayer] of Object.entries(perCommand)) console.error(command.padEnd(28), Object.entries(byLayer).map(([name, values]) => `${name} ${median(values).toFixed(1)}`).join('  '));
 rmSync(base, { recursive: true, force: true });
 
-const plainMs = median(times.plain);
-const oursMs = median(times.ours) - plainMs;
 const rows = [
-  { name: 'Sandbox layer comparison: plain `bash -c` call (median over ls, git status, cat)', value: Number(plainMs.toFixed(1)), unit: 'ms', target: '' },
-  { name: 'Sandbox layer comparison: our bwrap layer, overhead per call (median)', value: Number(oursMs.toFixed(1)), unit: 'ms', target: '' },
+  { name: 'Sandbox layer comparison: plain `bash -c` call (median over ls, git status, cat)', value: Number(ours.plain.toFixed(1)), unit: 'ms', target: '' },
+  { name: 'Sandbox layer comparison: our bwrap layer, overhead per call (median)', value: Number(ours.overhead.toFixed(1)), unit: 'ms', target: '' },
 ];
-if (times.srt) {
-  const srtMs = median(times.srt) - plainMs;
+if (srt) {
   rows.push(
-    { name: 'Sandbox layer comparison: @anthropic-ai/sandbox-runtime, overhead per call (median)', value: Number(srtMs.toFixed(1)), unit: 'ms', target: '' },
-    { name: 'Sandbox layer comparison: ours / sandbox-runtime overhead', value: Number((oursMs / srtMs).toFixed(2)), unit: 'x', target: '<= 1.5 (keep ours)' },
-    { name: 'Sandbox layer comparison: first call, ours / sandbox-runtime (ms)', value: `${(first.ours - first.plain).toFixed(1)} / ${(first.srt - first.plain).toFixed(1)}`, unit: 'ms', target: '' },
+    { name: 'Sandbox layer comparison: @anthropic-ai/sandbox-runtime, overhead per call (median)', value: Number(srt.overhead.toFixed(1)), unit: 'ms', target: '' },
+    { name: 'Sandbox layer comparison: ours / sandbox-runtime overhead', value: Number((ours.overhead / srt.overhead).toFixed(2)), unit: 'x', target: '<= 1.5 (keep ours)' },
+    { name: 'Sandbox layer comparison: sandbox-runtime initialize (once per process: proxies, socat bridges)', value: Number(srtInitializeMs.toFixed(1)), unit: 'ms', target: '' },
   );
 } else {
   rows.push({ name: 'Sandbox layer comparison: @anthropic-ai/sandbox-runtime', value: 'n/a', unit: '', target: `skipped: ${srtProblem}` });
