@@ -12,6 +12,7 @@ import { exportCommand } from './builtin/export.js';
 import { resumeCommand } from './builtin/resume.js';
 import { rewindCommand } from './builtin/rewind.js';
 import { costCommand } from './builtin/cost.js';
+import { doctorCommand } from './builtin/doctor.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
 import { hooksCommand } from './builtin/hooks.js';
@@ -50,5 +51,6 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   copyCommand,
   vimCommand,
   statusCommand,
+  doctorCommand,
   exitCommand,
 ];
