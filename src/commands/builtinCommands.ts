@@ -25,6 +25,10 @@ import { outputStyleCommand } from './builtin/outputStyle.js';
 import { pluginCommand } from './builtin/plugin.js';
 import { skillsCommand } from './builtin/skills.js';
 import { statusCommand } from './builtin/status.js';
+import { statuslineCommand } from './builtin/statusline.js';
+import { themeCommand } from './builtin/theme.js';
+import { todosCommand } from './builtin/todos.js';
+import { reviewCommand } from './builtin/review.js';
 import { vimCommand } from './builtin/vim.js';
 import type { SlashCommand } from './types.js';
 
@@ -52,5 +56,9 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   vimCommand,
   statusCommand,
   doctorCommand,
+  todosCommand,
+  reviewCommand,
+  statuslineCommand,
+  themeCommand,
   exitCommand,
 ];

@@ -11,11 +11,14 @@
  *       how a long turn's end or a waiting dialog is announced (default
  *       "auto": a desktop notification where the terminal is known to show
  *       one, else the bell).
+ *   "theme": "ansi" | "dark" | "light"
+ *       the palette (src/settings/themeSetting.ts; /theme sets it).
  *
  * A malformed value is reported (as a warning to show) and ignored; the
  * files themselves are validated by the permission loader at start-up.
  */
 import { readSettingsObjects, type SettingsSelection } from './settingsFiles.js';
+import { isThemeName, THEME_NAMES, type ThemeName } from './themeSetting.js';
 
 export const NOTIFICATION_CHANNELS = ['auto', 'bell', 'osc9', 'osc777', 'off'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -25,6 +28,8 @@ export type StatusLineSetting = { readonly type: 'command'; readonly command: st
 export type DisplaySettings = {
   readonly statusLine: StatusLineSetting | undefined;
   readonly notifications: NotificationChannel;
+  /** Absent: the default palette. */
+  readonly theme: ThemeName | undefined;
   readonly warnings: readonly string[];
 };
 
@@ -33,6 +38,7 @@ export async function loadDisplaySettings(options: SettingsSelection): Promise<D
   const warnings: string[] = [];
   let statusLine: StatusLineSetting | undefined;
   let notifications: NotificationChannel | undefined;
+  let theme: ThemeName | undefined;
   layers.forEach(({ file, values: document }) => {
     if (statusLine === undefined && document['statusLine'] !== undefined) {
       const value = document['statusLine'];
@@ -47,8 +53,13 @@ export async function loadDisplaySettings(options: SettingsSelection): Promise<D
       if (typeof value === 'string' && (NOTIFICATION_CHANNELS as readonly string[]).includes(value)) notifications = asChannel(value);
       else warnings.push(`${file}: "notifications" must be one of ${NOTIFICATION_CHANNELS.join(', ')}; ignored`);
     }
+    if (theme === undefined && document['theme'] !== undefined) {
+      const value = document['theme'];
+      if (isThemeName(value)) theme = value;
+      else warnings.push(`${file}: "theme" must be one of ${THEME_NAMES.join(', ')}; ignored`);
+    }
   });
-  return { statusLine, notifications: notifications ?? 'auto', warnings };
+  return { statusLine, notifications: notifications ?? 'auto', theme, warnings };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
