@@ -11,6 +11,8 @@ export const glyphs = {
   bullet: '●',
   resultIndent: '⎿',
   pointer: '❯',
+  /** Marks the option in effect in a picker. */
+  current: '✔',
   spinnerFrames: ['·', '✢', '✳', '✶', '✻', '✽'],
   ellipsis: '…',
 } as const;

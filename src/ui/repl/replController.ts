@@ -363,7 +363,7 @@ export class ReplController {
     const chosen = await pickSession({
       conversation,
       id,
-      ask: (questions) => this.dialogs.userInteraction.askQuestions(questions, controller.signal),
+      choose: (request) => this.dialogs.choose(request, controller.signal),
     });
     if (chosen.kind === 'none') {
       this.transcript.addNotice(chosen.tone, chosen.message);
