@@ -14,6 +14,7 @@ import { CursorText } from './CursorText.js';
 import { INITIAL_EDITOR_STATE, type EditorState } from './editorState.js';
 import { interpretKeys } from './keymap.js';
 import { PastedTextStore } from './pastedText.js';
+import { ShortcutsOverlay } from './ShortcutsOverlay.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
 import { bufferOf, insertText } from './textBuffer.js';
 import { usePromptSuggestions, type ResourceLister } from './usePromptSuggestions.js';
@@ -110,6 +111,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
       <Box borderStyle="round" borderColor={colors.muted} borderDimColor paddingX={1} flexDirection="column">
         {state.search ? <SearchLine state={state} history={props.history()} /> : <EditorLines state={state} isBusy={props.isBusy} />}
       </Box>
+      {state.shortcutsOpen ? <ShortcutsOverlay columns={props.columns} /> : null}
       {showMenu ? <SuggestionMenu items={suggestions.items} selected={state.selectedSuggestion} columns={props.columns} /> : null}
       {state.vim ? <Text dimColor>  -- {state.vim.mode === 'normal' ? 'NORMAL' : 'INSERT'} --</Text> : null}
       {state.exitArmed ? (
@@ -132,7 +134,7 @@ function EditorLines({ state, isBusy }: { readonly state: EditorState; readonly 
       <Text>
         <Text color={colors.accent}>{glyphs.prompt} </Text>
         <CursorText text="" cursor={0} />
-        <Text dimColor>{isBusy ? 'Type ahead: sent when the current turn ends' : 'Ask anything; /help for commands'}</Text>
+        <Text dimColor>{isBusy ? 'Type ahead: sent when the current turn ends' : 'Ask anything; /help for commands, ? for shortcuts'}</Text>
       </Text>
     );
   }
