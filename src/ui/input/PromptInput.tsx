@@ -17,7 +17,7 @@ import { PastedTextStore } from './pastedText.js';
 import { ShortcutsOverlay } from './ShortcutsOverlay.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
 import { bufferOf, insertText } from './textBuffer.js';
-import { usePromptSuggestions, type ResourceLister } from './usePromptSuggestions.js';
+import { usePromptSuggestions, type ResourceLister, type TouchedFiles } from './usePromptSuggestions.js';
 import { VIM_INSERT } from './vimMode.js';
 
 export type PromptInputProps = {
@@ -38,6 +38,8 @@ export type PromptInputProps = {
   readonly hint?: string;
   /** MCP resources for `@server:uri` completion. */
   readonly listResources?: ResourceLister;
+  /** Files the session's tools touched: `@` completion ranks them first among good matches. */
+  readonly touchedFiles?: TouchedFiles;
   /** How long "press again to exit" waits (tests shorten it). */
   readonly exitConfirmMs?: number;
 };
@@ -53,7 +55,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
   const pastes = useRef(new PastedTextStore()).current;
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const state = stateRef.current;
-  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd, props.listResources);
+  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd, props.listResources, props.touchedFiles);
   // The key handler reads these through a ref: the suggestions of the latest render, not of the handler's closure.
   const latest = useRef({ props, suggestions });
   latest.current = { props, suggestions };

@@ -53,6 +53,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
   const dialog = useSyncExternalStore(controller.dialogs.subscribe, controller.dialogs.current);
   const mcp = session.mcp;
   const listResources = useMemo(() => (mcp ? () => mcp.resources() : undefined), [mcp]);
+  const touchedFiles = useMemo(() => () => session.readFileState.keys(), [session]);
   const mode = useSyncExternalStore(session.appState.subscribe, () => session.appState.get().toolPermissionContext.mode);
 
   useEffect(() => {
@@ -121,6 +122,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
             insertion={status.inputInsertion}
             vimMode={status.vimMode}
             hint={promptHint(status)}
+            touchedFiles={touchedFiles}
             {...(listResources ? { listResources } : {})}
           />
         </Box>
