@@ -6,6 +6,7 @@ import { addDirCommand } from './builtin/addDir.js';
 import { agentsCommand } from './builtin/agents.js';
 import { clearCommand } from './builtin/clear.js';
 import { compactCommand } from './builtin/compact.js';
+import { configCommand } from './builtin/config.js';
 import { contextCommand } from './builtin/context.js';
 import { copyCommand } from './builtin/copy.js';
 import { exportCommand } from './builtin/export.js';
@@ -55,6 +56,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   copyCommand,
   vimCommand,
   statusCommand,
+  configCommand,
   doctorCommand,
   todosCommand,
   reviewCommand,

@@ -13,6 +13,8 @@
  *       one, else the bell).
  *   "theme": "ansi" | "dark" | "light"
  *       the palette (src/settings/themeSetting.ts; /theme sets it).
+ *   "verbose": true | false
+ *       start with tool output in full (as --verbose or Ctrl+O's switch).
  *
  * A malformed value is reported (as a warning to show) and ignored; the
  * files themselves are validated by the permission loader at start-up.
@@ -30,6 +32,7 @@ export type DisplaySettings = {
   readonly notifications: NotificationChannel;
   /** Absent: the default palette. */
   readonly theme: ThemeName | undefined;
+  readonly verbose: boolean;
   readonly warnings: readonly string[];
 };
 
@@ -39,6 +42,7 @@ export async function loadDisplaySettings(options: SettingsSelection): Promise<D
   let statusLine: StatusLineSetting | undefined;
   let notifications: NotificationChannel | undefined;
   let theme: ThemeName | undefined;
+  let verbose: boolean | undefined;
   layers.forEach(({ file, values: document }) => {
     if (statusLine === undefined && document['statusLine'] !== undefined) {
       const value = document['statusLine'];
@@ -58,8 +62,12 @@ export async function loadDisplaySettings(options: SettingsSelection): Promise<D
       if (isThemeName(value)) theme = value;
       else warnings.push(`${file}: "theme" must be one of ${THEME_NAMES.join(', ')}; ignored`);
     }
+    if (verbose === undefined && document['verbose'] !== undefined) {
+      if (typeof document['verbose'] === 'boolean') verbose = document['verbose'];
+      else warnings.push(`${file}: "verbose" must be true or false; ignored`);
+    }
   });
-  return { statusLine, notifications: notifications ?? 'auto', theme, warnings };
+  return { statusLine, notifications: notifications ?? 'auto', theme, verbose: verbose ?? false, warnings };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -107,7 +107,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   if (display.theme) applyTheme(display.theme);
   const statusLine = new StatusLineSlot(controller, { cwd: session.cwd, env });
   statusLine.set(display.statusLine?.command);
-  if (options.verbose) controller.toggleVerbose();
+  if (options.verbose || display.verbose) controller.toggleVerbose();
   controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: conversation.model, cwd: conversation.cwd });
   for (const warning of [...session.startupWarnings, ...warnings]) controller.transcript.addNotice('warning', warning);
   if (conversation.messages.length > 0) {

@@ -7,6 +7,9 @@ import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
 import { REVIEW_INSTRUCTIONS } from '../../src/commands/builtin/review.js';
 import type { CommandResult } from '../../src/commands/types.js';
 import type { ThemeName } from '../../src/settings/themeSetting.js';
+import { MODEL_TABLE } from '../../src/services/api/models.js';
+import { createSession } from '../../src/app/createSession.js';
+import { autoCompactPercent } from '../../src/session/compaction/tokenEstimate.js';
 import { commandFixture, type CommandFixture } from '../ui/support/commandContext.js';
 
 let fixture: CommandFixture;
@@ -125,5 +128,74 @@ describe('/theme', () => {
     expect(text(await command.run('neon', context))).toContain('There is no theme "neon"');
     fixture.state.choices.push(undefined);
     expect(text(await command.run('', context))).toBe('Theme unchanged: dark.');
+  });
+});
+
+describe('/config', () => {
+  const localSettings = async (): Promise<Record<string, unknown>> => JSON.parse(await readFile(path.join(fixture.cwd, '.claude', 'settings.local.json'), 'utf8'));
+
+  it('lists the common settings with their value and where it comes from, searchable', async () => {
+    await mkdir(path.join(fixture.cwd, '.claude'));
+    await writeFile(path.join(fixture.cwd, '.claude', 'settings.json'), JSON.stringify({ theme: 'light' }));
+    fixture.state.choices.push(undefined);
+    expect(text(await run('config'))).toBe('No settings changed.');
+    const screen = fixture.state.asked[0]!;
+    expect(screen.searchable).toBe(true);
+    const rows = Object.fromEntries(screen.options.map((option) => [option.value, `${option.label} · ${option.description}`]));
+    expect(rows['model']).toBe(`Model: ${fixture.state.model} · default`);
+    expect(rows['theme']).toBe(`Theme: light · project, shared (${path.join(fixture.cwd, '.claude', 'settings.json')})`);
+    expect(rows['outputStyle']).toMatch(/^Output style: \S+ · default$/);
+    expect(rows['verbose']).toBe('Verbose output: off · default');
+    expect(rows['autoCompactEnabled']).toBe('Auto-compact: on · default');
+  });
+
+  it('changes the model for all projects: in force now and in the user settings; the screen stays open', async () => {
+    const target = MODEL_TABLE.find((spec) => spec.id !== fixture.state.model)!.id;
+    fixture.state.choices.push('model', target, 'user', undefined);
+    const reply = text(await run('config'));
+    expect(reply).toContain(`Model: ${target} (saved in ${path.join(fixture.session.info.configDir, 'settings.json')}; in force now)`);
+    expect(fixture.state.model).toBe(target);
+    expect(await userSettings()).toEqual({ model: target });
+    // The scope question starts on the entry's usual file; the list reopened after the change.
+    expect(fixture.state.asked[2]?.current).toBe('user');
+    expect(fixture.state.asked[3]?.title).toContain('Settings');
+  });
+
+  it('output style goes to this project by default; verbose and theme apply through the front end', async () => {
+    const verbose: boolean[] = [];
+    const themes: string[] = [];
+    const context = { ...fixture.context, isVerbose: () => verbose.at(-1) ?? false, setVerbose: (on: boolean) => void verbose.push(on), applyTheme: (name: ThemeName) => void themes.push(name) };
+    const command = BUILTIN_COMMANDS.find((candidate) => candidate.name === 'config')!;
+    fixture.state.choices.push('verbose', 'on', 'local', 'theme', 'dark', 'user', 'outputStyle');
+    fixture.state.choices.push(fixture.session.outputStyles.styles.at(-1)!.name);
+    // Esc on the scope question changes nothing; Esc on the list closes the screen.
+    fixture.state.choices.push(undefined, undefined);
+    const reply = text(await command.run('', context));
+    expect(verbose).toEqual([true]);
+    expect(themes).toEqual(['dark']);
+    expect(await localSettings()).toEqual({ verbose: true });
+    expect(await userSettings()).toEqual({ theme: 'dark' });
+    expect(reply).toContain('Verbose output: on');
+    expect(reply).toContain('Theme: dark');
+    expect(reply).not.toContain('Output style');
+    const outputScope = fixture.state.asked.find((request) => request.title.startsWith('Save output style'));
+    expect(outputScope?.current).toBe('local');
+  });
+
+  it('auto-compact off is saved and honoured by the next session', async () => {
+    fixture.state.choices.push('autoCompactEnabled', 'off', 'user', undefined);
+    expect(text(await run('config'))).toContain('Auto-compact: off (saved in');
+    expect(await userSettings()).toEqual({ autoCompactEnabled: false });
+    const next = await createSession({ cwd: fixture.cwd, env: { ANTHROPIC_API_KEY: 'k', AGENTCLI_CONFIG_DIR: fixture.session.info.configDir }, isInteractive: true, isTrusted: true, baseTools: [] });
+    expect(autoCompactPercent(next.env)).toBeUndefined();
+  });
+
+  it('a model saved in settings is the next session\'s model unless --model or ANTHROPIC_MODEL names one', async () => {
+    const target = MODEL_TABLE.find((spec) => spec.id !== fixture.state.model)!.id;
+    await writeFile(path.join(fixture.session.info.configDir, 'settings.json'), JSON.stringify({ model: target }));
+    const base = { cwd: fixture.cwd, isInteractive: true, isTrusted: true, baseTools: [] };
+    const env = { ANTHROPIC_API_KEY: 'k', AGENTCLI_CONFIG_DIR: fixture.session.info.configDir };
+    expect((await createSession({ ...base, env })).model).toBe(target);
+    expect((await createSession({ ...base, env: { ...env, ANTHROPIC_MODEL: 'claude-haiku-4-5' } })).model).not.toBe(target);
   });
 });

@@ -3,10 +3,9 @@
  * it applies at once to everything drawn from then on and is saved as
  * `theme` in the user's settings, so every project starts with it.
  */
-import path from 'node:path';
 import { loadDisplaySettings } from '../../settings/displaySettings.js';
 import { DEFAULT_THEME, isThemeName, THEME_DESCRIPTIONS, THEME_NAMES, type ThemeName } from '../../settings/themeSetting.js';
-import { updateJsonObjectFile } from '../../settings/updateSettingsFile.js';
+import { saveSetting } from '../config/settingScopes.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { CommandContext, CommandResult, SlashCommand } from '../types.js';
 
@@ -31,17 +30,11 @@ export const themeCommand: SlashCommand = {
   },
 };
 
-export async function saveUserSetting(context: CommandContext, key: string, value: unknown): Promise<string> {
-  const file = path.join(context.session.info.configDir, 'settings.json');
-  await updateJsonObjectFile(file, (settings) => ({ ...settings, [key]: value }));
-  return file;
-}
-
 async function setTheme(name: ThemeName, context: CommandContext): Promise<CommandResult> {
   context.applyTheme?.(name);
   let file: string;
   try {
-    file = await saveUserSetting(context, 'theme', name);
+    file = await saveSetting(context.session, 'user', 'theme', name);
   } catch (error) {
     return { type: 'text', tone: 'error', text: `Theme ${name} for this session, but it could not be saved: ${errorMessageOf(error)}` };
   }
