@@ -7,8 +7,9 @@
  * session's tools touched and files modified in the last hour or day move
  * up, deeper paths move down, so among good matches the one the user is
  * working on comes first; a weak match never overtakes a strong one because
- * of recency alone. Only the candidates are stat'ed (at most a few hundred,
- * remembered with the listing), never the whole tree.
+ * of recency alone. Only candidates that recency could lift into the shown
+ * few are stat'ed (at most MAX_STATS, remembered with the listing), never
+ * the whole tree.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,6 +39,7 @@ type Listing = {
   readonly files: Promise<ReadonlySet<string>>;
   /** mtimeMs of the candidates looked at so far (undefined: could not stat). */
   readonly modified: Map<string, number | undefined>;
+  readonly preparedTouched: Map<string, Fuzzysort.Prepared>;
 };
 
 const listings = new Map<string, Listing>();
@@ -58,27 +60,53 @@ export async function findProjectFiles(cwd: string, query: string, limit: number
   for (const match of fuzzysort.go(query, targets, { limit: CANDIDATES })) candidates.set(match.target, match.score);
   // A touched file may rank below the first CANDIDATES on a one-letter query: match those on their own.
   if (touched.size > 0) {
-    for (const match of fuzzysort.go(query, [...touched].map((file) => fuzzysort.prepare(file)))) {
+    for (const match of fuzzysort.go(query, [...touched].map((file) => preparedTouched(listing, file)))) {
       if (!candidates.has(match.target)) candidates.set(match.target, match.score);
     }
   }
-  await statMissing(cwd, listing.modified, [...candidates.keys()]);
-  const time = now();
+  const ranked = [...candidates].map(([item, score]) => ({ item, score, touched: touched.has(item) }));
+  await statMissing(cwd, listing.modified, candidatesRecencyCouldLift(ranked, limit));
   return rankMatches(
-    [...candidates].map(([item, score]) => ({ item, score, touched: touched.has(item), modifiedMs: listing.modified.get(item) })),
+    ranked.map((match) => ({ ...match, modifiedMs: listing.modified.get(match.item) })),
     limit,
-    time,
+    now(),
   );
+}
+
+/** At most this many files are stat'ed for one completion (a one-letter query has hundreds of equal matches). */
+const MAX_STATS = 48;
+
+/**
+ * Only a candidate that could enter the top `limit` with the largest
+ * recency bonus needs its mtime: those whose rank without recency is within
+ * that bonus of the limit-th best. The rest are never looked at.
+ */
+function candidatesRecencyCouldLift(matches: readonly RankCandidate[], limit: number): string[] {
+  const ranked = matches.map((match) => ({ item: match.item, rank: rankWithoutRecency(match) })).sort((a, b) => b.rank - a.rank);
+  const cutoff = (ranked[Math.min(limit, ranked.length) - 1]?.rank ?? 0) - RANKING.modifiedWithinHourBonus;
+  return ranked
+    .filter((match) => match.rank >= cutoff)
+    .slice(0, MAX_STATS)
+    .map((match) => match.item);
+}
+
+function rankWithoutRecency(match: RankCandidate): number {
+  return match.score - depthOf(match.item) * RANKING.depthPenaltyPerFolder + (match.touched ? RANKING.touchedBonus : 0);
+}
+
+function depthOf(file: string): number {
+  let depth = 0;
+  for (let index = file.indexOf('/'); index !== -1; index = file.indexOf('/', index + 1)) depth++;
+  return depth;
 }
 
 export type RankCandidate = { readonly item: string; readonly score: number; readonly touched?: boolean; readonly modifiedMs?: number | undefined };
 
 /** Best adjusted score first; equal: fewer folders deep, then the shorter path, then by name. */
 export function rankMatches(matches: readonly RankCandidate[], limit: number, now: number = Date.now()): string[] {
-  const depth = (file: string): number => file.split('/').length - 1;
+  const depth = depthOf;
   const adjusted = (match: RankCandidate): number => {
-    let score = match.score - depth(match.item) * RANKING.depthPenaltyPerFolder;
-    if (match.touched) score += RANKING.touchedBonus;
+    let score = rankWithoutRecency(match);
     if (match.modifiedMs !== undefined) {
       const age = now - match.modifiedMs;
       if (age < HOUR_MS) score += RANKING.modifiedWithinHourBonus;
@@ -102,9 +130,19 @@ function listingFor(cwd: string, now: () => number): Listing {
     targets: list.then((files) => files.map((file) => fuzzysort.prepare(file))),
     files: list.then((files) => new Set(files)),
     modified: new Map(),
+    preparedTouched: new Map(),
   };
   listings.set(cwd, listing);
   return listing;
+}
+
+function preparedTouched(listing: Listing, file: string): Fuzzysort.Prepared {
+  let prepared = listing.preparedTouched.get(file);
+  if (!prepared) {
+    prepared = fuzzysort.prepare(file);
+    listing.preparedTouched.set(file, prepared);
+  }
+  return prepared;
 }
 
 function touchedInListing(cwd: string, touched: Iterable<string> | undefined, files: ReadonlySet<string>): Set<string> {
