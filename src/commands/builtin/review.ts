@@ -6,7 +6,7 @@
  * and the model is told how to see the rest.
  */
 import { execFile } from 'node:child_process';
-import type { SlashCommand } from '../types.js';
+import type { CommandResult, SlashCommand } from '../types.js';
 
 const MAX_DIFF_CHARS = 80_000;
 const GIT_TIMEOUT_MS = 10_000;
@@ -21,29 +21,33 @@ export const reviewCommand: SlashCommand = {
   name: 'review',
   description: 'Ask the model to review the uncommitted changes (git diff)',
   argumentHint: '[what to focus on]',
-  async run(args, context) {
-    const cwd = context.conversation.cwd;
-    const status = await git(['status', '--short', '--untracked-files=all'], cwd);
-    if (!status.ok) return { type: 'text', tone: 'error', text: `/review needs a git repository: ${status.error}` };
-    if (status.output.trim() === '') return { type: 'text', text: 'No changes to review: the working tree matches HEAD.' };
-    // A repository without a first commit has no HEAD: show the staged changes instead.
-    const againstHead = await git(['diff', 'HEAD', '--no-color', '--no-ext-diff'], cwd);
-    const diff = againstHead.ok ? againstHead : await git(['diff', '--cached', '--no-color', '--no-ext-diff'], cwd);
-    const diffText = diff.ok ? diff.output : '';
-    const cut = diffText.length > MAX_DIFF_CHARS;
-    const shown = cut ? `${diffText.slice(0, MAX_DIFF_CHARS)}\n[… diff cut at ${MAX_DIFF_CHARS} characters: run \`git diff HEAD\` for the rest]` : diffText;
-    const untracked = status.output.split('\n').filter((line) => line.startsWith('??'));
-    const focus = args.trim();
-    const prompt = [
-      REVIEW_INSTRUCTIONS,
-      ...(focus ? [`Focus especially on: ${focus}`] : []),
-      `Changed files (git status --short):\n${status.output.trimEnd()}`,
-      ...(untracked.length > 0 ? ['Untracked files (marked ??) are new and not in the diff: read them.'] : []),
-      shown.trim() === '' ? 'The diff against HEAD is empty (only untracked files changed).' : `The diff against HEAD:\n\`\`\`diff\n${shown.trimEnd()}\n\`\`\``,
-    ].join('\n\n');
-    return { type: 'prompt', prompt };
+  run(args, context) {
+    return reviewPrompt(context.conversation.cwd, args);
   },
 };
+
+/** The review prompt for the changes in `cwd` (also what `agentcli -p "/review"` sends), or why there is none. */
+export async function reviewPrompt(cwd: string, args: string): Promise<CommandResult> {
+  const status = await git(['status', '--short', '--untracked-files=all'], cwd);
+  if (!status.ok) return { type: 'text', tone: 'error', text: `/review needs a git repository: ${status.error}` };
+  if (status.output.trim() === '') return { type: 'text', text: 'No changes to review: the working tree matches HEAD.' };
+  // A repository without a first commit has no HEAD: show the staged changes instead.
+  const againstHead = await git(['diff', 'HEAD', '--no-color', '--no-ext-diff'], cwd);
+  const diff = againstHead.ok ? againstHead : await git(['diff', '--cached', '--no-color', '--no-ext-diff'], cwd);
+  const diffText = diff.ok ? diff.output : '';
+  const cut = diffText.length > MAX_DIFF_CHARS;
+  const shown = cut ? `${diffText.slice(0, MAX_DIFF_CHARS)}\n[… diff cut at ${MAX_DIFF_CHARS} characters: run \`git diff HEAD\` for the rest]` : diffText;
+  const untracked = status.output.split('\n').filter((line) => line.startsWith('??'));
+  const focus = args.trim();
+  const prompt = [
+    REVIEW_INSTRUCTIONS,
+    ...(focus ? [`Focus especially on: ${focus}`] : []),
+    `Changed files (git status --short):\n${status.output.trimEnd()}`,
+    ...(untracked.length > 0 ? ['Untracked files (marked ??) are new and not in the diff: read them.'] : []),
+    shown.trim() === '' ? 'The diff against HEAD is empty (only untracked files changed).' : `The diff against HEAD:\n\`\`\`diff\n${shown.trimEnd()}\n\`\`\``,
+  ].join('\n\n');
+  return { type: 'prompt', prompt };
+}
 
 type GitRun = { readonly ok: true; readonly output: string } | { readonly ok: false; readonly error: string };
 
