@@ -80,6 +80,8 @@ export type FrontEndCommandHooks = {
   /** `/config`: verbose tool output (the Ctrl+O switch). */
   readonly isVerbose?: () => boolean;
   readonly setVerbose?: (on: boolean) => void;
+  /** `/config`: whether vim editing of the prompt is on (`/vim` toggles it). */
+  readonly isVimMode?: () => boolean;
   /** `/theme`, `/config`: the colours of everything drawn from now on. */
   readonly applyTheme?: (name: ThemeName) => void;
 };

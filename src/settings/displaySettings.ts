@@ -15,6 +15,8 @@
  *       the palette (src/settings/themeSetting.ts; /theme sets it).
  *   "verbose": true | false
  *       start with tool output in full (as --verbose or Ctrl+O's switch).
+ *   "editorMode": "normal" | "vim"
+ *       how the prompt is edited (/vim switches for the session).
  *
  * A malformed value is reported (as a warning to show) and ignored; the
  * files themselves are validated by the permission loader at start-up.
@@ -33,6 +35,7 @@ export type DisplaySettings = {
   /** Absent: the default palette. */
   readonly theme: ThemeName | undefined;
   readonly verbose: boolean;
+  readonly editorMode: 'normal' | 'vim';
   readonly warnings: readonly string[];
 };
 
@@ -43,6 +46,7 @@ export async function loadDisplaySettings(options: SettingsSelection): Promise<D
   let notifications: NotificationChannel | undefined;
   let theme: ThemeName | undefined;
   let verbose: boolean | undefined;
+  let editorMode: 'normal' | 'vim' | undefined;
   layers.forEach(({ file, values: document }) => {
     if (statusLine === undefined && document['statusLine'] !== undefined) {
       const value = document['statusLine'];
@@ -66,8 +70,13 @@ export async function loadDisplaySettings(options: SettingsSelection): Promise<D
       if (typeof document['verbose'] === 'boolean') verbose = document['verbose'];
       else warnings.push(`${file}: "verbose" must be true or false; ignored`);
     }
+    if (editorMode === undefined && document['editorMode'] !== undefined) {
+      const value = document['editorMode'];
+      if (value === 'normal' || value === 'vim') editorMode = value;
+      else warnings.push(`${file}: "editorMode" must be "normal" or "vim"; ignored`);
+    }
   });
-  return { statusLine, notifications: notifications ?? 'auto', theme, verbose: verbose ?? false, warnings };
+  return { statusLine, notifications: notifications ?? 'auto', theme, verbose: verbose ?? false, editorMode: editorMode ?? 'normal', warnings };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

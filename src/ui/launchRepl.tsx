@@ -100,6 +100,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     notifier: new AttentionNotifier({ setting: display.notifications, env, write: terminal.write }),
     openEditor: (file) => handOffTerminal(() => runEditorInForeground(file, env)),
     commandHooks: replCommandHooks(() => controller, () => statusLine),
+    vimMode: display.editorMode === 'vim',
   });
   // An MCP server's question opens a form in the REPL.
   session.mcp?.setElicitationHandler((request, signal) => controller.dialogs.elicit(request, signal));

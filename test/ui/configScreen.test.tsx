@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadDisplaySettings } from '../../src/settings/displaySettings.js';
 import { endTurn } from '../support/scenario.js';
 import { startReplFixture, type ReplFixture } from './support/replFixture.js';
 
@@ -33,5 +34,27 @@ describe('/config screen', () => {
     expect(done).toMatch(/verbose/);
     expect(JSON.parse(await readFile(path.join(repl.configDir, 'settings.json'), 'utf8'))).toEqual({ verbose: true });
     expect(repl.controller.getStatus().verbose).toBe(true);
+  });
+
+  it('editor mode vim switches the prompt to vim editing now, and is the next start\'s editor mode', async () => {
+    repl = await startReplFixture({ script: [endTurn('ok')] });
+    await repl.submit('/config');
+    await repl.terminal.waitFor('Editor mode: normal · default', 10_000);
+    await repl.terminal.press('editor');
+    await repl.terminal.waitFor('Search: editor');
+    await repl.terminal.press('\r');
+    await repl.terminal.waitFor('readline-style keys');
+    await repl.terminal.press('2'); // vim
+    await repl.terminal.waitFor('Save editor mode = vim for…');
+    await repl.terminal.press('1');
+    await repl.terminal.waitFor('Editor mode: vim · user', 10_000);
+    await repl.terminal.press('\u001B');
+    await repl.terminal.waitFor('-- INSERT --', 10_000);
+    expect((await loadDisplaySettings({ cwd: repl.cwd, configDir: repl.configDir })).editorMode).toBe('vim');
+  });
+
+  it('a REPL started with editorMode vim edits the prompt in vim mode', async () => {
+    repl = await startReplFixture({ script: [endTurn('ok')], vimMode: true });
+    await repl.terminal.waitFor('-- INSERT --', 10_000);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `/config`: the common settings in one screen — model, theme, output
- * style, verbose output, auto-compact — each with its value and where that
+ * style, verbose output, editor mode, auto-compact — each with its value and where that
  * value comes from (user, project, --settings, or the default). Choosing
  * one asks for the new value, then whether it is for all the user's
  * projects (user settings) or this project only (.claude/settings.local.json);
@@ -15,7 +15,7 @@ import type { CommandContext, SlashCommand } from '../types.js';
 export const configCommand: SlashCommand = {
   name: 'config',
   aliases: ['settings'],
-  description: 'Settings: model, theme, output style, verbose, auto-compact (with where each comes from)',
+  description: 'Settings: model, theme, output style, verbose, editor mode, auto-compact (with where each comes from)',
   async run(_args, context) {
     const report: string[] = [];
     for (;;) {

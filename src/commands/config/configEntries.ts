@@ -83,6 +83,22 @@ export const CONFIG_ENTRIES: readonly ConfigEntry[] = [
     },
   },
   {
+    key: 'editorMode',
+    label: 'Editor mode',
+    defaultScope: 'user',
+    current: (context, origin) => ((context.isVimMode?.() ?? origin?.value === 'vim') ? 'vim' : 'normal'),
+    options: () => [
+      { value: 'normal', label: 'normal', description: 'readline-style keys' },
+      { value: 'vim', label: 'vim', description: 'Esc for normal mode, i/a to insert (/vim switches)' },
+    ],
+    toSetting: (value) => value,
+    applyNow: (value, context) => {
+      if (!context.isVimMode) return 'this front end has no prompt editor';
+      if (context.isVimMode() !== (value === 'vim')) context.toggleVimMode();
+      return undefined;
+    },
+  },
+  {
     key: 'autoCompactEnabled',
     label: 'Auto-compact',
     defaultScope: 'user',

@@ -17,6 +17,7 @@ export function replCommandHooks(controller: () => ReplController | undefined, s
       const repl = controller();
       if (repl && repl.getStatus().verbose !== on) repl.toggleVerbose();
     },
+    isVimMode: () => controller()?.getStatus().vimMode ?? false,
     applyTheme,
   };
 }

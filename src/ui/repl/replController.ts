@@ -85,6 +85,8 @@ export type ReplControllerOptions = {
   readonly openEditor?: (file: string) => EditorRun;
   /** What the front end lets commands change live (status line program, verbose, theme). */
   readonly commandHooks?: FrontEndCommandHooks;
+  /** Vim editing from the start (the `editorMode: "vim"` setting). */
+  readonly vimMode?: boolean;
 };
 
 type TurnEnd = Pick<QueryOutcome, 'reason' | 'detail'> & { readonly failure?: QueryOutcome['failure'] };
@@ -132,7 +134,7 @@ export class ReplController {
       restoredInput: undefined,
       inputInsertion: undefined,
       exitRequested: false,
-      vimMode: false,
+      vimMode: options.vimMode ?? false,
     };
   }
 

@@ -51,6 +51,8 @@ export async function startReplFixture(options: {
   /** Adds the Agent tool (with these --agents JSON definitions, if any). */
   readonly agents?: { readonly cliJson?: string };
   readonly env?: Record<string, string>;
+  /** Vim editing from the start (the `editorMode` setting). */
+  readonly vimMode?: boolean;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -91,6 +93,7 @@ export async function startReplFixture(options: {
     ...(options.notifier ? { notifier: options.notifier } : {}),
     ...(options.openEditor ? { openEditor: options.openEditor } : {}),
     commandHooks: replCommandHooks(() => controller, () => statusLine),
+    ...(options.vimMode ? { vimMode: true } : {}),
   });
   const statusLine = new StatusLineSlot(controller, { cwd, minIntervalMs: 20 });
   statusLine.set(options.statusLineCommand);
