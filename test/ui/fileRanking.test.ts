@@ -63,17 +63,25 @@ describe('@ completion on a real tree', () => {
   });
 
   it('untouched and old: shallow first', async () => {
-    expect(await completeFilePath(cwd, 'widg', { now: () => NOW })).toEqual(['widget.md', 'lib/widget.js', 'src/deep/er/widget.ts']);
+    expect(await completeFilePath(cwd, 'widg', { now: () => NOW, statBudgetMs: 10_000 })).toEqual(['widget.md', 'lib/widget.js', 'src/deep/er/widget.ts']);
   });
 
   it('a file the session touched comes first, however deep', async () => {
-    const found = await completeFilePath(cwd, 'widg', { now: () => NOW, touched: [path.join(cwd, 'src/deep/er/widget.ts')] });
+    const found = await completeFilePath(cwd, 'widg', { now: () => NOW, statBudgetMs: 10_000, touched: [path.join(cwd, 'src/deep/er/widget.ts')] });
     expect(found[0]).toBe('src/deep/er/widget.ts');
   });
 
   it('a file modified in the last hour comes before older ones', async () => {
     const recent = new Date(NOW - 10 * 60_000);
     await utimes(path.join(cwd, 'lib/widget.js'), recent, recent);
-    expect((await completeFilePath(cwd, 'widg', { now: () => NOW }))[0]).toBe('lib/widget.js');
+    expect((await completeFilePath(cwd, 'widg', { now: () => NOW, statBudgetMs: 10_000 }))[0]).toBe('lib/widget.js');
+  });
+
+  it('a keystroke does not wait for mtimes beyond its budget; the stats finish into the cache for the next one', async () => {
+    const recent = new Date(NOW - 10 * 60_000);
+    await utimes(path.join(cwd, 'lib/widget.js'), recent, recent);
+    await completeFilePath(cwd, 'widg', { now: () => NOW, statBudgetMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await completeFilePath(cwd, 'widg', { now: () => NOW, statBudgetMs: 0 }))[0]).toBe('lib/widget.js');
   });
 });

@@ -40,6 +40,7 @@ type Listing = {
   /** mtimeMs of the candidates looked at so far (undefined: could not stat). */
   readonly modified: Map<string, number | undefined>;
   readonly preparedTouched: Map<string, Fuzzysort.Prepared>;
+  readonly touchedAsListed: Map<string, string | null>;
 };
 
 const listings = new Map<string, Listing>();
@@ -48,6 +49,8 @@ export type RankingHints = {
   /** Files this session's tools read or wrote (absolute, or relative to cwd). */
   readonly touched?: Iterable<string>;
   readonly now?: () => number;
+  /** How long one completion may wait for mtimes (tests that check recency give it all the time it needs). */
+  readonly statBudgetMs?: number;
 };
 
 /** The project's files that fuzzily match `query`, best first; at most `limit`. */
@@ -55,7 +58,7 @@ export async function findProjectFiles(cwd: string, query: string, limit: number
   const now = hints.now ?? Date.now;
   const listing = listingFor(cwd, now);
   const [targets, files] = await Promise.all([listing.targets, listing.files]);
-  const touched = touchedInListing(cwd, hints.touched, files);
+  const touched = touchedInListing(cwd, hints.touched, files, listing.touchedAsListed);
   const candidates = new Map<string, number>();
   for (const match of fuzzysort.go(query, targets, { limit: CANDIDATES })) candidates.set(match.target, match.score);
   // A touched file may rank below the first CANDIDATES on a one-letter query: match those on their own.
@@ -65,7 +68,9 @@ export async function findProjectFiles(cwd: string, query: string, limit: number
     }
   }
   const ranked = [...candidates].map(([item, score]) => ({ item, score, touched: touched.has(item) }));
-  await statMissing(cwd, listing.modified, candidatesRecencyCouldLift(ranked, limit));
+  // Within a budget: a keystroke never waits on a slow disk; stats still running fill the cache for the next one.
+  const stats = statMissing(cwd, listing.modified, candidatesRecencyCouldLift(ranked, limit));
+  await Promise.race([stats, new Promise((resolve) => setTimeout(resolve, hints.statBudgetMs ?? STAT_BUDGET_MS).unref())]);
   return rankMatches(
     ranked.map((match) => ({ ...match, modifiedMs: listing.modified.get(match.item) })),
     limit,
@@ -73,6 +78,7 @@ export async function findProjectFiles(cwd: string, query: string, limit: number
   );
 }
 
+const STAT_BUDGET_MS = 15;
 /** At most this many files are stat'ed for one completion (a one-letter query has hundreds of equal matches). */
 const MAX_STATS = 48;
 
@@ -131,6 +137,7 @@ function listingFor(cwd: string, now: () => number): Listing {
     files: list.then((files) => new Set(files)),
     modified: new Map(),
     preparedTouched: new Map(),
+    touchedAsListed: new Map(),
   };
   listings.set(cwd, listing);
   return listing;
@@ -145,13 +152,18 @@ function preparedTouched(listing: Listing, file: string): Fuzzysort.Prepared {
   return prepared;
 }
 
-function touchedInListing(cwd: string, touched: Iterable<string> | undefined, files: ReadonlySet<string>): Set<string> {
+/** Touched paths as listed (relative, `/`-separated), each worked out once per listing: this runs on every keystroke. */
+function touchedInListing(cwd: string, touched: Iterable<string> | undefined, files: ReadonlySet<string>, listed: Map<string, string | null>): Set<string> {
   const inListing = new Set<string>();
   if (!touched) return inListing;
   for (const file of touched) {
-    const relative = path.isAbsolute(file) ? path.relative(cwd, file) : file;
-    const normalised = relative.split(path.sep).join('/');
-    if (files.has(normalised)) inListing.add(normalised);
+    let entry = listed.get(file);
+    if (entry === undefined) {
+      const normalised = (path.isAbsolute(file) ? path.relative(cwd, file) : file).split(path.sep).join('/');
+      entry = files.has(normalised) ? normalised : null;
+      listed.set(file, entry);
+    }
+    if (entry !== null) inListing.add(entry);
   }
   return inListing;
 }
