@@ -5,6 +5,7 @@
  * session flags come before anything starts, as one clear line.
  */
 import { attachTaskHooks } from '../hooks/taskHooks.js';
+import { startFileChangedWatcher } from '../hooks/fileChangedHooks.js';
 import { elicitationHookLayer } from '../hooks/elicitationHooks.js';
 import { runSetupHooks, setupHookCall } from '../hooks/lifecycleEventHooks.js';
 import { loadSessionPlugins } from '../plugins/sessionPlugins.js';
@@ -165,8 +166,11 @@ export async function startConversation(options: StartConversationOptions): Prom
     });
     const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
     mcp?.setElicitationHooks(elicitationHookLayer(session.hooks, hookCall));
+    const fileWatcher = startFileChangedWatcher(session.hooks, { cwd: conversation.cwd, hookCall, onProblem: options.onWarning });
     conversation.onLifecycle((event) => {
-      if (event.type === 'session_end' && event.reason === 'exit') detachTaskHooks();
+      if (event.type !== 'session_end' || event.reason !== 'exit') return;
+      detachTaskHooks();
+      fileWatcher?.close();
     });
   }
   if (options.session.setup && session.hooks.has('Setup')) {
