@@ -19,6 +19,7 @@ import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
+import { followSettingsFiles } from './liveSettings.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
 import type { ToolPermissionContext } from '../permissions/types.js';
@@ -147,6 +148,18 @@ export async function startConversation(options: StartConversationOptions): Prom
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     onWarning: options.onWarning,
   });
+  const hookCall = () => ({
+    session: conversation.info,
+    ...(conversation.transcriptPath ? { transcriptPath: conversation.transcriptPath } : {}),
+    cwd: conversation.cwd,
+    permissionMode: session.appState.get().toolPermissionContext.mode,
+    run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
+  });
+  // Settings files changed while the session runs: ConfigChange hooks, then the change takes effect (or not).
+  const settingsFollower = followSettingsFiles(session, { isTrusted: options.session.isTrusted, hookCall, onProblem: options.onWarning });
+  conversation.onLifecycle((event) => {
+    if (event.type === 'session_end' && event.reason === 'exit') settingsFollower.close();
+  });
   // SessionStart, SessionEnd and PreCompact hooks ride on the owner's lifecycle points.
   if (session.hooks.runners.length > 0) {
     conversation.onLifecycle(
@@ -157,13 +170,6 @@ export async function startConversation(options: StartConversationOptions): Prom
         memoryFiles: () => session.memoryFiles,
       }),
     );
-    const hookCall = () => ({
-      session: conversation.info,
-      ...(conversation.transcriptPath ? { transcriptPath: conversation.transcriptPath } : {}),
-      cwd: conversation.cwd,
-      permissionMode: session.appState.get().toolPermissionContext.mode,
-      run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
-    });
     const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
     mcp?.setElicitationHooks(elicitationHookLayer(session.hooks, hookCall));
     const fileWatcher = startFileChangedWatcher(session.hooks, { cwd: conversation.cwd, hookCall, onProblem: options.onWarning });

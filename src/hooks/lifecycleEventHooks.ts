@@ -89,8 +89,15 @@ export async function runFileChangedHooks(hooks: HookSet, call: SessionHookCall,
   if (merged?.watchPaths) hooks.watchList.replaceDynamicPaths(merged.watchPaths);
 }
 
-export async function runConfigChangeHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'ConfigChange'>): Promise<void> {
-  await fire(hooks, call, { hook_event_name: 'ConfigChange', ...fields }, fields.source);
+/**
+ * Returns why the change is refused (exit 2 or `decision: "block"`), or
+ * undefined when it may take effect. Managed policy settings could not be
+ * refused; agentcli has none.
+ */
+export async function runConfigChangeHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'ConfigChange'>): Promise<string | undefined> {
+  const merged = await fire(hooks, call, { hook_event_name: 'ConfigChange', ...fields }, fields.source);
+  if (!merged?.block) return undefined;
+  return merged.block.reason || `blocked by ${merged.block.hook}`;
 }
 
 /** Setup runs before any conversation: the session's own id and folder, no transcript yet. */
