@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startConversation } from '../../src/app/startConversation.js';
 import { ruleSetOf } from '../../src/permissions/canUseTool.js';
 import { allowAlwaysHandler } from '../../src/permissions/allowAlways.js';
+import { createPermissionRulesAccess } from '../../src/commands/permissionRulesAccess.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { updateJsonObjectFile } from '../../src/settings/updateSettingsFile.js';
 import type { ConversationSession } from '../../src/session/conversationSession.js';
@@ -33,12 +34,18 @@ let cwd: string;
 let configDir: string;
 const localFile = () => path.join(cwd, '.claude', 'settings.local.json');
 
-async function start(hooks: Record<string, unknown>): Promise<{ owner: ConversationSession; warnings: string[] }> {
+function start(hooks: Record<string, unknown>): Promise<{ owner: ConversationSession; warnings: string[] }> {
+  return startWith(undefined, hooks);
+}
+
+/** A session whose settings.local.json starts as `local` (none when undefined) and whose project settings hold `hooks`. */
+async function startWith(local: unknown, hooks: Record<string, unknown>): Promise<{ owner: ConversationSession; warnings: string[] }> {
   cwd = await tempDir('agentcli-configchange-cwd-');
   configDir = await tempDir('agentcli-configchange-config-');
   dirs.push(cwd, configDir);
   await mkdir(path.join(cwd, '.claude'), { recursive: true });
   await writeFile(path.join(cwd, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+  if (local !== undefined) await writeFile(localFile(), JSON.stringify(local));
   const warnings: string[] = [];
   const started = await startConversation({
     session: {
@@ -110,6 +117,30 @@ describe('ConfigChange', () => {
     await allowAlwaysHandler()(['Bash(npm test)'], owner.session.toolUseContext(new AbortController().signal, [], cwd));
     await expect.poll(configEvents, { timeout: 5_000 }).toHaveLength(1);
     expect(rulesInForce(owner)()).toEqual(['allow Bash(npm test)']);
+  });
+
+  it('/permissions add and remove fire it; a blocked add is taken back', async () => {
+    const { owner } = await start({ ConfigChange: [{ hooks: [logging({ block: 'rules are reviewed first' })] }] });
+    await writeFile(localFile(), JSON.stringify({ permissions: { deny: ['Bash(rm:*)'] } }));
+    await expect.poll(configEvents, { timeout: 5_000 }).toHaveLength(1);
+    const access = createPermissionRulesAccess({ projectRoot: cwd, appState: owner.session.appState, onSaveError: () => undefined });
+    expect(await access.addRule('allow', 'Bash(ls:*)')).toMatch(/^Added allow: Bash\(ls:\*\)/);
+    await expect.poll(configEvents, { timeout: 5_000 }).toHaveLength(2);
+    // The outside edit (deny rm) was blocked too: the session still runs on the rules it started with.
+    await expect.poll(rulesInForce(owner), { timeout: 5_000 }).toEqual([]);
+    await access.removeRule('Bash(ls:*)');
+    await expect.poll(configEvents, { timeout: 5_000 }).toHaveLength(3);
+    expect(rulesInForce(owner)()).toEqual([]);
+  });
+
+  it('/permissions remove of a rule the session started with: a block keeps the rule in force', async () => {
+    const cwdRules = { permissions: { deny: ['Bash(rm:*)'] } };
+    const { owner } = await startWith(cwdRules, { ConfigChange: [{ hooks: [logging({ block: 'deny rules stay' })] }] });
+    expect(rulesInForce(owner)()).toEqual(['deny Bash(rm:*)']);
+    const access = createPermissionRulesAccess({ projectRoot: cwd, appState: owner.session.appState, onSaveError: () => undefined });
+    await access.removeRule('Bash(rm:*)');
+    await expect.poll(configEvents, { timeout: 5_000 }).toHaveLength(1);
+    await expect.poll(rulesInForce(owner), { timeout: 5_000 }).toEqual(['deny Bash(rm:*)']);
   });
 
   it('/output-style saving settings.local.json: a block switches the session back to the style it had', async () => {
