@@ -84,15 +84,17 @@ export function startConfigChangeMonitor(hooks: HookSet, options: ConfigChangeMo
   });
   const watching = watcher.setPaths([...sources.keys()]);
   const stopHearing = onSettingsWrite(enqueue);
+  const settled = async (): Promise<void> => {
+    await watching;
+    // A check may queue behind another; wait until the queue stops growing.
+    for (let seen = queue; ; seen = queue) {
+      await seen;
+      if (seen === queue) return;
+    }
+  };
+  hooks.watchList.track(settled());
   return {
-    settled: async () => {
-      await watching;
-      // A check may queue behind another; wait until the queue stops growing.
-      for (let seen = queue; ; seen = queue) {
-        await seen;
-        if (seen === queue) return;
-      }
-    },
+    settled,
     close() {
       closed = true;
       stopHearing();

@@ -55,6 +55,7 @@ export function startFileChangedWatcher(hooks: HookSet, options: FileChangedWatc
   const refresh = (): void => {
     const cwd = hooks.watchList.cwd ?? options.cwd;
     applied = watcher.setPaths([...names.map((name) => path.join(cwd, name)), ...hooks.watchList.dynamicPaths]);
+    hooks.watchList.track(applied);
   };
   const unsubscribe = hooks.watchList.subscribe(refresh);
   refresh();

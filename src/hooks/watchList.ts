@@ -16,12 +16,17 @@ export type WatchList = {
   /** Replaces the hooks' list (relative paths are taken from the working directory). */
   replaceDynamicPaths(paths: readonly string[]): void;
   subscribe(listener: () => void): () => void;
+  /** A watcher's set-up or update under way; ready() waits for it. */
+  track(work: Promise<unknown>): void;
+  /** Resolves once every watch asked for so far is in place (the file and settings watchers report here). */
+  ready(): Promise<void>;
 };
 
 export function createWatchList(): WatchList {
   let cwd: string | undefined;
   let dynamicPaths: readonly string[] = [];
   const listeners = new Set<() => void>();
+  let pending: Promise<unknown> = Promise.resolve();
   const changed = (): void => {
     for (const listener of listeners) listener();
   };
@@ -45,6 +50,15 @@ export function createWatchList(): WatchList {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    track(work) {
+      pending = Promise.all([pending, work.catch(() => undefined)]);
+    },
+    async ready() {
+      for (let seen = pending; ; seen = pending) {
+        await seen;
+        if (seen === pending) return;
+      }
     },
   };
 }

@@ -64,7 +64,7 @@ async function startWith(local: unknown, hooks: Record<string, unknown>): Promis
   conversation = started.conversation;
   await conversation.start();
   // The watches are set up beside the start-up.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await conversation.session.hooks.watchList.ready();
   return { owner: conversation, warnings };
 }
 

@@ -62,6 +62,7 @@ async function start(cwd: string, configDir: string): Promise<ConversationSessio
   });
   conversation = started.conversation;
   await conversation.start();
+  await conversation.session.hooks.watchList.ready();
   return conversation;
 }
 
@@ -82,8 +83,6 @@ describe('FileChanged', () => {
     const { cwd, configDir } = await workspace({ FileChanged: [{ matcher: '.envrc|.env', hooks: [logging()] }] });
     await writeFile(path.join(cwd, '.env'), 'A=1\n');
     const owner = await start(cwd, configDir);
-    // Give the watches a moment to be in place (they are set up beside the start-up).
-    await new Promise((resolve) => setTimeout(resolve, 200));
     await writeFile(path.join(cwd, '.env'), 'A=2\n');
     await expect.poll(seen(cwd), { timeout: 5_000 }).toEqual(['change .env']);
     await writeFile(path.join(cwd, '.envrc'), 'use nix\n');
@@ -118,18 +117,17 @@ describe('FileChanged', () => {
     );
     const owner = await start(cwd, configDir);
     expect(owner.session.hooks.watchList.dynamicPaths).toEqual([extra]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     await writeFile(extra, '{}');
     await expect.poll(seen(cwd), { timeout: 5_000 }).toEqual(['add package.json']);
     // package.json's hook swapped the list for lock.json: package.json is no longer watched.
     await expect.poll(() => owner.session.hooks.watchList.dynamicPaths, { timeout: 5_000 }).toEqual([next]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await owner.session.hooks.watchList.ready();
     await writeFile(extra, '{"a":1}');
     await writeFile(next, '{}');
     await expect.poll(seen(cwd), { timeout: 5_000 }).toEqual(['add package.json', 'add lock.json']);
     // lock.json's hook cleared the list.
     await expect.poll(() => owner.session.hooks.watchList.dynamicPaths, { timeout: 5_000 }).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await owner.session.hooks.watchList.ready();
     await writeFile(next, '{"b":2}');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await seen(cwd)()).toEqual(['add package.json', 'add lock.json']);
@@ -141,7 +139,7 @@ describe('FileChanged', () => {
     await mkdir(sub);
     const owner = await start(cwd, configDir);
     await runCwdChangedHooks(owner.session.hooks, { session: owner.info, cwd: sub, permissionMode: 'default', run: { signal: new AbortController().signal, cwd: sub, projectDir: cwd } }, { old_cwd: cwd, new_cwd: sub });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await owner.session.hooks.watchList.ready();
     await writeFile(path.join(cwd, '.env'), 'top');
     await writeFile(path.join(sub, '.env'), 'sub');
     await expect.poll(seen(cwd), { timeout: 5_000 }).toEqual(['add sub/.env']);
