@@ -183,7 +183,7 @@ export function buildProgram(): Command {
     .option('--include-hook-events', 'with --input-format stream-json: hook_started / hook_response lines for every hook run')
     .option(
       '--await-initialize',
-      "with --input-format stream-json: the client's initialize request comes before any prompt, and may carry MCP servers (the Agent SDK's mcpServersDelivery: 'initialize')",
+      "with --input-format stream-json: the client's initialize request comes before any prompt, and may carry MCP servers and plugins (the Agent SDK's mcpServersDelivery / pluginDelivery: 'initialize')",
     )
     .option('--replay-user-messages', 'with --input-format stream-json: echo each user message back with its uuid (to rewind files to it)')
     .option('--rewind-to <message-uuid>', 'with --resume <id>: put the files back as they were when that message was sent, then exit')
