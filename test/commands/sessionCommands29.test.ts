@@ -8,6 +8,7 @@ import { REVIEW_INSTRUCTIONS } from '../../src/commands/builtin/review.js';
 import type { CommandResult } from '../../src/commands/types.js';
 import type { ThemeName } from '../../src/settings/themeSetting.js';
 import { MODEL_TABLE } from '../../src/services/api/models.js';
+import { onSettingsWrite } from '../../src/settings/settingsWrites.js';
 import { createSession } from '../../src/app/createSession.js';
 import { autoCompactPercent } from '../../src/session/compaction/tokenEstimate.js';
 import { commandFixture, type CommandFixture } from '../ui/support/commandContext.js';
@@ -128,6 +129,23 @@ describe('/theme', () => {
     expect(text(await command.run('neon', context))).toContain('There is no theme "neon"');
     fixture.state.choices.push(undefined);
     expect(text(await command.run('', context))).toBe('Theme unchanged: dark.');
+  });
+});
+
+describe('settings writes are announced (ConfigChange follows them at once)', () => {
+  it('/theme, /statusline and /config announce the file they wrote', async () => {
+    const written: string[] = [];
+    const stop = onSettingsWrite((file) => written.push(file));
+    try {
+      await run('theme', 'dark');
+      await run('statusline', 'echo hi');
+      fixture.state.choices.push('verbose', 'on', 'local', undefined);
+      await run('config');
+    } finally {
+      stop();
+    }
+    const user = path.join(fixture.session.info.configDir, 'settings.json');
+    expect(written).toEqual([user, user, path.join(fixture.cwd, '.claude', 'settings.local.json')]);
   });
 });
 

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { readSettingsObjects, type SettingsLayerKind, type SettingsSelection } from '../../settings/settingsFiles.js';
 import { updateJsonObjectFile } from '../../settings/updateSettingsFile.js';
+import { announceSettingsWrite } from '../../settings/settingsWrites.js';
 
 export type WritableScope = 'user' | 'local';
 
@@ -32,6 +33,7 @@ export async function saveSetting(session: SettingsOwner, scope: WritableScope, 
     const { [key]: _previous, ...rest } = settings;
     return value === undefined ? rest : { ...rest, [key]: value };
   });
+  announceSettingsWrite(file);
   return file;
 }
 
