@@ -8,7 +8,6 @@
 import path from 'node:path';
 import { loadDisplaySettings } from '../../settings/displaySettings.js';
 import { updateJsonObjectFile } from '../../settings/updateSettingsFile.js';
-import { announceSettingsWrite } from '../../settings/settingsWrites.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { CommandContext, CommandResult, SlashCommand } from '../types.js';
 
@@ -37,7 +36,6 @@ export const statuslineCommand: SlashCommand = {
         const { statusLine: _previous, ...rest } = settings;
         return off ? rest : { ...rest, statusLine: { type: 'command', command: wanted } };
       });
-      announceSettingsWrite(file);
     } catch (error) {
       return { type: 'text', tone: 'error', text: `Could not save the status line: ${errorMessageOf(error)}` };
     }

@@ -8,7 +8,6 @@
 import path from 'node:path';
 import { readSettingsObjects, type SettingsLayerKind, type SettingsSelection } from '../../settings/settingsFiles.js';
 import { updateJsonObjectFile } from '../../settings/updateSettingsFile.js';
-import { announceSettingsWrite } from '../../settings/settingsWrites.js';
 
 export type WritableScope = 'user' | 'local';
 
@@ -33,7 +32,6 @@ export async function saveSetting(session: SettingsOwner, scope: WritableScope, 
     const { [key]: _previous, ...rest } = settings;
     return value === undefined ? rest : { ...rest, [key]: value };
   });
-  announceSettingsWrite(file);
   return file;
 }
 
