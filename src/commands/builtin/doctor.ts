@@ -15,7 +15,6 @@ export const doctorCommand: SlashCommand = {
       import('../../utils/process/ripgrep.js'),
     ]);
     const { session } = context;
-    context.notify?.('Running checks…');
     const checks = await runDoctorChecks({
       env: session.env,
       settings: session.settings,
