@@ -18,15 +18,15 @@
  * repository and policy — `node bench/sandboxRuntime.bench.mjs`, both
  * checked first to really mask the secrets and refuse the writes.
  *   - Cost per call (median over `ls`, `git status`, `cat` in a 2,000-file
- *     repository whose deny rules need the tree searched; 2-core machine,
- *     load average 8-9 from other jobs, so both absolute figures run high):
- *     ours 11.4 ms over a plain `bash -c`, srt 111 ms — ours / srt = 0.10,
- *     where the bar for keeping ours was <= 1.5. On every call srt walks the
- *     tree with ripgrep for its list of dangerous files and expands each
- *     read-deny glob (50-80 ms in wrapWithSandbox alone), and starts two
- *     socat relays and a seccomp helper inside the sandbox even when no
- *     domain is allowed; initialize() takes ~130 ms, and socat must be
- *     installed.
+ *     repository whose deny rules need the tree searched, 3 runs on a quiet
+ *     2-core machine): ours 4.8-5.2 ms over a plain `bash -c` (3.8-4.0 ms),
+ *     srt 31-34 ms — ours / srt = 0.15-0.16, where the bar for keeping ours
+ *     was <= 1.5 (under a load average of 8-9: 11 ms against 111 ms). On
+ *     every call srt walks the tree with ripgrep for its list of dangerous
+ *     files and expands each read-deny glob (20-30 ms in wrapWithSandbox
+ *     alone, 60 ms the first time), and starts two socat relays and a
+ *     seccomp helper inside the sandbox even when no domain is allowed;
+ *     initialize() takes ~115 ms, and socat must be installed.
  *   - What it can express: denyRead (an empty folder or /dev/null over the
  *     path), denyWrite inside allowWrite and a per-call config cover our
  *     masks, read-only binds and per-command write sets. But it has no
