@@ -11,7 +11,10 @@
  *                            deleting Bash deny names (`Bash(rm -rf data:*)`)
  *   writable                 the working directories, settings' sandbox.writablePaths, and the package
  *                            caches servers start from (`npx -y …` writes ~/.npm, `uvx` ~/.cache)
- *   network                  open (most servers need it) unless a settings file says sandbox.network: false
+ *   network                  open (most servers need it) unless a settings file says sandbox.network: false;
+ *                            with sandbox.network.allowedDomains, only through the filtering proxy the
+ *                            shell uses (domainProxy.ts): no network namespace of its own but loopback,
+ *                            HTTP(S)_PROXY pointing at the bridge to the proxy (sandboxNetBridge.ts)
  *
  * The policy is the Bash sandbox's (prepareSandbox), computed when the server
  * starts — and again on each restart, so a rule added since counts.
@@ -28,6 +31,7 @@ import path from 'node:path';
 import type { PermissionRuleSet } from '../permissions/rules/ruleSet.js';
 import { bwrapArgs } from './bwrapArgs.js';
 import { probeSandbox, type SandboxAvailability } from './bwrapAvailability.js';
+import { domainProxyFor } from './domainProxy.js';
 import { emptyFile, prepareSandbox } from './sandboxLaunch.js';
 import { existingPackageCaches } from './packageCaches.js';
 import type { SandboxPolicy } from './sandboxPolicy.js';
@@ -72,13 +76,19 @@ export function mcpSandboxWanted(request: McpServerSandboxRequest, sandbox: Sess
   return { sandboxed: true };
 }
 
-export function mcpServerPolicy(context: McpSandboxContext, bwrap: string): SandboxPolicy {
+/** The allowed domains a server's network goes through the filtering proxy for; empty: all or nothing. */
+export function mcpServerAllowedDomains(settings: SessionSandbox['settings']): readonly string[] {
+  return settings.networkRestricted === true ? [] : (settings.allowedDomains ?? []);
+}
+
+/** `proxySocket`: the filtering proxy's socket, required when the settings allow only some domains. */
+export function mcpServerPolicy(context: McpSandboxContext, bwrap: string, proxySocket?: string): SandboxPolicy {
   const settings = context.sandbox.settings;
   const sandbox: SessionSandbox = {
     ...context.sandbox,
     settings: { ...settings, network: settings.networkRestricted !== true, writablePaths: [...settings.writablePaths, ...existingPackageCaches(context.home, { env: context.env })] },
   };
-  return prepareSandbox({ bwrap, sandbox, ruleSet: context.ruleSet, workingDirectories: context.workingDirectories, home: context.home }).policy;
+  return prepareSandbox({ bwrap, sandbox, ruleSet: context.ruleSet, workingDirectories: context.workingDirectories, home: context.home, ...(proxySocket ? { proxySocket } : {}) }).policy;
 }
 
 export type McpServerSandbox = {
@@ -117,7 +127,9 @@ export function createMcpServerSandbox(options: {
       if ((await findCommand(launch.command, launch.cwd, launch.searchPath)) === undefined) {
         return { ok: false, error: `the command "${launch.command}" was not found (is it installed and on PATH?)` };
       }
-      const policy = mcpServerPolicy(context, availability.bwrap);
+      const domains = mcpServerAllowedDomains(context.sandbox.settings);
+      const proxySocket = domains.length > 0 ? (await domainProxyFor(domains)).socketPath : undefined;
+      const policy = mcpServerPolicy(context, availability.bwrap, proxySocket);
       const args = bwrapArgs(policy, { argv: [launch.command, ...launch.args], cwd: launch.cwd, emptyFile: emptyFile() });
       return { ok: true, launch: { command: availability.bwrap, args, cwd: launch.cwd }, state: { sandboxed: true }, policy };
     },

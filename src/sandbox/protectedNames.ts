@@ -37,6 +37,21 @@ export const PROTECTED_HOME_ENTRIES: readonly string[] = [
   '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout', '.inputrc',
 ];
 
+/**
+ * Where the environment moves configuration that runs code: git reads `$XDG_CONFIG_HOME/git/config`
+ * (in place of ~/.config/git/config) and `$GIT_CONFIG_GLOBAL` (in place of both), fish its start-up
+ * files from `$XDG_CONFIG_HOME/fish`. Read from the environment commands inherit (agentcli's own; a
+ * command that assigns these variables itself is a concern of the analyser). Absolute values only.
+ */
+export function configLocationsNamedByEnvironment(env: NodeJS.ProcessEnv = process.env): string[] {
+  const xdg = env.XDG_CONFIG_HOME;
+  const locations = [
+    ...(xdg && path.isAbsolute(xdg) ? [path.join(xdg, 'git'), path.join(xdg, 'fish')] : []),
+    ...[env.GIT_CONFIG_GLOBAL, env.GIT_CONFIG_SYSTEM].filter((file): file is string => typeof file === 'string' && path.isAbsolute(file)),
+  ];
+  return [...new Set(locations.map((location) => path.resolve(location)))];
+}
+
 export const protectedNameSearch: NameSearch = {
   names: PROTECTED_NAMES_IN_TREE,
   gitEntry: (gitPath, isDirectory) => (isDirectory ? gitDirectoryParts(gitPath) : [gitPath]),

@@ -12,7 +12,7 @@ import type { PermissionRuleSet } from '../permissions/rules/ruleSet.js';
 import { registerCleanup } from '../utils/cleanup.js';
 import type { ShellLauncher } from '../utils/process/shellCommand.js';
 import { bwrapArgs } from './bwrapArgs.js';
-import { PROTECTED_HOME_ENTRIES, protectedNameSearch } from './protectedNames.js';
+import { configLocationsNamedByEnvironment, PROTECTED_HOME_ENTRIES, protectedNameSearch } from './protectedNames.js';
 import { existingPackageCaches } from './packageCaches.js';
 import { SESSION_CLAIM, type SandboxClaim } from './sandboxClaim.js';
 import { buildSandboxPolicy, type SandboxPolicy } from './sandboxPolicy.js';
@@ -54,7 +54,7 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
       ...targets.readOnlyPatterns.map((pattern) => ({ pattern, purpose: 'read-only' as const })),
     ],
   });
-  const homeEntries = [...PROTECTED_HOME_ENTRIES.map((entry) => path.join(home, entry)), sandbox.configDir];
+  const homeEntries = [...PROTECTED_HOME_ENTRIES.map((entry) => path.join(home, entry)), ...configLocationsNamedByEnvironment(), sandbox.configDir];
   const areas = claim.kind === 'session';
   const limitedDomains = (sandbox.settings.allowedDomains?.length ?? 0) > 0;
   const policy = buildSandboxPolicy({
@@ -64,9 +64,9 @@ export function prepareSandbox(options: SandboxLaunchOptions): PreparedSandbox {
     visibleAreas: workingDirectories,
     readOnly: [...scan.protectedPaths, ...scan.readOnly, ...[...targets.readOnlyPaths, ...homeEntries].filter((p) => existsSync(p))],
     masked: scan.masked,
-    // Allowed domains: no network of its own, only the proxy; otherwise all of it or none.
-    // (A caller that brings no proxy — MCP servers — keeps the network its settings give it.)
-    network: claim.network && sandbox.settings.network && !(limitedDomains && options.proxySocket),
+    // Allowed domains: no network of its own, only the proxy (callers that may need it — Bash, MCP servers —
+    // bring its socket; without one, no network at all); otherwise all of it or none.
+    network: claim.network && sandbox.settings.network && !limitedDomains,
     ...(claim.network && limitedDomains && options.proxySocket ? { proxySocket: options.proxySocket } : {}),
   });
   const launcher: ShellLauncher = (shell, { cwd }) => {

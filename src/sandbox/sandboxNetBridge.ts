@@ -34,8 +34,11 @@ export function bridgedArgv(socketPath: string, argv: readonly string[]): string
   return [process.execPath, '-e', BRIDGE_SOURCE, socketPath, String(BRIDGE_PORT), ...argv];
 }
 
-/** What programs read to find the proxy (curl, npm, pip, git, node's fetch with proxy support…). */
+/**
+ * What programs read to find the proxy (curl, npm, pip, git…). Node reads HTTP(S)_PROXY for its own http and
+ * fetch only when NODE_USE_ENV_PROXY is set, in the releases that know it (most MCP servers are Node programs).
+ */
 export function proxyEnvironment(): Record<string, string> {
   const url = `http://127.0.0.1:${BRIDGE_PORT}`;
-  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, npm_config_proxy: url, npm_config_https_proxy: url, NO_PROXY: '', no_proxy: '' };
+  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, npm_config_proxy: url, npm_config_https_proxy: url, NO_PROXY: '', no_proxy: '', NODE_USE_ENV_PROXY: '1' };
 }

@@ -19,7 +19,12 @@ import path from 'node:path';
 import { compilePathPattern, type PathPattern } from '../permissions/rules/pathPattern.js';
 
 type Entry = { readonly name: string; readonly isDirectory: boolean };
-type Listing = { readonly mtimeMs: number; readonly ctimeMs: number; readonly ino: number; readonly entries: readonly Entry[] };
+type Listing = { readonly stamp: Stamp; readonly entries: readonly Entry[] };
+/**
+ * A folder's mtime, ctime and inode (undefined: missing): any entry added, removed or renamed in it
+ * changes one of them. Numbers, not a string: checking every folder's stamp is the cost of a call.
+ */
+type Stamp = { readonly mtimeMs: number; readonly ctimeMs: number; readonly ino: number } | undefined;
 
 const SKIPPED_WHEN_SEARCHING = new Set(['node_modules', '.git']);
 /** Past this many cached folders the cache starts over (bounded memory). */
@@ -34,7 +39,7 @@ const listings = new Map<string, Listing>();
  * into: when none of them changed, neither did the result (the common case
  * between two commands), and the scan costs one lstat per folder.
  */
-type Memo = { readonly result: TreeScanResult; readonly stamps: ReadonlyMap<string, string> };
+type Memo = { readonly result: TreeScanResult; readonly stamps: ReadonlyMap<string, Stamp> };
 const memos = new Map<string, Memo>();
 const MAX_MEMOS = 20;
 
@@ -63,39 +68,41 @@ export function scanTree(request: TreeScanRequest): TreeScanResult {
   if (listings.size > MAX_CACHED_DIRECTORIES) listings.clear();
   const key = JSON.stringify([request.roots, request.patterns.map(({ pattern, purpose }) => [pattern.anchored, purpose])]);
   const memo = memos.get(key);
-  if (memo && [...memo.stamps].every(([dir, stamp]) => stampOf(dir) === stamp)) return memo.result;
-  const stamps = new Map<string, string>();
+  if (memo && stampsUnchanged(memo.stamps)) return memo.result;
+  const stamps = new Map<string, Stamp>();
   const result = walkTree(request, stamps);
   if (memos.size >= MAX_MEMOS) memos.clear();
   memos.set(key, { result, stamps });
   return result;
 }
 
-function walkTree(request: TreeScanRequest, stamps: Map<string, string>): TreeScanResult {
-  const gates = request.patterns.map(({ pattern }) => nameGate(pattern.anchored));
+function walkTree(request: TreeScanRequest, stamps: Map<string, Stamp>): TreeScanResult {
+  const patterns = request.patterns.map(({ pattern, purpose }) => ({ pattern, purpose, gate: nameGate(pattern.anchored) }));
   const protectedPaths = new Set<string>();
   const masked = new Map<string, boolean>();
   const readOnly = new Set<string>();
   const insideRoot = (p: string): boolean => request.roots.some((root) => isWithin(p, root));
+  const names = request.nameSearch.names;
 
-  const record = (entryPath: string, isDirectory: boolean, inRoot: boolean): { descend: boolean } => {
+  // Called for every entry of every folder walked (thousands per scan, and on the first call of a
+  // session the code is still cold): no allocation, no path parsing beyond what a match needs.
+  const record = (entryPath: string, name: string, isDirectory: boolean, inRoot: boolean): boolean => {
     let descend = isDirectory;
-    const name = path.basename(entryPath);
-    for (const [index, { pattern, purpose }] of request.patterns.entries()) {
-      if (!(gates[index]?.(name) ?? true) || !pattern.matches(entryPath)) continue;
+    for (let index = 0; index < patterns.length; index++) {
+      const { pattern, purpose, gate } = patterns[index]!;
+      if ((gate !== undefined && !gate(name)) || !pattern.matches(entryPath)) continue;
       if (purpose === 'mask') {
         masked.set(entryPath, isDirectory);
         descend = false; // nothing below a masked folder is visible
       } else readOnly.add(entryPath);
     }
-    if (!inRoot) return { descend };
+    if (!inRoot) return descend;
     if (name === '.git') {
       // What gitEntry finds depends on what the git directory holds.
       if (isDirectory) stamps.set(entryPath, stampOf(entryPath));
       for (const p of request.nameSearch.gitEntry(entryPath, isDirectory)) protectedPaths.add(p);
-    }
-    else if (request.nameSearch.names.has(name)) protectedPaths.add(entryPath);
-    return { descend };
+    } else if (names.has(name)) protectedPaths.add(entryPath);
+    return descend;
   };
 
   const walk = (start: string, budget: { directories: number } | undefined): void => {
@@ -104,11 +111,12 @@ function walkTree(request: TreeScanRequest, stamps: Map<string, string>): TreeSc
       const dir = stack.pop()!;
       if (budget && budget.directories-- <= 0) return;
       const inRoot = insideRoot(dir);
-      stamps.set(dir, stampOf(dir));
-      for (const entry of listDirectory(dir)) {
-        const entryPath = path.join(dir, entry.name);
-        const { descend } = record(entryPath, entry.isDirectory, inRoot);
-        if (!descend) continue;
+      const listing = listDirectory(dir);
+      stamps.set(dir, listing.stamp);
+      const prefix = dir.endsWith('/') ? dir : `${dir}/`;
+      for (const entry of listing.entries) {
+        const entryPath = prefix + entry.name;
+        if (!record(entryPath, entry.name, entry.isDirectory, inRoot)) continue;
         // Inside the working directories every folder is searched (names are protected anywhere), but
         // node_modules and .git only through patterns that name a path in them (the prefix walk below).
         if (inRoot ? !SKIPPED_WHEN_SEARCHING.has(entry.name) : request.patterns.some(({ pattern }) => pattern.mayMatchBelow(entryPath))) stack.push(entryPath);
@@ -127,7 +135,7 @@ function walkTree(request: TreeScanRequest, stamps: Map<string, string>): TreeSc
     stamps.set(path.dirname(prefix), stampOf(path.dirname(prefix)));
     const stats = statQuietly(prefix);
     if (!stats) continue;
-    const { descend } = record(prefix, stats.isDirectory(), insideRoot(prefix));
+    const descend = record(prefix, path.basename(prefix), stats.isDirectory(), insideRoot(prefix));
     if (isRoot || !descend || !hasGlob(pattern.anchored)) continue;
     walk(prefix, insideRoot(prefix) ? undefined : { directories: MAX_OUTSIDE_WALK_DIRECTORIES });
   }
@@ -151,13 +159,35 @@ function nameGate(anchored: string): ((name: string) => boolean) | undefined {
   return (name) => single.matches(`/${name}`);
 }
 
-function stampOf(dir: string): string {
+function stampOf(dir: string): Stamp {
+  const stats = lstatQuietly(dir);
+  return stats ? stampOfStats(stats) : undefined;
+}
+
+/** Undefined for a path that is gone or unreadable; no exception built for the common "gone". */
+function lstatQuietly(p: string): Stats | undefined {
   try {
-    const stats = lstatSync(dir);
-    return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
+    return lstatSync(p, { throwIfNoEntry: false });
   } catch {
-    return 'missing';
+    return undefined;
   }
+}
+
+function stampOfStats(stats: Stats): Stamp {
+  return { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
+}
+
+function sameStamp(a: Stamp, b: Stamp): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
+
+function stampsUnchanged(stamps: ReadonlyMap<string, Stamp>): boolean {
+  for (const [dir, stamp] of stamps) {
+    const now = lstatQuietly(dir);
+    if (now === undefined ? stamp !== undefined : stamp === undefined || now.mtimeMs !== stamp.mtimeMs || now.ctimeMs !== stamp.ctimeMs || now.ino !== stamp.ino) return false;
+  }
+  return true;
 }
 
 /** The leading segments of an anchored pattern that hold no glob character. */
@@ -181,17 +211,19 @@ function isUnderSkipped(p: string, roots: readonly string[]): boolean {
   return path.relative(root, p).split(path.sep).some((segment) => SKIPPED_WHEN_SEARCHING.has(segment));
 }
 
-function listDirectory(dir: string): readonly Entry[] {
-  let stats: Stats;
-  try {
-    stats = lstatSync(dir);
-  } catch {
+const EMPTY_LISTING: Listing = { stamp: undefined, entries: [] };
+
+/** A folder's entries, from the cache while its stamp holds; its stamp comes along (the memo keeps it). */
+function listDirectory(dir: string): Listing {
+  const stats = lstatQuietly(dir);
+  if (!stats) {
     listings.delete(dir);
-    return [];
+    return EMPTY_LISTING;
   }
-  if (!stats.isDirectory()) return [];
+  const stamp = stampOfStats(stats);
+  if (!stats.isDirectory()) return { stamp, entries: [] };
   const cached = listings.get(dir);
-  if (cached && cached.mtimeMs === stats.mtimeMs && cached.ctimeMs === stats.ctimeMs && cached.ino === stats.ino) return cached.entries;
+  if (cached && sameStamp(cached.stamp, stamp)) return cached;
   let entries: Entry[];
   try {
     // Symlinks are not followed: a link to `/` must not turn a scan into a walk of the disk.
@@ -199,8 +231,9 @@ function listDirectory(dir: string): readonly Entry[] {
   } catch {
     entries = [];
   }
-  listings.set(dir, { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, entries });
-  return entries;
+  const listing = { stamp, entries };
+  listings.set(dir, listing);
+  return listing;
 }
 
 export function statQuietly(p: string): Stats | undefined {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidePermission } from '../../src/permissions/engine/decidePermission.js';
+import type { PermissionVerdict } from '../../src/permissions/engine/decisionTypes.js';
 import { CAUSE_ATTACKS } from './corpus/causeAttacks.js';
 import { DISK_ATTACKS, type Damage, type DiskAttack } from './corpus/diskAttacks.js';
 import { shellSubject } from './support/callSubjects.js';
@@ -81,13 +82,18 @@ function snapshot(box: Sandbox): Record<string, string | undefined> {
   };
 }
 
-function run(box: Sandbox, command: string): string {
+/** The attack's own environment (agentcli's, which commands inherit), with the copy's paths filled in. */
+function attackEnv(box: Sandbox, attack: Pick<DiskAttack, 'env'>): Record<string, string> {
+  return Object.fromEntries(Object.entries(attack.env ?? {}).map(([name, value]) => [name, value.replaceAll('{root}', box.root).replaceAll('{home}', box.home)]));
+}
+
+function run(box: Sandbox, command: string, extraEnv: Readonly<Record<string, string>> = {}): string {
   const result = spawnSync('bash', ['-c', command], {
     cwd: box.root,
     encoding: 'utf8',
     timeout: 10_000,
     input: '',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C', TERM: 'dumb' },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.home, GIT_CONFIG_NOSYSTEM: '1', LANG: 'C', TERM: 'dumb', ...extraEnv },
   });
   return `${result.stdout ?? ''}${result.stderr ?? ''}`;
 }
@@ -117,22 +123,44 @@ function available(program: string): boolean {
   return spawnSync('bash', ['-c', `command -v ${program}`]).status === 0;
 }
 
-function attempt(box: Sandbox, attack: DiskAttack): boolean {
-  const before = snapshot(box);
-  const output = run(box, attack.command);
+/** Makes what the attack finds in place (unjudged), then returns the snapshot to judge against. */
+function prepare(box: Sandbox, attack: DiskAttack): Record<string, string | undefined> {
+  if (attack.setup) run(box, attack.setup, attackEnv(box, attack));
+  return snapshot(box);
+}
+
+function attempt(box: Sandbox, attack: DiskAttack, before: Record<string, string | undefined>): boolean {
+  const output = run(box, attack.command, attackEnv(box, attack));
   return damageDone(attack.damage, before, snapshot(box), output);
+}
+
+/** The analyser decides in agentcli's environment: the attack's variables are set while it does. */
+async function decideIn(box: Sandbox, attack: DiskAttack, decide: () => Promise<PermissionVerdict>): Promise<PermissionVerdict> {
+  const extra = attackEnv(box, attack);
+  const saved = Object.fromEntries(Object.keys(extra).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, extra);
+  try {
+    return await decide();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }
 
 describe('issue 15 attacks judged on disk', () => {
   it.each([...DISK_ATTACKS, ...CAUSE_ATTACKS].map((attack) => [attack.name, attack] as const))('%s', async (_name, attack) => {
     const missing = (attack.needs ?? []).filter((program) => !available(program));
     if (missing.length === 0) {
-      expect(attempt(freshCopy(), attack), `the attack itself must work unguarded (${attack.damage})`).toBe(true);
+      const unguarded = freshCopy();
+      expect(attempt(unguarded, attack, prepare(unguarded, attack)), `the attack itself must work unguarded (${attack.damage})`).toBe(true);
     }
     const box = freshCopy();
+    const before = prepare(box, attack);
     const env = environment(box, { mode: attack.mode, rules: RULES });
-    const verdict = await decidePermission(await shellSubject(env, attack.command), env);
+    const verdict = await decideIn(box, attack, async () => decidePermission(await shellSubject(env, attack.command), env));
     if (verdict.behavior !== 'allow') return;
-    expect(attempt(box, attack), `bypass: the analyser allowed it (${verdict.message}) and it did ${attack.damage}`).toBe(false);
+    expect(attempt(box, attack, before), `bypass: the analyser allowed it (${verdict.message}) and it did ${attack.damage}`).toBe(false);
   });
 });

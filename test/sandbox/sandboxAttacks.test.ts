@@ -117,6 +117,27 @@ describe.skipIf(!availability.available)('sandbox: what stays possible', () => {
   });
 });
 
+describe.skipIf(!availability.available)('sandbox: configuration the environment moved', () => {
+  it('xdg_git_config_inside_the_working_directory_stays_read_only', async () => {
+    // agentcli runs with XDG_CONFIG_HOME in the project: git's global config lives there, and runs code.
+    const xdg = path.join(repo.root, '.config');
+    mkdirSync(path.join(xdg, 'git'), { recursive: true });
+    writeFileSync(path.join(xdg, 'git/config'), '[user]\n\tname = t\n');
+    const saved = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = xdg;
+    try {
+      const result = await runSandboxed(repo, `printf '[core]\\n\\tfsmonitor = rm -rf data;:\\n' >> .config/git/config; touch .config/ok; echo end`, { grant: 'user' });
+      expect(outputOf(result)).toMatch(/config: Read-only file system/);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved;
+    }
+    expect(readFileSync(path.join(xdg, 'git/config'), 'utf8')).toBe('[user]\n\tname = t\n');
+    // The rest of the folder is an ordinary part of the working directory.
+    expect(existsSync(path.join(xdg, 'ok'))).toBe(true);
+  });
+});
+
 describe.skipIf(!availability.available)('sandbox: network', () => {
   let server: Server;
   let url: string;

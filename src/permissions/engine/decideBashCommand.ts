@@ -12,6 +12,7 @@ import type { ShellConcern } from '../shell/shellTypes.js';
 import { commandSpellings } from './bashSpellings.js';
 import { checkPathAccess, resolveWordTargets, ruleExplanation } from './checkPathAccess.js';
 import type { Behavior, DecisionEnvironment, Explanation, TraceEntry } from './decisionTypes.js';
+import { ownGitDirectories, usesOwnRepository } from './gitRepositories.js';
 import { findBashRule, findDomainRule } from './ruleMatching.js';
 
 export type PartDecision = TraceEntry & {
@@ -29,7 +30,7 @@ export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: Decisio
   // A mode may only allow what is bounded: `PATH=/tmp/x ls` is read-only by its words, not by its effect.
   // (The sandbox keeps the working directories writable, so it does not bound this.)
   const allowedByMode = parts.some((p) => p.behavior === 'allow' && p.explanation.kind === 'mode' && env.mode !== 'bypassPermissions');
-  for (const concern of analysis.concerns) {
+  for (const concern of [...analysis.concerns, ...foreignRepositoryConcerns(analysis, env)]) {
     const hard = HARD_CONCERNS.has(concern.kind);
     if (!hard && !restrictive && !allowedByMode) continue; // the command itself is "other" and asks unless a rule allows it
     if (env.mode === 'bypassPermissions' && !restrictive) continue;
@@ -43,6 +44,29 @@ export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: Decisio
     parts.push({ subject: '(empty command)', behavior: 'allow', explanation: { kind: 'safety', detail: 'nothing to run' }, suggestions: [] });
   }
   return parts;
+}
+
+/**
+ * A git command that would run in a repository other than the working directories' own reads that
+ * repository's config, which can make git run a program (gitRepositories.ts): it is an unbounded effect.
+ */
+function foreignRepositoryConcerns(analysis: ShellCommandAnalysis, env: DecisionEnvironment): ShellConcern[] {
+  const gitCommands = analysis.commands.filter(({ effects }) => effects.gitRepositoryFrom !== undefined);
+  if (gitCommands.length === 0) return [];
+  const own = ownGitDirectories([...env.workingDirectories, env.ruleSet.projectRoot]);
+  const concerns: ShellConcern[] = [];
+  for (const { command, effects } of gitCommands) {
+    const dirs = resolveWordTargets(effects.gitRepositoryFrom!, command.cwd, undefined, env);
+    if (dirs === 'unknown') {
+      concerns.push({ kind: 'inline-code', detail: 'git runs in a directory computed at run time, and that repository\'s config can make git run a program' });
+      continue;
+    }
+    for (const dir of dirs) {
+      const found = usesOwnRepository(dir.real, own);
+      if (!found.own) concerns.push({ kind: 'inline-code', detail: `git would use the repository at ${found.gitDirectory}, not the working directory's own, and its config (core.fsmonitor, core.hooksPath, aliases, diff and filter drivers) can make git run a program` });
+    }
+  }
+  return concerns;
 }
 
 function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvironment): PartDecision {

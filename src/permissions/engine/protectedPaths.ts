@@ -10,6 +10,7 @@
  * directory, the working directory and its parents.
  */
 import path from 'node:path';
+import { configLocationsNamedByEnvironment } from '../../sandbox/protectedNames.js';
 import { isWithin, type ResolvedPath } from './resolvePaths.js';
 
 const PROTECTED_DIRECTORY_NAMES = new Set(['.git', '.claude']);
@@ -54,6 +55,10 @@ function protectionFor(absolute: string, home: string): Protection | undefined {
   if (SHELL_RC_FILES.has(base)) return { name: base, reason: `${base} is a shell start-up file` };
   for (const dir of PROTECTED_HOME_DIRECTORIES) {
     if (isWithin(absolute, path.join(home, dir))) return { name: dir, reason: `~/${dir} is protected` };
+  }
+  // $XDG_CONFIG_HOME/git, $GIT_CONFIG_GLOBAL…: the same configuration where the environment moved it.
+  for (const location of configLocationsNamedByEnvironment()) {
+    if (isWithin(absolute, location)) return { name: location, reason: `${location} is protected (git or fish read configuration there that can run programs)` };
   }
   return undefined;
 }

@@ -15,6 +15,7 @@ import { classifyFileCommand } from './fileCommands.js';
 import { classifyFind, classifyTar, classifyZip } from './findAndArchives.js';
 import { classifyGit } from './gitCommand.js';
 import { SHELL_PROGRAMS } from './nestedCommands.js';
+import { parseShellInvocation } from './shellInvocation.js';
 import { classifyNetworkCommand } from './networkCommands.js';
 import { classifyReadOnlyProgram, type Classification } from './readOnlyCommands.js';
 import { possiblePaths } from './possiblePaths.js';
@@ -64,6 +65,7 @@ export function classifyCommand(command: SimpleCommand): CommandEffects {
     concerns: base.classification.concerns,
     ...(base.classification.runsScript ? { runsScript: base.classification.runsScript } : {}),
     ...(cwdOverride ? { cwdOverride } : {}),
+    ...(base.classification.gitRepositoryFrom ? { gitRepositoryFrom: base.classification.gitRepositoryFrom } : {}),
     matchArgv: base.matchArgv ?? command.argv,
     known: base.known,
     notUnderstood: notUnderstood(program, kind, base),
@@ -85,7 +87,8 @@ function notUnderstood(program: string | undefined, kind: CommandEffects['kind']
 /** Option values the program's table marks as files (`date -f .env`, `sort -o out`, `grep -f pats`). */
 function optionValuePaths(program: string, args: readonly ExpandedWord[]): PathAccess[] {
   const table = tableFor(program);
-  if (!table || program === 'jq' || program === 'gojq') return [];
+  // jq's and the shells' option values are read by their own classifiers (a shell's first operand ends its options).
+  if (!table || program === 'jq' || program === 'gojq' || SHELL_PROGRAMS.has(program)) return [];
   return optionPathValues(parseWithTable(table, args)).map(({ word, access, option }) => ({ target: word, access, recursive: false, why: `${program} ${option}`, fromOptionValue: true }));
 }
 
@@ -130,7 +133,7 @@ function classifyProgram(program: string | undefined, nameWord: ExpandedWord | u
     classifyCodeRunner(program, args) ??
     classifyNetworkCommand(program, args);
   if (catalogued) return known(catalogued);
-  if (SHELL_PROGRAMS.has(program)) return known(shellProgram(args));
+  if (SHELL_PROGRAMS.has(program)) return known(shellProgram(program, args));
   // Their commands were analysed as nested commands; the runner itself does nothing more.
   if (NEUTRAL_RUNNERS.has(program)) return known({ kind: 'read-only', paths: [], effects: [], concerns: [], problems: [] });
   if (program === 'source' || program === '.') {
@@ -157,15 +160,24 @@ function known(classification: Classification): ProgramClassification {
   return { classification, known: true };
 }
 
-/** `bash script.sh` runs a file; `bash -c '…'` was analysed as nested commands, so it adds nothing itself. */
-function shellProgram(args: readonly ExpandedWord[]): Classification {
-  const commandString = args.some((w) => w.kind === 'static' && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.text));
-  if (commandString) return { kind: 'read-only', paths: [], effects: [], concerns: [], problems: [] };
-  const script = args.find((w) => w.kind === 'dynamic' || !w.text.startsWith('-'));
-  if (!script) return { kind: 'other', paths: [], effects: [], concerns: [] };
+/**
+ * `bash script.sh` runs a file; `bash -c '…'` was analysed as nested commands, so it adds nothing itself
+ * — unless the shell sources a file first (`--rcfile f`): that file is read, and runs as code.
+ */
+function shellProgram(program: string, args: readonly ExpandedWord[]): Classification {
+  const invocation = parseShellInvocation(program, args);
+  const problems = invocation.problems;
+  const sourced = invocation.sourced;
+  const sourcedReads = sourced.flatMap((file) => reads(file, `file ${program} sources before its commands`));
+  if (invocation.commandString || invocation.missingCommandString) {
+    if (sourced.length === 0) return { kind: 'read-only', paths: [], effects: [], concerns: [], problems };
+    return { kind: 'other', paths: sourcedReads, effects: [], concerns: [], problems, runsScript: sourced[0]! };
+  }
+  const script = invocation.script;
+  if (!script) return { kind: 'other', paths: sourcedReads, effects: [], concerns: [], problems, ...(sourced[0] ? { runsScript: sourced[0] } : {}) };
   // `bash /dev/stdin <<< '…'`: the script is whatever standard input holds.
-  if (STDIN_FILE.test(script.text)) return { kind: 'other', paths: [], effects: [], concerns: [{ kind: 'eval-computed-text', detail: `a shell reads its script from ${script.text}` }] };
-  return { kind: 'other', paths: reads(script, 'script run by a shell'), effects: [], concerns: [], runsScript: script };
+  if (STDIN_FILE.test(script.text)) return { kind: 'other', paths: sourcedReads, effects: [], concerns: [{ kind: 'eval-computed-text', detail: `a shell reads its script from ${script.text}` }], problems };
+  return { kind: 'other', paths: [...reads(script, 'script run by a shell'), ...sourcedReads], effects: [], concerns: [], problems, runsScript: script };
 }
 
 /** `./build.sh`, `scripts/x`: a file in the project is being executed. */

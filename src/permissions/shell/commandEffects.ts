@@ -54,6 +54,13 @@ export type CommandEffects = {
   readonly runsScript?: ExpandedWord;
   /** Directory the command operates in instead of the shell's (`git -C dir`, `make -C dir`). */
   readonly cwdOverride?: ExpandedWord;
+  /**
+   * git: the directory git finds its repository from (`.` or the `-C` path, relative to the shell's
+   * directory). The repository found there is input too: its config (core.fsmonitor, core.hooksPath,
+   * aliases, diff and filter drivers) can make git run a program, so the permission engine checks that
+   * it is the working directories' own repository (engine/gitRepositories.ts).
+   */
+  readonly gitRepositoryFrom?: ExpandedWord;
   /** Words to match rules against: argv with option noise that does not change meaning removed (git -C). */
   readonly matchArgv: readonly ExpandedWord[];
   /** Whether our catalog knows this program at all. */

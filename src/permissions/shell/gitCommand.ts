@@ -6,6 +6,7 @@
  * reads, including `rev:path` (`git show HEAD:.env` reads .env from the
  * object store).
  */
+import path from 'node:path';
 import { literalWord } from './unwrapCommand.js';
 import { destroys, reads, writes, type CommandEffects, type PathAccess } from './commandEffects.js';
 import { hasOption, optionPathValues, parseWithTable, type ParsedArguments } from './options/optionTable.js';
@@ -14,6 +15,13 @@ import type { ShellConcern } from './shellTypes.js';
 import type { ExpandedWord } from './wordExpansion.js';
 
 type GitClassification = Omit<CommandEffects, 'program' | 'known' | 'notUnderstood'> & { readonly problems?: readonly string[]; readonly knownSubcommand: boolean };
+
+/** `git -C a -C b` runs in a/b: each -C is taken relative to the one before. Undefined: the shell's directory. */
+function afterChdir(current: ExpandedWord | undefined, next: ExpandedWord): ExpandedWord {
+  if (!current || next.kind === 'dynamic' || path.isAbsolute(next.text)) return next;
+  if (current.kind === 'dynamic') return current;
+  return literalWord(path.join(current.text, next.text));
+}
 
 /** Config keys that only affect presentation or identity. Everything else may name a program to run. */
 const SAFE_CONFIG_KEY = /^(color\..*|user\.(name|email)|core\.(quotepath|abbrev|autocrlf|safecrlf|filemode|ignorecase)|advice\..*|init\.defaultbranch|log\.(decorate|date|follow|abbrevcommit)|diff\.(noprefix|renames|mnemonicprefix|algorithm|context|colormoved)|status\.(short|branch|showuntrackedfiles)|column\..*|i18n\..*|merge\.conflictstyle|pull\.(rebase|ff)|commit\.gpgsign|tag\.gpgsign|push\.default|safe\.directory|pager\.[a-z-]+)$/i;
@@ -75,6 +83,8 @@ const NETWORK_SUBCOMMANDS = new Set(['push', 'fetch', 'pull', 'clone', 'ls-remot
 export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
   const concerns: ShellConcern[] = [];
   let cwdOverride: ExpandedWord | undefined;
+  // Where git looks for its repository (after every -C): that repository's config is git's input.
+  let repositoryFrom: ExpandedWord | undefined;
   let i = 1;
   for (; i < argv.length; i++) {
     const word = argv[i];
@@ -88,14 +98,17 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
     const eq = text.indexOf('=');
     const name = eq >= 0 ? text.slice(0, eq) : text;
     const value = eq >= 0 ? literalWord(text.slice(eq + 1)) : GLOBAL_VALUE_OPTIONS.has(name) ? argv[++i] : undefined;
-    if (name === '-C' && value) cwdOverride = value;
+    if (name === '-C' && value) {
+      repositoryFrom = afterChdir(repositoryFrom, value);
+      cwdOverride = afterChdir(cwdOverride, value);
+    }
     else if (name === '-c' || name === '--config-env') {
       const key = value?.kind === 'static' ? value.text.split('=')[0] ?? '' : '';
       if (!SAFE_CONFIG_KEY.test(key)) concerns.push({ kind: 'inline-code', detail: `git ${name} ${value?.text ?? ''} can make git run a program` });
     } else if (name === '--exec-path' && eq >= 0) {
       concerns.push({ kind: 'inline-code', detail: 'git --exec-path runs git commands from another directory' });
     } else if (name === '--git-dir' || name === '--work-tree') {
-      if (name === '--work-tree' && value) cwdOverride = value;
+      if (name === '--work-tree' && value) cwdOverride = afterChdir(repositoryFrom, value);
       // Another repository's config is git's input too: its core.fsmonitor, hooksPath and aliases run programs.
       if (name === '--git-dir' && !(value?.kind === 'static' && /^(\.\/)?\.git\/?$/.test(value.text))) {
         concerns.push({ kind: 'inline-code', detail: `git --git-dir ${value?.text ?? ''} reads another repository's config, which can make git run a program` });
@@ -105,7 +118,7 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
   const subcommand = argv[i];
   const args = argv.slice(i + 1);
   const matchArgv = [argv[0] ?? literalWord('git'), ...argv.slice(i)];
-  const base = { matchArgv, concerns, ...(cwdOverride ? { cwdOverride } : {}) };
+  const base = { matchArgv, concerns, gitRepositoryFrom: repositoryFrom ?? literalWord('.'), ...(cwdOverride ? { cwdOverride } : {}) };
   if (!subcommand || subcommand.kind === 'dynamic') return { ...base, kind: subcommand ? 'other' : 'read-only', paths: [], effects: [], knownSubcommand: !subcommand, ...(subcommand ? {} : { problems: [] }) };
   const name = subcommand.text;
   const known = { knownSubcommand: READ_ONLY_SUBCOMMANDS.has(name) || OTHER_SUBCOMMANDS.has(name) || ['help', 'version'].includes(name) };
@@ -169,7 +182,7 @@ function discardsWork(name: string, args: readonly ExpandedWord[]): string | und
 }
 
 function other(argv: readonly ExpandedWord[], concerns: ShellConcern[]): GitClassification {
-  return { matchArgv: argv, concerns, kind: 'other', paths: [], effects: [], knownSubcommand: false };
+  return { matchArgv: argv, concerns, kind: 'other', paths: [], effects: [], knownSubcommand: false, gitRepositoryFrom: literalWord('.') };
 }
 
 function readOnlySubcommand(name: string, args: readonly ExpandedWord[]): Pick<GitClassification, 'kind' | 'paths' | 'effects' | 'problems'> {

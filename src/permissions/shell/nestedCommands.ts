@@ -5,6 +5,7 @@
  * it were typed at the top level, so `bash -c 'rm -rf x'` is an `rm`.
  */
 import { programName } from './commandName.js';
+import { parseShellInvocation } from './shellInvocation.js';
 import type { ShellConcern } from './shellTypes.js';
 import { literalWord } from './unwrapCommand.js';
 import type { ExpandedWord } from './wordExpansion.js';
@@ -20,9 +21,6 @@ export type NestedCommands = {
 const NONE: NestedCommands = { shellSources: [], argvs: [], concerns: [] };
 
 export const SHELL_PROGRAMS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'yash', 'rbash']);
-
-/** Shell options whose value is the next word (so it is not mistaken for the script). */
-const SHELL_VALUE_OPTIONS = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
 
 export function findNestedCommands(argv: readonly ExpandedWord[]): NestedCommands {
   const name = programName(argv[0]);
@@ -63,35 +61,22 @@ function joinWords(words: readonly ExpandedWord[]): ExpandedWord {
   return literalWord(text);
 }
 
+/**
+ * `bash -c 'cmd' a b`: the string is the script, the words after it `$0 $1 …`. Init commands
+ * (`fish -C 'cmd'`) are code too. Files the shell sources first (`--rcfile f`) are its input and its code:
+ * the classifier counts them (classifyCommand.ts); what runs from a file is not nested text here.
+ */
 function shellInvocation(name: string, argv: readonly ExpandedWord[]): NestedCommands {
-  const start = 1;
-  let hasCommandOption = false;
-  let readsStdin = false;
-  for (let i = start; i < argv.length; i++) {
-    const word = argv[i];
-    if (!word) break;
-    if (word.kind === 'dynamic') return concern('eval-computed-text', `${name} with a computed argument ${word.text}`);
-    const text = word.text;
-    if (text === '--' || text === '-') {
-      readsStdin = readsStdin || text === '-';
-      continue;
-    }
-    if (SHELL_VALUE_OPTIONS.has(text)) {
-      i++;
-      continue;
-    }
-    if (/^--[a-z-]+$/.test(text)) continue;
-    if (/^[-+][A-Za-z]+$/.test(text)) {
-      if (text.startsWith('-') && text.includes('c')) hasCommandOption = true;
-      if (text.startsWith('-') && text.includes('s')) readsStdin = true;
-      continue;
-    }
-    if (hasCommandOption) return { ...NONE, shellSources: [{ words: argv.slice(i), label: `${name} -c`, elevates: false }] };
-    // `bash script.sh`: runs a file; the classifier treats it as running a script.
-    return NONE;
-  }
-  if (hasCommandOption) return concern('unparseable', `${name} -c without a command string`);
-  return concern('eval-computed-text', `${name} ${readsStdin ? '-s ' : ''}reads commands from standard input`);
+  const invocation = parseShellInvocation(name, argv.slice(1));
+  if (invocation.computedWord) return concern('eval-computed-text', `${name} with a computed argument ${invocation.computedWord.text}`);
+  const shellSources = [
+    ...invocation.initCommands.map((code) => ({ words: [code], label: `${name} init command`, elevates: false })),
+    ...(invocation.commandString ? [{ words: invocation.commandString.words, label: `${name} -c`, elevates: false }] : []),
+  ];
+  if (invocation.missingCommandString) return { ...NONE, shellSources, concerns: [{ kind: 'unparseable', detail: `${name} -c without a command string` }] };
+  // `bash script.sh`: runs a file; the classifier treats it as running a script.
+  if (invocation.commandString || invocation.script) return { ...NONE, shellSources };
+  return { ...NONE, shellSources, concerns: [{ kind: 'eval-computed-text', detail: `${name} ${invocation.readsStdin && argv.some((word) => word.text === '-s') ? '-s ' : ''}reads commands from standard input` }] };
 }
 
 function trapCommand(argv: readonly ExpandedWord[]): NestedCommands {

@@ -23,6 +23,17 @@ export type DiskAttack = {
   readonly mode: PermissionMode;
   /** Programs the attack needs; without them its reality cannot be shown here. */
   readonly needs?: readonly string[];
+  /**
+   * What was there before the model's command, made by bash in the fresh repository and not judged: an
+   * embedded repository with its own config, a committed bare one. The differential sandbox suite runs
+   * the command alone.
+   */
+  readonly setup?: string;
+  /**
+   * Environment agentcli itself runs with (so the commands inherit it), `{root}` and `{home}` filled in:
+   * `XDG_CONFIG_HOME` pointing into the project moves git's global config there.
+   */
+  readonly env?: Readonly<Record<string, string>>;
 };
 
 const a = (name: string, command: string, damage: Damage, mode: PermissionMode = 'default', needs?: readonly string[]): DiskAttack => ({ name, command, damage, mode, ...(needs ? { needs } : {}) });

@@ -14,6 +14,8 @@
  *   `o|output=w` value: a path written   `C|directory=d` value: a directory
  *   `pre=p`      value: a program run (never auto-allowed)
  *   `e|expression=c` value: code the classifier parses itself
+ *   `rcfile=s`   value: a file the program loads and runs as code (`bash
+ *                --rcfile f`): a read of that file, and never auto-allowed
  *   `color?t`    optional value, attached only (`--color=auto`, `-i.bak`)
  *   `s|set!`     recognised, but never auto-allowed (changes system state,
  *                runs something, writes somewhere we do not model)
@@ -25,7 +27,7 @@
  */
 import type { ExpandedWord } from '../wordExpansion.js';
 
-export type ValueKind = 'text' | 'read' | 'write' | 'dir' | 'program' | 'code';
+export type ValueKind = 'text' | 'read' | 'write' | 'dir' | 'program' | 'code' | 'source';
 
 /** What a program's operands are (classifiers with their own operand logic say `custom`). */
 export type OperandKind = 'none' | 'text' | 'read' | 'custom';
@@ -76,7 +78,7 @@ export function compileTable(table: ProgramTable): CompiledTable {
   const short = new Map<string, OptionSpec>();
   const long = new Map<string, OptionSpec>();
   for (const group of table.options.split(/\s+/).filter(Boolean)) {
-    const match = /^([^=?!]+)(?:([=?])([trwdpc]))?(!)?$/.exec(group);
+    const match = /^([^=?!]+)(?:([=?])([trwdpcs]))?(!)?$/.exec(group);
     if (!match?.[1]) throw new Error(`option table ${table.programs[0]}: bad option group "${group}"`);
     const aliases = match[1].split('|');
     const names = aliases.map((alias) => (alias.length === 1 ? `-${alias}` : `--${alias}`));
@@ -87,11 +89,11 @@ export function compileTable(table: ProgramTable): CompiledTable {
       into.set(name, spec);
     }
   }
-  const hasDangerousOptions = [...short.values(), ...long.values()].some((spec) => spec.refused || spec.value === 'write' || spec.value === 'program' || spec.value === 'code');
+  const hasDangerousOptions = [...short.values(), ...long.values()].some((spec) => spec.refused || spec.value === 'write' || spec.value === 'program' || spec.value === 'code' || spec.value === 'source');
   return { table, short, long, hasDangerousOptions };
 }
 
-const VALUE_KINDS: Readonly<Record<string, ValueKind>> = { t: 'text', r: 'read', w: 'write', d: 'dir', p: 'program', c: 'code' };
+const VALUE_KINDS: Readonly<Record<string, ValueKind>> = { t: 'text', r: 'read', w: 'write', d: 'dir', p: 'program', c: 'code', s: 'source' };
 
 /** Parses a program's arguments against its table; every word it cannot explain is a problem. */
 export function parseWithTable(compiled: CompiledTable, args: readonly ExpandedWord[]): ParsedArguments {
@@ -106,6 +108,7 @@ export function parseWithTable(compiled: CompiledTable, args: readonly ExpandedW
     options.push({ name, value, spec });
     if (spec.refused) problems.push(`${program} ${name} is not auto-allowed`);
     else if (spec.value === 'program') problems.push(`${program} ${name} names a program to run`);
+    else if (spec.value === 'source') problems.push(`${program} ${name} runs the file it names as code`);
     else if (spec.value !== undefined && !spec.optionalValue && value === undefined) problems.push(`${program} ${name} is missing its value`);
   };
   for (let i = 0; i < args.length; i++) {
@@ -219,7 +222,7 @@ export function optionPathValues(parsed: ParsedArguments): { word: ExpandedWord;
   for (const option of parsed.options) {
     const kind = option.spec?.value;
     if (!option.value || kind === undefined) continue;
-    if (kind === 'read' || kind === 'dir') paths.push({ word: option.value, access: 'read', option: option.name });
+    if (kind === 'read' || kind === 'dir' || kind === 'source') paths.push({ word: option.value, access: 'read', option: option.name });
     if (kind === 'write') paths.push({ word: option.value, access: 'write', option: option.name });
   }
   return paths;

@@ -8,6 +8,7 @@ import { FILE_TABLES } from './fileTables.js';
 import { GIT_SUBCOMMAND_TABLES } from './gitTables.js';
 import { checkTableExamples, compileTable, parseWithTable, type CompiledTable, type ParsedArguments, type ProgramTable } from './optionTable.js';
 import { READER_TABLES } from './readerTables.js';
+import { SHELL_TABLES } from './shellTables.js';
 import type { ExpandedWord } from '../wordExpansion.js';
 
 type Registry = { readonly programs: ReadonlyMap<string, CompiledTable>; readonly git: ReadonlyMap<string, CompiledTable> };
@@ -29,7 +30,7 @@ function index(tables: readonly ProgramTable[], label: string): Map<string, Comp
 /** Compiles every table and checks its examples; a table that contradicts its examples is a programmer error. */
 function loadRegistry(): Registry {
   if (registry) return registry;
-  const programs = index([...READER_TABLES, ...BUILTIN_TABLES, ...FILE_TABLES], 'option tables');
+  const programs = index([...READER_TABLES, ...BUILTIN_TABLES, ...FILE_TABLES, ...SHELL_TABLES], 'option tables');
   const git = index(GIT_SUBCOMMAND_TABLES, 'git option tables');
   const failures = [...new Set([...programs.values(), ...git.values()])].flatMap(checkTableExamples);
   if (failures.length > 0) throw new Error(`option tables contradict their examples:\n${failures.join('\n')}`);
