@@ -85,7 +85,9 @@ export class CheckpointKeeper {
     const newEffects = effects.filter((effect) => !open.irreversible.has(effect));
     for (const effect of newEffects) open.irreversible.add(effect);
     if (!mayChangeFiles(tool, call)) {
-      if (newEffects.length > 0 && open.before) await this.publish(open, undefined);
+      // A prompt that changed no file can still have done what no rewind undoes (a fetch, an MCP server's
+      // action): it gets a record of its own, without trees, so the picker can say so.
+      if (newEffects.length > 0) await (open.before ? this.publish(open, undefined) : this.publishEffectsOnly(open));
       return;
     }
     const writes = declaredWrites(call);
@@ -159,6 +161,10 @@ export class CheckpointKeeper {
     }
   }
 
+  private publishEffectsOnly(open: OpenPrompt): void {
+    this.upsert({ messageUuid: open.messageUuid, prompt: open.prompt, timestamp: nowIso(), before: [], notCheckpointed: [], irreversible: [...open.irreversible] });
+  }
+
   private async publish(open: OpenPrompt, after: readonly ScopeTree[] | undefined, afterSkipped: readonly SkippedFile[] = []): Promise<void> {
     const before = await open.before;
     if (!before) return;
@@ -173,6 +179,10 @@ export class CheckpointKeeper {
       notCheckpointed: [...skipped.values()],
       irreversible: [...open.irreversible],
     };
+    this.upsert(record);
+  }
+
+  private upsert(record: CheckpointRecord): void {
     const existing = this.recordList.findIndex((entry) => entry.messageUuid === record.messageUuid);
     if (existing >= 0) this.recordList[existing] = record;
     else this.recordList.push(record);

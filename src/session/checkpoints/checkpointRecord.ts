@@ -25,6 +25,7 @@ export type CheckpointRecord = {
   readonly timestamp: string;
   /** A rewind's own record (its `before` and `after`): not a prompt, so pickers leave it out. */
   readonly kind?: 'rewind';
+  /** Empty for a prompt that changed no file but did something no rewind undoes (the record is its effects). */
   readonly before: readonly ScopeTree[];
   /** Undefined until the prompt ended (or when the process died during it). */
   readonly after?: readonly ScopeTree[];

@@ -54,10 +54,19 @@ export function checkpointIndexFor(records: readonly CheckpointRecord[], message
   return records.findIndex((record) => laterPrompts.has(record.messageUuid));
 }
 
+/**
+ * `targetIndex` is the first record at or after the prompt (checkpointIndexFor). A record without trees
+ * (a prompt that changed no file but did something irreversible) holds no file state: the files' state at
+ * the prompt is the first later record's that has trees; its effects still count as the prompt's.
+ */
 export async function planRewind(store: CheckpointStore, records: readonly CheckpointRecord[], targetIndex: number): Promise<RewindPlan> {
-  const target = records[targetIndex];
-  if (!target) throw new Error('no checkpoint to rewind to');
-  const later = records.slice(targetIndex);
+  const first = records[targetIndex];
+  if (!first) throw new Error('no checkpoint to rewind to');
+  const withTrees = records.findIndex((record, index) => index >= targetIndex && record.before.length > 0);
+  const irreversible = [...new Set(records.slice(targetIndex).flatMap((record) => record.irreversible))];
+  if (withTrees < 0) return { target: first, files: [], irreversible, notCheckpointed: [], scopes: [] };
+  const target = records[withTrees]!;
+  const later = records.slice(withTrees);
   const now = await store.snapshot(target.before);
   const scopes = await Promise.all(
     target.before.map(async (then, index) => {
@@ -87,7 +96,7 @@ export async function planRewind(store: CheckpointStore, records: readonly Check
   return {
     target,
     files,
-    irreversible: [...new Set(later.flatMap((record) => record.irreversible))],
+    irreversible,
     notCheckpointed: [...new Set(later.flatMap((record) => record.notCheckpointed.map((file) => `${file.path} (${file.reason})`)))],
     scopes: scopes.map(({ now: current, changes, userEdited }) => ({ now: current, changes, userEdited })),
   };

@@ -55,7 +55,7 @@ export async function listRewindPoints(keeper: CheckpointKeeper | undefined, mes
 
 /** before → after of one prompt (a prompt that never ended: before → the next checkpoint's before). */
 async function changedFilesOf(keeper: CheckpointKeeper, record: CheckpointRecord, records: readonly CheckpointRecord[]): Promise<ChangedFile[]> {
-  const next = records[records.indexOf(record) + 1];
+  const next = records.slice(records.indexOf(record) + 1).find((later) => later.before.length > 0);
   const files: ChangedFile[] = [];
   for (const before of record.before) {
     const key = scopeKey(before);

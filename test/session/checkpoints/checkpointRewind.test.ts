@@ -11,6 +11,7 @@ import type { CheckpointRecord } from '../../../src/session/checkpoints/checkpoi
 import { CheckpointStore } from '../../../src/session/checkpoints/checkpointStore.js';
 import { applyRewind, checkpointIndexFor, planRewind } from '../../../src/session/checkpoints/rewindFiles.js';
 import { BashTool } from '../../../src/tools/BashTool/BashTool.js';
+import { WebFetchTool } from '../../../src/tools/WebFetchTool/WebFetchTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
 import { makeUserRepo, treeState, userGitState } from '../../support/fileTreeState.js';
 import { tempDir } from '../../support/runCli.js';
@@ -28,11 +29,15 @@ async function newKeeper(sessionId = 'session-1', records: readonly CheckpointRe
 }
 
 /** One prompt: each step declares its facts to the keeper, then really runs (a shell command or a Write). */
-async function prompt(uuid: string, steps: readonly ({ bash: string } | { write: string; content: string })[]): Promise<void> {
+async function prompt(uuid: string, steps: readonly ({ bash: string } | { write: string; content: string } | { fetch: string })[]): Promise<void> {
   keeper.beginPrompt(uuid, `prompt ${uuid}`);
   const scope = { cwd: repo, home: os.homedir() };
   for (const step of steps) {
-    if ('bash' in step) {
+    if ('fetch' in step) {
+      // Declared only: what the keeper sees of a WebFetch call (nothing is fetched).
+      const input = { url: step.fetch, prompt: 'summarise' };
+      await keeper.beforeToolRuns(WebFetchTool as Tool, { input, scope, facts: await WebFetchTool.declareFacts(input, scope) });
+    } else if ('bash' in step) {
       const input = { command: step.bash };
       await keeper.beforeToolRuns(BashTool as Tool, { input, scope, facts: await BashTool.declareFacts(input, scope) });
       execSync(step.bash, { cwd: repo, shell: '/bin/bash' });
@@ -165,6 +170,28 @@ describe('checkpoints and rewind in a git repository', () => {
     expect(effects).toContain('git commit');
     expect(effects).toContain(`wrote outside the working directories: ${outside}`);
     expect(effects).toContain('network: curl');
+  });
+
+  it('a prompt that changed no file but fetched a URL is recorded with its effect; rewinding to it restores what later prompts changed', async () => {
+    const before = treeState(repo);
+    await prompt('p1', [{ fetch: 'https://example.com/deploy?token=1' }]);
+    expect(keeper.records).toHaveLength(1);
+    expect(keeper.records[0]).toMatchObject({ messageUuid: 'p1', before: [], irreversible: ['network: WebFetch fetched https://example.com/deploy?token=1'] });
+    expect(written.map((record) => record.messageUuid)).toEqual(['p1']);
+    await prompt('p2', [{ bash: 'echo later >> src/app.ts' }]);
+    const { plan } = await rewindTo('p1');
+    expect(plan.files.map((file) => path.relative(repo, file.path))).toEqual(['src/app.ts']);
+    expect(plan.irreversible).toEqual(['network: WebFetch fetched https://example.com/deploy?token=1']);
+    expect(treeState(repo)).toEqual(before);
+  });
+
+  it('a prompt with only an effect and nothing after it plans no file change but still lists the effect', async () => {
+    await prompt('p1', [{ bash: 'echo one >> src/app.ts' }]);
+    await prompt('p2', [{ fetch: 'https://example.com/ping' }]);
+    const records = keeper.records;
+    const plan = await planRewind(keeper.store, records, checkpointIndexFor(records, 'p2'));
+    expect(plan.files).toEqual([]);
+    expect(plan.irreversible).toEqual(['network: WebFetch fetched https://example.com/ping']);
   });
 
   it("a hostile .gitattributes filter and the user's global hooks never run in the shadow store", async () => {
