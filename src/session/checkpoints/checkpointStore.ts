@@ -6,12 +6,12 @@
  * directory, whose stat data makes the next snapshot cheap.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDir } from '../../settings/configPaths.js';
 import { scopeKey, type ScopeTree } from './checkpointRecord.js';
-import { localizeTree, seedIndexFromRepository } from './seedFromRepository.js';
+import { PERSIST_FROM_CHANGES, ScopeState } from './scopeState.js';
+import { localizeTree } from './seedFromRepository.js';
 import { ensureStore, ShadowGit } from './shadowGit.js';
 import { takeSnapshot, type SkippedFile, type SnapshotScope } from './snapshot.js';
 
@@ -24,6 +24,9 @@ export type CheckpointStoreOptions = {
   readonly sessionId: string;
   readonly maxFileBytes?: number;
 };
+
+/** How long after a snapshot its index is written when few files changed (snapshots come in bursts). */
+const PERSIST_DELAY_MS = 1_000;
 
 export type SnapshotSet = { readonly trees: readonly ScopeTree[]; readonly skipped: readonly SkippedFile[] };
 
@@ -41,8 +44,11 @@ export class CheckpointStore {
   readonly maxFileBytes: number;
   private readonly indexDir: string;
   private ready: Promise<void> | undefined;
-  /** The tree each index wrote last, so an unchanged folder costs no write-tree. */
-  private readonly lastTrees = new Map<string, string>();
+  /** Each scope's state, loaded on its first snapshot in this process. */
+  private readonly states = new Map<string, Promise<ScopeState>>();
+  /** One operation at a time per scope: a snapshot reads and writes its state and index. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly persistTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly options: CheckpointStoreOptions) {
     const dir = checkpointsDir(options.projectFolder);
@@ -76,38 +82,103 @@ export class CheckpointStore {
   /** Snapshots every scope at once; `ignoredPaths` are declared writes taken in even when git ignores them. */
   async snapshot(scopes: readonly SnapshotScope[], ignoredPaths: readonly string[] = []): Promise<SnapshotSet> {
     const results = await Promise.all(
-      scopes.map(async (scope) => {
-        const git = await this.gitFor(scope);
-        const key = scopeKey(scope);
-        const seeded = !existsSync(git.options.indexFile) && (await seedIndexFromRepository(git, scope));
-        const result = await takeSnapshot(git, scope, { maxFileBytes: this.maxFileBytes, ignoredPaths, previousTree: this.lastTrees.get(key) });
-        this.lastTrees.set(key, result.tree);
-        if (seeded) localizeTree(git, result.tree);
-        const tree: ScopeTree = { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree };
-        return { tree, skipped: result.skipped.map((file) => ({ ...file, path: path.join(scope.workTree, file.path) })) };
-      }),
+      scopes.map((scope) =>
+        this.serially(scope, async () => {
+          const git = await this.gitFor(scope);
+          const state = await this.stateFor(scope, git);
+          const result = await takeSnapshot(git, scope, state, { maxFileBytes: this.maxFileBytes, ignoredPaths, scratchIndex: this.scratchIndex(`bulk-${scopeDigest(scope)}`) });
+          if (state.seeded) localizeTree(git, result.tree);
+          this.persistSoon(scope, state);
+          const tree: ScopeTree = { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree, permissions: result.permissions };
+          return { tree, skipped: result.skipped.map((file) => ({ ...file, path: path.join(scope.workTree, file.path) })) };
+        }),
+      ),
     );
     return { trees: results.map((result) => result.tree), skipped: results.flatMap((result) => result.skipped) };
   }
 
-  /** After a restore wrote these paths, the index learns their new state (and the cached tree is stale). */
+  /** A restore wrote these paths: the next snapshot looks at them whatever git says. */
   async refresh(scope: SnapshotScope, paths: readonly string[]): Promise<void> {
-    if (paths.length === 0) return;
-    const git = await this.gitFor(scope);
-    this.lastTrees.delete(scopeKey(scope));
-    await git.output(['update-index', '-z', '--add', '--remove', '--stdin'], paths.map((entry) => `${entry}\0`).join(''));
+    const state = await this.stateFor(scope, await this.gitFor(scope));
+    for (const entry of paths) state.forced.add(entry);
   }
 
-  /** The tree of the index as it stands (after a restore refreshed it): no scan of the work tree. */
+  /** The tree after a restore: only the restored paths are looked at, not the whole work tree. */
   async writeTree(scope: SnapshotScope): Promise<ScopeTree> {
-    const git = await this.gitFor(scope);
-    const tree = (await git.output(['write-tree'])).toString('utf8').trim();
-    this.lastTrees.set(scopeKey(scope), tree);
-    return { workTree: scope.workTree, prefix: scope.prefix, tree };
+    return this.serially(scope, async () => {
+      const git = await this.gitFor(scope);
+      const state = await this.stateFor(scope, git);
+      const result = await takeSnapshot(git, scope, state, { maxFileBytes: this.maxFileBytes, onlyForced: true, scratchIndex: this.scratchIndex(`bulk-${scopeDigest(scope)}`) });
+      this.persistSoon(scope, state);
+      return { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree, permissions: result.permissions };
+    });
+  }
+
+  /** The files of the scope's last snapshot (their git modes and blob ids), for comparing permission bits. */
+  async currentFiles(scope: SnapshotScope): Promise<ReadonlyMap<string, { readonly mode: number; readonly id: string }>> {
+    return (await this.stateFor(scope, await this.gitFor(scope))).files;
+  }
+
+  /**
+   * The index is a cache (what git compares the files with): written after the snapshot has answered, at
+   * once when many files changed, else a moment later — or never, if the process ends first (the next
+   * one hashes those few files again).
+   */
+  private persistSoon(scope: SnapshotScope, state: ScopeState): void {
+    if (state.unwrittenChanges === 0) return;
+    const persist = (): void => void this.serially(scope, async () => state.persist()).catch(() => undefined);
+    if (state.unwrittenChanges >= PERSIST_FROM_CHANGES) persist();
+    else if (!this.persistTimers.has(scopeKey(scope))) {
+      const timer = setTimeout(() => {
+        this.persistTimers.delete(scopeKey(scope));
+        persist();
+      }, PERSIST_DELAY_MS);
+      timer.unref();
+      this.persistTimers.set(scopeKey(scope), timer);
+    }
+  }
+
+  /** Waits until every snapshot's index is written (tests and benchmarks measure a quiet store). */
+  async idle(): Promise<void> {
+    for (const [key, timer] of this.persistTimers) {
+      clearTimeout(timer);
+      this.persistTimers.delete(key);
+    }
+    await Promise.all(
+      [...this.states.entries()].map(async ([key, state]) => {
+        const loaded = await state.catch(() => undefined);
+        await this.queues.get(key);
+        loaded?.persist();
+      }),
+    );
+  }
+
+  private stateFor(scope: SnapshotScope, git: ShadowGit): Promise<ScopeState> {
+    const key = scopeKey(scope);
+    let state = this.states.get(key);
+    if (!state) {
+      state = ScopeState.load(git.options.indexFile, scope, this.gitDir);
+      this.states.set(key, state);
+      state.catch(() => this.states.delete(key));
+    }
+    return state;
+  }
+
+  private serially<T>(scope: SnapshotScope, work: () => Promise<T>): Promise<T> {
+    const key = scopeKey(scope);
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work, work);
+    this.queues.set(
+      key,
+      run.catch(() => undefined),
+    );
+    return run;
   }
 
   private indexFileFor(scope: SnapshotScope): string {
-    const digest = createHash('sha1').update(scopeKey(scope)).digest('hex').slice(0, 16);
-    return path.join(this.indexDir, `${this.options.sessionId}-${digest}`);
+    return path.join(this.indexDir, `${this.options.sessionId}-${scopeDigest(scope)}`);
   }
+}
+
+function scopeDigest(scope: SnapshotScope): string {
+  return createHash('sha1').update(scopeKey(scope)).digest('hex').slice(0, 16);
 }
