@@ -153,8 +153,7 @@ export class CheckpointKeeper {
         const git = await this.options.store.gitFor(scope);
         const ignored = [...(await ignoredAmong(git, scope, relative))];
         if (ignored.length === 0) continue;
-        const tree = await extendTree(git, scope, scope.tree, ignored, this.options.store.scratchIndex('amend'));
-        trees[index] = { ...scope, tree };
+        trees[index] = await extendTree(git, scope, ignored, this.options.store.scratchIndex('amend'));
       }
     } catch (error) {
       this.options.onWarning?.(`could not add ignored files to this prompt's checkpoint: ${errorMessageOf(error)}`);

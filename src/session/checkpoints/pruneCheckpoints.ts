@@ -39,7 +39,7 @@ export type PruneOptions = {
   readonly force?: boolean;
 };
 
-export type PruneOutcome = { readonly ran: boolean; readonly keptTrees: number; readonly removedIndexes: number };
+export type PruneOutcome = { readonly ran: boolean; readonly keptObjects: number; readonly removedIndexes: number };
 
 export type SessionCleanupOptions = {
   readonly configDir: string;
@@ -137,8 +137,8 @@ export async function pruneCheckpoints(options: PruneOptions): Promise<PruneOutc
   const dir = checkpointsDir(options.projectFolder);
   const gitDir = path.join(dir, 'store.git');
   const marker = path.join(dir, 'last-prune');
-  if (!existsSync(gitDir)) return { ran: false, keptTrees: 0, removedIndexes: 0 };
-  if (!options.force && now - (await mtimeOf(marker)) < DAY_MS) return { ran: false, keptTrees: 0, removedIndexes: 0 };
+  if (!existsSync(gitDir)) return { ran: false, keptObjects: 0, removedIndexes: 0 };
+  if (!options.force && now - (await mtimeOf(marker)) < DAY_MS) return { ran: false, keptObjects: 0, removedIndexes: 0 };
   await writeFile(marker, '');
   await utimes(marker, new Date(now), new Date(now));
   const cutoff = now - options.cleanupPeriodDays * DAY_MS;
@@ -148,7 +148,12 @@ export async function pruneCheckpoints(options: PruneOptions): Promise<PruneOutc
     if (!name.endsWith('.jsonl')) continue;
     const file = path.join(options.projectFolder, name);
     if ((await mtimeOf(file)) < cutoff) continue;
-    for (const record of await readCheckpoints(file)) for (const scope of [...record.before, ...(record.after ?? [])]) kept.add(scope.tree);
+    for (const record of await readCheckpoints(file)) {
+      for (const scope of [...record.before, ...(record.after ?? [])]) {
+        kept.add(scope.tree);
+        if (scope.permissions) kept.add(scope.permissions);
+      }
+    }
   }
 
   let removedIndexes = 0;
@@ -163,13 +168,13 @@ export async function pruneCheckpoints(options: PruneOptions): Promise<PruneOutc
 
   const git = new ShadowGit({ gitDir, workTree: gitDir, indexFile: path.join(dir, 'prune-index') });
   const existing = (await git.output(['for-each-ref', '--format=%(refname)', 'refs/keep/'])).toString('utf8').split('\n').filter(Boolean);
-  // Only trees the store has can be pinned (one from elsewhere is already gone); if pinning fails, nothing is swept.
+  // Only objects the store has can be pinned (one from elsewhere is already gone); if pinning fails, nothing is swept.
   const present = await presentObjects(git, [...kept]);
   const pins = [...existing.map((ref) => `delete ${ref}\n`), ...present.map((tree, index) => `create refs/keep/${index} ${tree}\n`)].join('');
   if (pins) await git.output(['update-ref', '--stdin'], pins);
   await git.output(['repack', '-A', '-d', '-q', '-l', '--window=0']);
   await git.output(['prune', '--expire=1.hour.ago']);
-  return { ran: true, keptTrees: kept.size, removedIndexes };
+  return { ran: true, keptObjects: kept.size, removedIndexes };
 }
 
 async function presentObjects(git: ShadowGit, ids: readonly string[]): Promise<string[]> {
@@ -177,7 +182,7 @@ async function presentObjects(git: ShadowGit, ids: readonly string[]): Promise<s
   const answer = (await git.output(['cat-file', '--batch-check=%(objectname) %(objecttype)'], `${ids.join('\n')}\n`)).toString('utf8');
   return answer
     .split('\n')
-    .filter((line) => line.endsWith(' tree'))
+    .filter((line) => line.endsWith(' tree') || line.endsWith(' blob')) // a tree, or a permission table
     .map((line) => line.split(' ')[0]!);
 }
 

@@ -11,12 +11,12 @@
  * redirect a restore outside the work tree), and files are created anew
  * (O_EXCL), never opened through whatever stands at their path.
  */
-import { chmod, lstat, mkdir, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MODE_EXECUTABLE, MODE_GITLINK, MODE_SYMLINK } from './gitObjects.js';
 import { decodePermissionTable, permissionsIn, type PermissionTable } from './permissionTable.js';
 import { nulSeparated, type ShadowGit } from './shadowGit.js';
-import { isEmptyDirectory, type SnapshotScope } from './snapshot.js';
+import type { SnapshotScope } from './snapshot.js';
 
 /** One path that differs between two trees; `to` undefined: the path is absent in the target. */
 export type TreeChange = {
@@ -162,5 +162,14 @@ async function removeEmptiedFolders(scope: SnapshotScope, relativeDir: string): 
     } catch {
       return;
     }
+  }
+}
+
+/** Whether a folder has any entries (restore removes folders it emptied). */
+async function isEmptyDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch {
+    return false;
   }
 }

@@ -23,12 +23,15 @@
  * declared it writes one); once asked for they stay in the state.
  */
 import { existsSync, lstatSync, type BigIntStats } from 'node:fs';
-import { lstat, readdir, rm } from 'node:fs/promises';
+import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readIndexFile } from './gitIndexFile.js';
 import { isRegular, isSymlinkMode, type ScopeState } from './scopeState.js';
 import { nulSeparated, ShadowGit } from './shadowGit.js';
-import { PERMISSION_BITS } from './permissionTable.js';
+import type { ScopeTree } from './checkpointRecord.js';
+import { writeObject } from './gitObjects.js';
+import { encodePermissionTable, PERMISSION_BITS } from './permissionTable.js';
+import { readPermissionTable } from './restoreTree.js';
 
 /** Where one working directory's files live for git: the repository's top (or the folder), and the folder below it. */
 export type SnapshotScope = {
@@ -205,15 +208,6 @@ function nulJoined(paths: readonly string[]): string {
   return paths.map((entry) => `${entry}\0`).join('');
 }
 
-/** Whether a folder has any entries (restore removes folders it emptied). */
-export async function isEmptyDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await readdir(dir)).length === 0;
-  } catch {
-    return false;
-  }
-}
-
 /** Which of these paths (relative to the work tree) git's ignore rules cover. */
 export async function ignoredAmong(git: ShadowGit, scope: SnapshotScope, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
@@ -223,23 +217,39 @@ export async function ignoredAmong(git: ShadowGit, scope: SnapshotScope, paths: 
 }
 
 /**
- * The tree `tree` with these files added as they are on disk now (files
- * that do not exist are left out): a prompt's `before` taking in an ignored
- * file that a later call of the same prompt declared it writes.
+ * A scope's tree with these files added as they are on disk now (files that
+ * do not exist are left out), and their permission bits added to its
+ * table: a prompt's `before` taking in an ignored file that a later call of
+ * the same prompt declared it writes.
  */
-export async function extendTree(git: ShadowGit, scope: SnapshotScope, tree: string, relativePaths: readonly string[], scratchIndex: string): Promise<string> {
-  const present: string[] = [];
+export async function extendTree(git: ShadowGit, scope: ScopeTree, relativePaths: readonly string[], scratchIndex: string): Promise<ScopeTree> {
+  const present: { file: string; bits: number | undefined }[] = [];
   for (const relative of relativePaths) {
     try {
       const info = await lstat(path.join(scope.workTree, relative));
-      if (info.isFile() || info.isSymbolicLink()) present.push(relative);
+      if (info.isFile() || info.isSymbolicLink()) present.push({ file: relative, bits: info.isFile() ? info.mode & PERMISSION_BITS : undefined });
     } catch {
       // Not there: it did not exist before this call either (as far as anyone can know).
     }
   }
-  if (present.length === 0) return tree;
+  if (present.length === 0) return scope;
   const scratch = git.withIndex(scratchIndex);
-  await scratch.output(['read-tree', tree]);
-  await scratch.output(['update-index', '-z', '--add', '--stdin'], nulJoined(present));
-  return (await scratch.output(['write-tree'])).toString('utf8').trim();
+  await rm(scratchIndex, { force: true });
+  try {
+    await scratch.output(['read-tree', scope.tree]);
+    await scratch.output(['update-index', '-z', '--add', '--stdin'], nulJoined(present.map(({ file }) => file)));
+    const tree = (await scratch.output(['write-tree'])).toString('utf8').trim();
+    const table = await readPermissionTable(git, scope.permissions);
+    if (!table) return { ...scope, tree };
+    const exceptions = new Map(table.exceptions);
+    for (const { file, bits } of present) {
+      const executable = bits !== undefined && (bits & 0o100) !== 0;
+      if (bits === undefined || bits === (executable ? table.base.executable : table.base.file)) exceptions.delete(file);
+      else exceptions.set(file, bits);
+    }
+    const permissions = writeObject(git.options.gitDir, 'blob', encodePermissionTable({ base: table.base, exceptions }));
+    return { ...scope, tree, permissions };
+  } finally {
+    await rm(scratchIndex, { force: true });
+  }
 }

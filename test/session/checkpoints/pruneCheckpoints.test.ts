@@ -45,9 +45,11 @@ describe('pruneCheckpoints', () => {
     const git = (...args: string[]) => execFileSync('git', args, { env: { ...process.env, GIT_DIR: store.gitDir }, encoding: 'utf8' }).trim();
     const oldBlob = git('rev-parse', `${old.trees[0]!.tree}:a.txt`);
     const outcome = await pruneCheckpoints({ projectFolder, cleanupPeriodDays: 30, now, force: true });
-    expect(outcome).toMatchObject({ ran: true, keptTrees: 1 });
+    // The recent checkpoint's tree and its permission table.
+    expect(outcome).toMatchObject({ ran: true, keptObjects: 2 });
     expect(() => git('cat-file', '-e', oldBlob)).toThrow();
     expect(git('cat-file', '-p', `${recent.trees[0]!.tree}:a.txt`)).toBe('the recent session keeps this');
+    expect(git('cat-file', '-p', recent.trees[0]!.permissions!)).toMatch(/^agentcli-permissions 1\0base 644 755\0/);
 
     // Once a day at most.
     expect((await pruneCheckpoints({ projectFolder, cleanupPeriodDays: 30, now: now + 1000 })).ran).toBe(false);
