@@ -50,7 +50,7 @@ export function writeObject(gitDir: string, type: ObjectType, content: Buffer): 
   const temporary = path.join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
   const fd = openSync(temporary, 'wx', 0o444);
   try {
-    writeSync(fd, deflateSync(Buffer.concat([Buffer.from(`${type} ${content.length}\0`), content]), { level: 1 }));
+    writeSync(fd, deflateSync(Buffer.concat([Buffer.from(`${type} ${content.length}\0`), content])));
   } finally {
     closeSync(fd);
   }

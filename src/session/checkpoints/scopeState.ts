@@ -22,7 +22,7 @@ import { copyFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { objectId, writeObject } from './gitObjects.js';
 import { readIndexFile, samePlainStat, sameStat, statDataOf, writeIndexFile, type IndexEntry, type StatData } from './gitIndexFile.js';
-import { commonBase, DEFAULT_BASE, decodePermissionTable, encodePermissionTable, PERMISSION_BITS, type PermissionTable } from './permissionTable.js';
+import { commonBase, decodePermissionTable, encodePermissionTable, PERMISSION_BITS, permissionsIn, type PermissionTable } from './permissionTable.js';
 import { borrowObjects, userIndexUsable } from './seedFromRepository.js';
 import { SnapshotTree } from './snapshotTree.js';
 import type { SnapshotScope } from './snapshot.js';
@@ -32,8 +32,8 @@ export type FileState = {
   readonly mode: number;
   readonly id: string;
   readonly stat: StatData;
-  /** Permission bits of a regular file; undefined until looked at. */
-  readonly bits: number | undefined;
+  /** Permission bits of a regular file; undefined until looked at (a full look fills them in place). */
+  bits: number | undefined;
   /**
    * Modified moments before it was looked at: a change within the same timestamp tick would leave the stat
    * data as it is, so the file is hashed again whenever it is looked at (git's "racily clean" rule).
@@ -78,12 +78,12 @@ export class ScopeState {
     this.base = options.permissions?.base;
     this.bitsKnown = options.permissions !== undefined || index.entries.length === 0;
     const racyFromS = Math.floor((index.mtimeMs - RACY_WINDOW_MS) / 1000);
+    const table = options.permissions;
     for (const entry of index.entries) {
-      const executable = entry.mode === 0o100755;
-      const bits = options.permissions && isRegular(entry.mode) ? (options.permissions.exceptions.get(entry.path) ?? (executable ? options.permissions.base.executable : options.permissions.base.file)) : undefined;
+      const bits = table && isRegular(entry.mode) ? permissionsIn(table, entry.path, entry.mode === 0o100755) : undefined;
       this.files.set(entry.path, { mode: entry.mode, id: entry.id, stat: entry.stat, bits, racy: entry.stat.mtimeS >= racyFromS });
-      this.tree.set(entry.path, entry.mode.toString(8), entry.id);
     }
+    this.tree.setSorted(index.entries);
     // The index's cached folder trees (git verified they exist when it wrote them) spare writing them again.
     for (const [folder, id] of index.trees) this.tree.adopt(folder, id);
   }
@@ -127,7 +127,7 @@ export class ScopeState {
       if (state.mode === 0o160000) continue;
       const info = lstatSync(path.join(workTree, file), { throwIfNoEntry: false });
       if (!info || state.racy || !sameKind(state.mode, info.mode) || !samePlainStat(state.stat, info)) changed.push(file);
-      else if (isRegular(state.mode)) this.files.set(file, { ...state, bits: info.mode & PERMISSION_BITS });
+      else if (isRegular(state.mode)) state.bits = info.mode & PERMISSION_BITS;
     }
     this.bitsKnown = true;
     this.permissionsId = undefined;
@@ -182,10 +182,9 @@ export class ScopeState {
   }
 
   /** The permission table of the state as it is: written to the store once per change, its blob id. */
-  permissions(gitDir: string): { readonly id: string; readonly table: PermissionTable } {
-    const table = this.permissionTable();
-    if (this.permissionsId === undefined) this.permissionsId = writeObject(gitDir, 'blob', encodePermissionTable(table));
-    return { id: this.permissionsId, table };
+  permissions(gitDir: string): string {
+    this.permissionsId ??= writeObject(gitDir, 'blob', encodePermissionTable(this.permissionTable()));
+    return this.permissionsId;
   }
 
   /**
@@ -205,14 +204,19 @@ export class ScopeState {
   }
 
   private permissionTable(): PermissionTable {
-    const regular = [...this.files].filter(([, state]) => isRegular(state.mode) && state.bits !== undefined);
-    this.base ??= regular.length > 0 ? commonBase(regular.map(([, state]) => ({ executable: state.mode === 0o100755, bits: state.bits! }))) : DEFAULT_BASE;
-    const base = this.base;
+    const base = (this.base ??= commonBase(this.knownBits()));
     const exceptions = new Map<string, number>();
-    for (const [file, state] of regular) {
-      if (state.bits !== (state.mode === 0o100755 ? base.executable : base.file)) exceptions.set(file, state.bits!);
+    for (const [file, state] of this.files) {
+      if (state.bits === undefined || !isRegular(state.mode)) continue;
+      if (state.bits !== (state.mode === 0o100755 ? base.executable : base.file)) exceptions.set(file, state.bits);
     }
     return { base, exceptions };
+  }
+
+  private *knownBits(): Iterable<{ executable: boolean; bits: number }> {
+    for (const state of this.files.values()) {
+      if (state.bits !== undefined && isRegular(state.mode)) yield { executable: state.mode === 0o100755, bits: state.bits };
+    }
   }
 }
 

@@ -149,7 +149,7 @@ export async function takeSnapshot(git: ShadowGit, scope: SnapshotScope, state: 
   }
   if (bulk.size > 0) await hashWithGit(git, state, fresh, options.scratchIndex);
   const tree = state.tree.write(gitDir);
-  const permissions = state.permissions(gitDir).id;
+  const permissions = state.permissions(gitDir);
   return { tree, permissions, skipped: skipped.sort((a, b) => a.path.localeCompare(b.path)) };
 }
 

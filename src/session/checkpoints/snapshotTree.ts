@@ -29,6 +29,31 @@ export class SnapshotTree {
     folder.files.set(name, { mode, id });
   }
 
+  /** Many files in path order (an index's): consecutive files of one folder find it once. */
+  setSorted(files: Iterable<{ readonly path: string; readonly mode: number; readonly id: string }>): void {
+    let folderPath: string | undefined;
+    let folder = this.root;
+    for (const file of files) {
+      const slash = file.path.lastIndexOf('/');
+      const parent = slash < 0 ? '' : file.path.slice(0, slash);
+      const name = file.path.slice(slash + 1);
+      if (parent !== folderPath) {
+        folderPath = parent;
+        folder = this.root;
+        folder.id = undefined;
+        for (const part of parent === '' ? [] : parent.split('/')) {
+          folder.files.delete(part);
+          let next = folder.folders.get(part);
+          if (!next) folder.folders.set(part, (next = newFolder()));
+          next.id = undefined;
+          folder = next;
+        }
+      }
+      folder.folders.delete(name);
+      folder.files.set(name, { mode: file.mode.toString(8), id: file.id });
+    }
+  }
+
   remove(filePath: string): void {
     const parts = filePath.split('/');
     const name = parts.pop()!;
