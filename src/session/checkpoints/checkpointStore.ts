@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDir } from '../../settings/configPaths.js';
 import { scopeKey, type ScopeTree } from './checkpointRecord.js';
+import type { AppliedChanges } from './restoreTree.js';
 import { PERSIST_FROM_CHANGES, ScopeState } from './scopeState.js';
 import { localizeTree } from './seedFromRepository.js';
 import { ensureStore, ShadowGit } from './shadowGit.js';
@@ -87,7 +88,7 @@ export class CheckpointStore {
           const git = await this.gitFor(scope);
           const state = await this.stateFor(scope, git);
           const result = await takeSnapshot(git, scope, state, { maxFileBytes: this.maxFileBytes, ignoredPaths, scratchIndex: this.scratchIndex(`bulk-${scopeDigest(scope)}`) });
-          if (state.seeded) localizeTree(git, result.tree);
+          if (state.takeSeeded()) localizeTree(git, result.tree);
           this.persistSoon(scope, state);
           const tree: ScopeTree = { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree, permissions: result.permissions };
           return { tree, skipped: result.skipped.map((file) => ({ ...file, path: path.join(scope.workTree, file.path) })) };
@@ -97,10 +98,15 @@ export class CheckpointStore {
     return { trees: results.map((result) => result.tree), skipped: results.flatMap((result) => result.skipped) };
   }
 
-  /** A restore wrote these paths: the next snapshot looks at them whatever git says. */
-  async refresh(scope: SnapshotScope, paths: readonly string[]): Promise<void> {
-    const state = await this.stateFor(scope, await this.gitFor(scope));
-    for (const entry of paths) state.forced.add(entry);
+  /**
+   * A restore wrote and removed these paths: the state takes them as written (their blob ids are the
+   * snapshot's), each counted racy so the next look hashes it again should anything have changed since.
+   */
+  async recordRestore(scope: SnapshotScope, applied: AppliedChanges): Promise<void> {
+    await this.serially(scope, async () => {
+      const state = await this.stateFor(scope, await this.gitFor(scope));
+      state.recordWritten(scope.workTree, applied);
+    });
   }
 
   /** The tree after a restore: only the restored paths are looked at, not the whole work tree. */

@@ -246,8 +246,6 @@ export type PlainStat = { readonly mtimeMs: number; readonly ctimeMs: number; re
 
 /** sameStat for a plain lstat: milliseconds as doubles carry nanoseconds to within a quarter microsecond. */
 export function samePlainStat(recorded: StatData, actual: PlainStat): boolean {
-  const sameTime = (seconds: number, nanoseconds: number, ms: number): boolean =>
-    Math.floor(ms / 1000) === seconds && (nanoseconds === 0 || Math.abs((ms - seconds * 1000) * 1e6 - nanoseconds) < 2_000);
   return (
     sameTime(recorded.mtimeS, recorded.mtimeNs, actual.mtimeMs) &&
     sameTime(recorded.ctimeS, recorded.ctimeNs, actual.ctimeMs) &&
@@ -256,6 +254,10 @@ export function samePlainStat(recorded: StatData, actual: PlainStat): boolean {
     recorded.gid === actual.gid % 2 ** 32 &&
     recorded.size === actual.size % 2 ** 32
   );
+}
+
+function sameTime(seconds: number, nanoseconds: number, ms: number): boolean {
+  return Math.floor(ms / 1000) === seconds && (nanoseconds === 0 || Math.abs((ms - seconds * 1000) * 1e6 - nanoseconds) < 2_000);
 }
 
 /**

@@ -207,10 +207,9 @@ export async function applyRewind(store: CheckpointStore, plan: RewindPlan, opti
     const chosen = scope.changes.filter((change) => options.overwriteUserEdits || !scope.userEdited.has(change.path));
     if (chosen.length === 0) continue;
     const git = await store.gitFor(scope.now);
-    const touched = await applyTreeChanges(git, scope.now, chosen, scope.permissions);
-    await store.refresh(scope.now, touched);
+    await store.recordRestore(scope.now, await applyTreeChanges(git, scope.now, chosen, scope.permissions));
   }
-  // The plan's snapshot was taken moments ago and the restore refreshed the index for every path it wrote.
+  // The plan's snapshot was taken moments ago and the restore told the state every path it wrote.
   const after = { trees: await Promise.all(plan.scopes.map((scope) => store.writeTree(scope.now))) };
   const record: CheckpointRecord = {
     messageUuid: `rewind:${plan.target.messageUuid}:${nowIso()}`,

@@ -53,8 +53,8 @@ export const PERSIST_FROM_CHANGES = 256;
 export class ScopeState {
   readonly files = new Map<string, FileState>();
   readonly tree = new SnapshotTree();
-  /** The state was seeded from the user's index: its borrowed objects are copied in once a snapshot names them. */
-  readonly seeded: boolean;
+  /** Seeded from the user's index: the first snapshot's borrowed objects are to be copied in (once). */
+  private seeded: boolean;
   /** Paths to look at next time whatever git says (a restore wrote them). */
   readonly forced = new Set<string>();
   private base: PermissionTable['base'] | undefined;
@@ -110,6 +110,13 @@ export class ScopeState {
     return new ScopeState(indexFile, { entries: [], trees: new Map(), mtimeMs: 0 }, { seeded: false, permissions: undefined, onDisk: false });
   }
 
+  /** True once, for the first snapshot of a seeded state: its tree's borrowed objects are to be copied in. */
+  takeSeeded(): boolean {
+    const seeded = this.seeded;
+    this.seeded = false;
+    return seeded;
+  }
+
   /** Whether git's diff-files can be asked what changed (else: lookAtEveryFile, which also learns the bits). */
   get needsFullLook(): boolean {
     return !this.bitsKnown;
@@ -125,7 +132,8 @@ export class ScopeState {
     for (const [file, state] of this.files) {
       if (++count % LOOK_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       if (state.mode === 0o160000) continue;
-      const info = lstatSync(path.join(workTree, file), { throwIfNoEntry: false });
+      // Plain concatenation: path.join's normalising costs more than the lstat itself here.
+      const info = lstatSync(`${workTree}/${file}`, { throwIfNoEntry: false });
       if (!info || state.racy || !sameKind(state.mode, info.mode) || !samePlainStat(state.stat, info)) changed.push(file);
       else if (isRegular(state.mode)) state.bits = info.mode & PERMISSION_BITS;
     }
@@ -179,6 +187,19 @@ export class ScopeState {
     const racy = (stat.mtimeS + stat.mtimeNs / 1e9) * 1000 >= Date.now() - RACY_WINDOW_MS;
     this.set(file, { mode: gitMode, id, stat, bits: isSymlinkMode(mode) ? undefined : mode & PERMISSION_BITS, racy });
     return true;
+  }
+
+  /** What a restore wrote and removed (restoreTree.ts): recorded without reading the files back. */
+  recordWritten(workTree: string, applied: { readonly written: readonly { readonly path: string; readonly mode: string; readonly sha: string; readonly bits: number | undefined }[]; readonly removed: readonly string[] }): void {
+    for (const file of applied.removed) this.remove(file);
+    for (const file of applied.written) {
+      const info = lstatSync(path.join(workTree, file.path), { bigint: true, throwIfNoEntry: false });
+      if (!info) {
+        this.remove(file.path);
+        continue;
+      }
+      this.set(file.path, { mode: Number.parseInt(file.mode, 8), id: file.sha, stat: statDataOf(info), bits: file.bits, racy: true });
+    }
   }
 
   /** The permission table of the state as it is: written to the store once per change, its blob id. */
