@@ -216,7 +216,8 @@ export class ScopeState {
     if (this.unwrittenChanges === 0) return;
     writeIndexFile(
       this.indexFile,
-      [...this.files].map(([file, state]) => ({ path: file, mode: state.mode, id: state.id, stat: state.stat })),
+      // A racy file is written with size 0, so git keeps reporting it until a later look finds it settled.
+      [...this.files].map(([file, state]) => ({ path: file, mode: state.mode, id: state.id, stat: state.racy ? { ...state.stat, size: 0 } : state.stat })),
       { racyWindowMs: RACY_WINDOW_MS },
     );
     writeFileSync(permissionFileOf(this.indexFile), encodePermissionTable(this.permissionTable()), { mode: 0o600 });
