@@ -2,7 +2,10 @@
  * Takes a conversation's checkpoints as its prompts run. Before the first
  * call of a prompt that may change files (declared writes, or a shell
  * command not claimed read-only) it snapshots the working directories —
- * the call waits for it; read-only prompts cost nothing. When the prompt
+ * the call waits for it. A prompt's first call of any kind starts the
+ * store's warm-up in the background (loading the directory's state once per
+ * session), so the first change rarely waits long; a prompt without calls
+ * costs nothing. When the prompt
  * ends it snapshots what the prompt left. Every call's irreversible effects
  * are noted on the prompt's record.
  *
@@ -39,6 +42,7 @@ type OpenPrompt = {
   readonly irreversible: Set<string>;
   /** Serialises amendments of `before` (parallel calls of one prompt). */
   amending: Promise<void>;
+  warmed: boolean;
 };
 
 export class CheckpointKeeper {
@@ -72,7 +76,7 @@ export class CheckpointKeeper {
   }
 
   beginPrompt(messageUuid: string, prompt: string): void {
-    this.open = { messageUuid, prompt: firstLine(prompt), before: undefined, declared: new Set(), irreversible: new Set(), amending: Promise.resolve() };
+    this.open = { messageUuid, prompt: firstLine(prompt), before: undefined, declared: new Set(), irreversible: new Set(), amending: Promise.resolve(), warmed: false };
   }
 
   /** Called before each tool call runs: the first change of the prompt waits for its checkpoint. */
@@ -81,6 +85,12 @@ export class CheckpointKeeper {
     if (!open) return;
     await this.loaded;
     const directories = this.options.workingDirectories();
+    if (!open.warmed) {
+      // A prompt's calls start with reads more often than not: while they run and the model thinks, the store
+      // gets ready for the first change's checkpoint (CheckpointStore.warmUp). A prompt without calls costs nothing.
+      open.warmed = true;
+      this.options.store.warmUp(uniqueScopes(directories));
+    }
     const effects = irreversibleEffectsOf(tool, call, { workingDirectories: directories });
     const newEffects = effects.filter((effect) => !open.irreversible.has(effect));
     for (const effect of newEffects) open.irreversible.add(effect);

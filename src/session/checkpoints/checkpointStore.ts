@@ -99,6 +99,21 @@ export class CheckpointStore {
   }
 
   /**
+   * Gets the first snapshot's slow part out of the way, in the background: the scope's state is loaded and,
+   * when its permission bits are not known yet, every file is looked at once (scopeState.ts). Bits seen now
+   * stay right for every file git does not report changed later (a chmod moves the ctime). A snapshot asked
+   * for meanwhile waits its turn behind it. Failures are left for the snapshot to meet and report.
+   */
+  warmUp(scopes: readonly SnapshotScope[]): void {
+    for (const scope of scopes) {
+      void this.serially(scope, async () => {
+        const state = await this.stateFor(scope, await this.gitFor(scope));
+        if (state.needsFullLook) for (const file of await state.lookAtEveryFile(scope.workTree)) state.forced.add(file);
+      }).catch(() => undefined);
+    }
+  }
+
+  /**
    * A restore wrote and removed these paths: the state takes them as written (their blob ids are the
    * snapshot's), each counted racy so the next look hashes it again should anything have changed since.
    */
@@ -150,11 +165,11 @@ export class CheckpointStore {
       clearTimeout(timer);
       this.persistTimers.delete(key);
     }
+    await Promise.all(this.queues.values());
     await Promise.all(
-      [...this.states.entries()].map(async ([key, state]) => {
-        const loaded = await state.catch(() => undefined);
-        await this.queues.get(key);
-        loaded?.persist();
+      [...this.states.keys()].map(async (key) => {
+        const state = await this.states.get(key)?.catch(() => undefined);
+        state?.persist();
       }),
     );
   }
