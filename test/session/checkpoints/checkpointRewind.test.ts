@@ -2,7 +2,7 @@
 // byte for byte, the user's own edits are kept, and nothing of the user's git (index, refs, stash, hooks) moves.
 import { execFileSync, execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -30,11 +30,14 @@ async function newKeeper(sessionId = 'session-1', records: readonly CheckpointRe
 }
 
 /** One prompt: each step declares its facts to the keeper, then really runs (a shell command or a Write). */
-async function prompt(uuid: string, steps: readonly ({ bash: string } | { write: string; content: string } | { fetch: string })[]): Promise<void> {
+type Step = { bash: string } | { write: string; content: string } | { fetch: string } | { meanwhile: () => Promise<void> | void };
+
+async function prompt(uuid: string, steps: readonly Step[]): Promise<void> {
   keeper.beginPrompt(uuid, `prompt ${uuid}`);
   const scope = { cwd: repo, home: os.homedir() };
   for (const step of steps) {
-    if ('fetch' in step) {
+    if ('meanwhile' in step) await step.meanwhile(); // something outside the agent, between two calls
+    else if ('fetch' in step) {
       // Declared only: what the keeper sees of a WebFetch call (nothing is fetched).
       const input = { url: step.fetch, prompt: 'summarise' };
       await keeper.beforeToolRuns(WebFetchTool as Tool, { input, scope, facts: await WebFetchTool.declareFacts(input, scope) });
@@ -224,6 +227,23 @@ describe('checkpoints and rewind in a git repository', () => {
     });
     expect(treeState(repo)).toEqual(before);
     expect(statSync(path.join(repo, 'secret.key')).mode & 0o777).toBe(0o600);
+  });
+
+  it("bits learnt by the warm-up of a prompt's first (read-only) call give way to a chmod made before the first change", async () => {
+    // Settled files, as git status leaves them (nothing racy that would be hashed again anyway).
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    for (const file of ['run.sh', 'src/app.ts', 'logo.bin', 'README.md', '.gitignore']) utimesSync(path.join(repo, file), anHourAgo, anHourAgo);
+    git('status', '--porcelain');
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the index itself out of the racy window
+    git('update-index', '--refresh');
+    await prompt('p1', [
+      { bash: 'cat src/app.ts' },
+      { meanwhile: () => keeper.store.idle() }, // the warm-up has looked at every file
+      { meanwhile: () => chmodSync(path.join(repo, 'run.sh'), 0o600) },
+      { bash: 'rm run.sh' },
+    ]);
+    await rewindTo('p1');
+    expect(statSync(path.join(repo, 'run.sh')).mode & 0o777).toBe(0o600);
   });
 
   it('rewinds a checkpoint an older agentcli wrote (trees from git write-tree, its index, no permission table)', async () => {
