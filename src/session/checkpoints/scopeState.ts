@@ -14,8 +14,8 @@
  *     what differs from it is hashed;
  *   - nothing: every file is hashed.
  * Whenever the permission bits are not known yet (no permission file), the
- * first snapshot looks at every file itself — one lstat each, which also
- * says what changed — instead of asking git.
+ * store's warm-up (or else the first snapshot) looks at every file itself —
+ * one lstat each, which also says what changed — instead of asking git.
  */
 import { existsSync, lstatSync, readFileSync, readlinkSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
@@ -55,7 +55,7 @@ export class ScopeState {
   readonly tree = new SnapshotTree();
   /** Seeded from the user's index: the first snapshot's borrowed objects are to be copied in (once). */
   private seeded: boolean;
-  /** Paths to look at next time whatever git says (a restore wrote them). */
+  /** Paths the next snapshot looks at whatever git says (files the warm-up found changed). */
   readonly forced = new Set<string>();
   private base: PermissionTable['base'] | undefined;
   private bitsKnown: boolean;
