@@ -46,7 +46,7 @@ export class CheckpointStore {
   private readonly indexDir: string;
   private ready: Promise<void> | undefined;
   /** Each scope's state, loaded on its first snapshot in this process. */
-  private readonly states = new Map<string, Promise<ScopeState>>();
+  private readonly states = new Map<string, ScopeState>();
   /** One operation at a time per scope: a snapshot reads and writes its state and index. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly persistTimers = new Map<string, NodeJS.Timeout>();
@@ -86,7 +86,8 @@ export class CheckpointStore {
       scopes.map((scope) =>
         this.serially(scope, async () => {
           const git = await this.gitFor(scope);
-          const state = await this.stateFor(scope, git);
+          const state = this.stateFor(scope);
+          await state.prepareOnDisk(this.gitDir, scope.workTree);
           const result = await takeSnapshot(git, scope, state, { maxFileBytes: this.maxFileBytes, ignoredPaths, scratchIndex: this.scratchIndex(`bulk-${scopeDigest(scope)}`) });
           if (state.takeSeeded()) localizeTree(git, result.tree);
           this.persistSoon(scope, state);
@@ -107,7 +108,7 @@ export class CheckpointStore {
   warmUp(scopes: readonly SnapshotScope[]): void {
     for (const scope of scopes) {
       void this.serially(scope, async () => {
-        const state = await this.stateFor(scope, await this.gitFor(scope));
+        const state = this.stateFor(scope);
         if (state.needsFullLook) for (const file of await state.lookAtEveryFile(scope.workTree)) state.forced.add(file);
       }).catch(() => undefined);
     }
@@ -119,8 +120,7 @@ export class CheckpointStore {
    */
   async recordRestore(scope: SnapshotScope, applied: AppliedChanges): Promise<void> {
     await this.serially(scope, async () => {
-      const state = await this.stateFor(scope, await this.gitFor(scope));
-      state.recordWritten(scope.workTree, applied);
+      this.stateFor(scope).recordWritten(scope.workTree, applied);
     });
   }
 
@@ -128,7 +128,8 @@ export class CheckpointStore {
   async writeTree(scope: SnapshotScope): Promise<ScopeTree> {
     return this.serially(scope, async () => {
       const git = await this.gitFor(scope);
-      const state = await this.stateFor(scope, git);
+      const state = this.stateFor(scope);
+      await state.prepareOnDisk(this.gitDir, scope.workTree);
       const result = await takeSnapshot(git, scope, state, { maxFileBytes: this.maxFileBytes, onlyForced: true, scratchIndex: this.scratchIndex(`bulk-${scopeDigest(scope)}`) });
       this.persistSoon(scope, state);
       return { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree, permissions: result.permissions };
@@ -137,7 +138,7 @@ export class CheckpointStore {
 
   /** The files of the scope's last snapshot (their git modes and blob ids), for comparing permission bits. */
   async currentFiles(scope: SnapshotScope): Promise<ReadonlyMap<string, { readonly mode: number; readonly id: string }>> {
-    return (await this.stateFor(scope, await this.gitFor(scope))).files;
+    return this.stateFor(scope).files;
   }
 
   /**
@@ -166,21 +167,15 @@ export class CheckpointStore {
       this.persistTimers.delete(key);
     }
     await Promise.all(this.queues.values());
-    await Promise.all(
-      [...this.states.keys()].map(async (key) => {
-        const state = await this.states.get(key)?.catch(() => undefined);
-        state?.persist();
-      }),
-    );
+    for (const state of this.states.values()) state.persist();
   }
 
-  private stateFor(scope: SnapshotScope, git: ShadowGit): Promise<ScopeState> {
+  private stateFor(scope: SnapshotScope): ScopeState {
     const key = scopeKey(scope);
     let state = this.states.get(key);
     if (!state) {
-      state = ScopeState.load(git.options.indexFile, scope, this.gitDir);
+      state = ScopeState.load(this.indexFileFor(scope), scope);
       this.states.set(key, state);
-      state.catch(() => this.states.delete(key));
     }
     return state;
   }

@@ -17,8 +17,7 @@
  * store's warm-up (or else the first snapshot) looks at every file itself —
  * one lstat each, which also says what changed — instead of asking git.
  */
-import { existsSync, lstatSync, readFileSync, readlinkSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
-import { copyFile, rm } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { objectId, writeObject } from './gitObjects.js';
 import { readIndexFile, samePlainStat, sameStat, statDataOf, writeIndexFile, type IndexEntry, type StatData } from './gitIndexFile.js';
@@ -67,6 +66,9 @@ export class ScopeState {
   readonly unwritten = new Set<string>();
   /** The state has never been written (no index file yet). */
   private neverWritten: boolean;
+  private borrowed = false;
+  /** Its folder exists and git may read its index: loaded from disk, or prepared for a first snapshot. */
+  private prepared: boolean;
 
   private constructor(
     private readonly indexFile: string,
@@ -75,6 +77,7 @@ export class ScopeState {
   ) {
     this.seeded = options.seeded;
     this.neverWritten = !options.onDisk;
+    this.prepared = options.onDisk;
     this.base = options.permissions?.base;
     this.bitsKnown = options.permissions !== undefined || index.entries.length === 0;
     const racyFromS = Math.floor((index.mtimeMs - RACY_WINDOW_MS) / 1000);
@@ -88,26 +91,30 @@ export class ScopeState {
     for (const [folder, id] of index.trees) this.tree.adopt(folder, id);
   }
 
-  /** This session's index for the scope if there is one, else a copy of the user's, else nothing. */
-  static async load(indexFile: string, scope: SnapshotScope, gitDir: string): Promise<ScopeState> {
-    if (existsSync(indexFile)) {
-      const own = readIndexFile(indexFile, mtimeOf(indexFile));
-      if (own) return new ScopeState(indexFile, own, { seeded: false, permissions: readPermissionFile(indexFile), onDisk: true });
-      await rm(indexFile, { force: true }); // unreadable: start over, hashing everything
-    }
+  /**
+   * This session's index for the scope if there is one, else the user's, else nothing — read only: the
+   * store's warm-up may load a state for a prompt that never changes a file, and writes nothing for it.
+   */
+  static load(indexFile: string, scope: SnapshotScope): ScopeState {
+    const own = existsSync(indexFile) ? readIndexFile(indexFile, mtimeOf(indexFile)) : undefined;
+    if (own) return new ScopeState(indexFile, own, { seeded: false, permissions: readPermissionFile(indexFile), onDisk: true });
     const userIndex = path.join(scope.workTree, '.git', 'index');
-    if (scope.prefix === '' && userIndexUsable(scope.workTree)) {
-      // A copy, not the user's file: `git ls-files -o` and `git diff-files` read it as ours from now on.
-      const seeded = await copyFile(userIndex, indexFile).then(
-        () => readIndexFile(indexFile, mtimeOf(userIndex)),
-        () => undefined,
-      );
-      if (seeded && (await borrowObjects(gitDir, path.join(scope.workTree, '.git', 'objects')))) {
-        return new ScopeState(indexFile, seeded, { seeded: true, permissions: undefined, onDisk: true });
-      }
-      await rm(indexFile, { force: true });
-    }
+    const seeded = scope.prefix === '' && userIndexUsable(scope.workTree) ? readIndexFile(userIndex, mtimeOf(userIndex)) : undefined;
+    if (seeded) return new ScopeState(indexFile, seeded, { seeded: true, permissions: undefined, onDisk: false });
     return new ScopeState(indexFile, { entries: [], trees: new Map(), mtimeMs: 0 }, { seeded: false, permissions: undefined, onDisk: false });
+  }
+
+  /**
+   * Before the first snapshot: a state seeded from the user's index borrows the user's objects, and a state
+   * not yet on disk is written as our index, which is what git compares the files with from now on.
+   */
+  async prepareOnDisk(gitDir: string, workTree: string): Promise<void> {
+    if (this.seeded && !this.borrowed) {
+      if (!(await borrowObjects(gitDir, path.join(workTree, '.git', 'objects')))) throw new Error('cannot borrow the repository\'s objects');
+      this.borrowed = true;
+    }
+    this.prepared = true;
+    if (this.neverWritten) this.persist();
   }
 
   /** True once, for the first snapshot of a seeded state: its tree's borrowed objects are to be copied in. */
@@ -213,14 +220,17 @@ export class ScopeState {
    * then git keeps reporting the changed files, and `unchanged` answers for them without hashing.
    */
   persist(): void {
-    if (this.unwrittenChanges === 0) return;
+    if (this.unwrittenChanges === 0 || !this.prepared) return;
     writeIndexFile(
       this.indexFile,
       // A racy file is written with size 0, so git keeps reporting it until a later look finds it settled.
       [...this.files].map(([file, state]) => ({ path: file, mode: state.mode, id: state.id, stat: state.racy ? { ...state.stat, size: 0 } : state.stat })),
       { racyWindowMs: RACY_WINDOW_MS },
     );
-    writeFileSync(permissionFileOf(this.indexFile), encodePermissionTable(this.permissionTable()), { mode: 0o600 });
+    // Bits not all known yet (a seeded state written before its first look): no permission file, so the
+    // process that reads this index next looks at every file itself.
+    if (this.bitsKnown) writeFileSync(permissionFileOf(this.indexFile), encodePermissionTable(this.permissionTable()), { mode: 0o600 });
+    else rmSync(permissionFileOf(this.indexFile), { force: true });
     this.unwritten.clear();
     this.neverWritten = false;
   }
