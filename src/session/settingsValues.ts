@@ -25,7 +25,7 @@ export type CheckpointSettings = {
   readonly enabled: boolean;
   /** Larger files are listed as not checkpointed. */
   readonly maxFileBytes: number;
-  /** Checkpoints of transcripts untouched for longer are pruned. */
+  /** Sessions untouched for longer are deleted: transcripts, session folders and the checkpoints only they name. */
   readonly cleanupPeriodDays: number;
 };
 
@@ -46,7 +46,21 @@ export async function readSettingsValues(selection: SettingsSelection): Promise<
     checkpoints: {
       enabled: nearest('fileCheckpointingEnabled') !== false,
       maxFileBytes: positiveNumber(nearest('checkpointMaxFileBytes'), DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes),
-      cleanupPeriodDays: positiveNumber(nearest('cleanupPeriodDays'), DEFAULT_CHECKPOINT_SETTINGS.cleanupPeriodDays),
+      cleanupPeriodDays: cleanupPeriodDays(layers),
     },
   };
+}
+
+/**
+ * The nearest layer's `cleanupPeriodDays`, except that repository content may only keep sessions longer:
+ * a cloned project's settings must not be able to delete the user's history (every project's sessions are
+ * cleaned up by this value).
+ */
+function cleanupPeriodDays(layers: ReadonlyArray<{ readonly fromRepository: boolean; readonly values: Record<string, unknown> }>): number {
+  const fallback = DEFAULT_CHECKPOINT_SETTINGS.cleanupPeriodDays;
+  const own = layers.find((layer) => !layer.fromRepository && 'cleanupPeriodDays' in layer.values);
+  const ownDays = positiveNumber(own?.values.cleanupPeriodDays, fallback);
+  const nearest = layers.find((layer) => 'cleanupPeriodDays' in layer.values);
+  if (!nearest?.fromRepository) return ownDays;
+  return Math.max(ownDays, positiveNumber(nearest.values.cleanupPeriodDays, ownDays));
 }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';
+import { WebFetchTool } from '../../src/tools/WebFetchTool/WebFetchTool.js';
 import { WriteTool } from '../../src/tools/WriteTool/WriteTool.js';
 import { endTurn, toolUse, turn } from '../support/scenario.js';
 import { startReplFixture, type ReplFixture } from './support/replFixture.js';
@@ -76,6 +77,36 @@ describe('REPL: rewind', () => {
     // The files stay; the transcript keeps the old branch.
     expect(readFileSync(path.join(repl.cwd, 'second.txt'), 'utf8')).toBe('a\nb\nc\n');
     expect(readFileSync(transcript, 'utf8')).toContain('second done');
+  });
+
+  it('a prompt that changed no file but called out to the network is listed with what rewind cannot undo', async () => {
+    repl = await startReplFixture({
+      mode: 'bypassPermissions',
+      tools: [BashTool, WebFetchTool],
+      columns: 200,
+      files: { 'app.txt': 'one\n' },
+      script: [
+        // Port 9 (discard) refuses at once: the call fails, but it was made, and rewind cannot take that back.
+        turn(toolUse('WebFetch', { url: 'http://127.0.0.1:9/notify', prompt: 'what does it say' })),
+        endTurn('fetched'),
+        turn(toolUse('Bash', { command: 'echo two >> app.txt' }, { id: 'toolu_edit' })),
+        endTurn('edited'),
+      ],
+    });
+    await repl.submit('ping the deploy hook');
+    await repl.terminal.waitFor('fetched');
+    await repl.submit('append a line');
+    await repl.terminal.waitFor('edited');
+    await repl.controller.whenIdle();
+    await repl.submit('/rewind');
+    const picker = await repl.terminal.waitFor('Rewind to before which prompt?');
+    expect(picker).toMatch(/ping the deploy hook · no file changes · cannot undo: network: WebFetch fetched http:\/\/127\.0\.0\.1:9\/notify/);
+    await repl.terminal.press('1');
+    await repl.terminal.waitFor('Restore code and conversation');
+    await repl.terminal.press('3');
+    const confirm = await repl.terminal.waitFor('These files will change:');
+    expect(confirm).toContain('restore app.txt');
+    expect(confirm).toContain('Cannot be undone: network: WebFetch fetched http://127.0.0.1:9/notify');
   });
 
   it('cancelling the confirmation changes nothing', async () => {

@@ -2,7 +2,10 @@
  * Takes a conversation's checkpoints as its prompts run. Before the first
  * call of a prompt that may change files (declared writes, or a shell
  * command not claimed read-only) it snapshots the working directories —
- * the call waits for it; read-only prompts cost nothing. When the prompt
+ * the call waits for it. A prompt's first call of any kind starts the
+ * store's warm-up in the background (loading the directory's state once per
+ * session), so the first change rarely waits long; a prompt without calls
+ * costs nothing. When the prompt
  * ends it snapshots what the prompt left. Every call's irreversible effects
  * are noted on the prompt's record.
  *
@@ -39,6 +42,7 @@ type OpenPrompt = {
   readonly irreversible: Set<string>;
   /** Serialises amendments of `before` (parallel calls of one prompt). */
   amending: Promise<void>;
+  warmed: boolean;
 };
 
 export class CheckpointKeeper {
@@ -72,7 +76,7 @@ export class CheckpointKeeper {
   }
 
   beginPrompt(messageUuid: string, prompt: string): void {
-    this.open = { messageUuid, prompt: firstLine(prompt), before: undefined, declared: new Set(), irreversible: new Set(), amending: Promise.resolve() };
+    this.open = { messageUuid, prompt: firstLine(prompt), before: undefined, declared: new Set(), irreversible: new Set(), amending: Promise.resolve(), warmed: false };
   }
 
   /** Called before each tool call runs: the first change of the prompt waits for its checkpoint. */
@@ -81,11 +85,19 @@ export class CheckpointKeeper {
     if (!open) return;
     await this.loaded;
     const directories = this.options.workingDirectories();
+    if (!open.warmed) {
+      // A prompt's calls start with reads more often than not: while they run and the model thinks, the store
+      // gets ready for the first change's checkpoint (CheckpointStore.warmUp). A prompt without calls costs nothing.
+      open.warmed = true;
+      this.options.store.warmUp(uniqueScopes(directories));
+    }
     const effects = irreversibleEffectsOf(tool, call, { workingDirectories: directories });
     const newEffects = effects.filter((effect) => !open.irreversible.has(effect));
     for (const effect of newEffects) open.irreversible.add(effect);
     if (!mayChangeFiles(tool, call)) {
-      if (newEffects.length > 0 && open.before) await this.publish(open, undefined);
+      // A prompt that changed no file can still have done what no rewind undoes (a fetch, an MCP server's
+      // action): it gets a record of its own, without trees, so the picker can say so.
+      if (newEffects.length > 0) await (open.before ? this.publish(open, undefined) : this.publishEffectsOnly(open));
       return;
     }
     const writes = declaredWrites(call);
@@ -151,12 +163,15 @@ export class CheckpointKeeper {
         const git = await this.options.store.gitFor(scope);
         const ignored = [...(await ignoredAmong(git, scope, relative))];
         if (ignored.length === 0) continue;
-        const tree = await extendTree(git, scope, scope.tree, ignored, this.options.store.scratchIndex('amend'));
-        trees[index] = { ...scope, tree };
+        trees[index] = await extendTree(git, scope, ignored, this.options.store.scratchIndex('amend'));
       }
     } catch (error) {
       this.options.onWarning?.(`could not add ignored files to this prompt's checkpoint: ${errorMessageOf(error)}`);
     }
+  }
+
+  private publishEffectsOnly(open: OpenPrompt): void {
+    this.upsert({ messageUuid: open.messageUuid, prompt: open.prompt, timestamp: nowIso(), before: [], notCheckpointed: [], irreversible: [...open.irreversible] });
   }
 
   private async publish(open: OpenPrompt, after: readonly ScopeTree[] | undefined, afterSkipped: readonly SkippedFile[] = []): Promise<void> {
@@ -173,6 +188,10 @@ export class CheckpointKeeper {
       notCheckpointed: [...skipped.values()],
       irreversible: [...open.irreversible],
     };
+    this.upsert(record);
+  }
+
+  private upsert(record: CheckpointRecord): void {
     const existing = this.recordList.findIndex((entry) => entry.messageUuid === record.messageUuid);
     if (existing >= 0) this.recordList[existing] = record;
     else this.recordList.push(record);

@@ -15,6 +15,11 @@ export type ScopeTree = {
   /** The working directory below workTree ('' when the same). */
   readonly prefix: string;
   readonly tree: string;
+  /**
+   * The blob of the permission bits the tree cannot hold (permissionTable.ts). Absent in checkpoints of
+   * older versions: their files come back with git's modes.
+   */
+  readonly permissions?: string;
 };
 
 export type CheckpointRecord = {
@@ -25,6 +30,7 @@ export type CheckpointRecord = {
   readonly timestamp: string;
   /** A rewind's own record (its `before` and `after`): not a prompt, so pickers leave it out. */
   readonly kind?: 'rewind';
+  /** Empty for a prompt that changed no file but did something no rewind undoes (the record is its effects). */
   readonly before: readonly ScopeTree[];
   /** Undefined until the prompt ended (or when the process died during it). */
   readonly after?: readonly ScopeTree[];
@@ -82,7 +88,13 @@ function recordOf(value: unknown): CheckpointRecord | undefined {
 function isScopeTree(value: unknown): value is ScopeTree {
   if (typeof value !== 'object' || value === null) return false;
   const scope = value as Partial<ScopeTree>;
-  return typeof scope.workTree === 'string' && typeof scope.prefix === 'string' && typeof scope.tree === 'string' && /^[0-9a-f]{40,64}$/.test(scope.tree);
+  return (
+    typeof scope.workTree === 'string' &&
+    typeof scope.prefix === 'string' &&
+    typeof scope.tree === 'string' &&
+    /^[0-9a-f]{40,64}$/.test(scope.tree) &&
+    (scope.permissions === undefined || (typeof scope.permissions === 'string' && /^[0-9a-f]{40,64}$/.test(scope.permissions)))
+  );
 }
 
 function isSkipped(value: unknown): value is SkippedFile {

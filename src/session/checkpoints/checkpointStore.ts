@@ -6,12 +6,13 @@
  * directory, whose stat data makes the next snapshot cheap.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { projectDir } from '../../settings/configPaths.js';
 import { scopeKey, type ScopeTree } from './checkpointRecord.js';
-import { localizeTree, seedIndexFromRepository } from './seedFromRepository.js';
+import type { AppliedChanges } from './restoreTree.js';
+import { PERSIST_FROM_CHANGES, ScopeState } from './scopeState.js';
+import { localizeTree } from './seedFromRepository.js';
 import { ensureStore, ShadowGit } from './shadowGit.js';
 import { takeSnapshot, type SkippedFile, type SnapshotScope } from './snapshot.js';
 
@@ -24,6 +25,9 @@ export type CheckpointStoreOptions = {
   readonly sessionId: string;
   readonly maxFileBytes?: number;
 };
+
+/** How long after a snapshot its index is written when few files changed (snapshots come in bursts). */
+const PERSIST_DELAY_MS = 1_000;
 
 export type SnapshotSet = { readonly trees: readonly ScopeTree[]; readonly skipped: readonly SkippedFile[] };
 
@@ -41,8 +45,11 @@ export class CheckpointStore {
   readonly maxFileBytes: number;
   private readonly indexDir: string;
   private ready: Promise<void> | undefined;
-  /** The tree each index wrote last, so an unchanged folder costs no write-tree. */
-  private readonly lastTrees = new Map<string, string>();
+  /** Each scope's state, loaded on its first snapshot in this process. */
+  private readonly states = new Map<string, ScopeState>();
+  /** One operation at a time per scope: a snapshot reads and writes its state and index. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly persistTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly options: CheckpointStoreOptions) {
     const dir = checkpointsDir(options.projectFolder);
@@ -76,38 +83,118 @@ export class CheckpointStore {
   /** Snapshots every scope at once; `ignoredPaths` are declared writes taken in even when git ignores them. */
   async snapshot(scopes: readonly SnapshotScope[], ignoredPaths: readonly string[] = []): Promise<SnapshotSet> {
     const results = await Promise.all(
-      scopes.map(async (scope) => {
-        const git = await this.gitFor(scope);
-        const key = scopeKey(scope);
-        const seeded = !existsSync(git.options.indexFile) && (await seedIndexFromRepository(git, scope));
-        const result = await takeSnapshot(git, scope, { maxFileBytes: this.maxFileBytes, ignoredPaths, previousTree: this.lastTrees.get(key) });
-        this.lastTrees.set(key, result.tree);
-        if (seeded) localizeTree(git, result.tree);
-        const tree: ScopeTree = { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree };
-        return { tree, skipped: result.skipped.map((file) => ({ ...file, path: path.join(scope.workTree, file.path) })) };
-      }),
+      scopes.map((scope) =>
+        this.serially(scope, async () => {
+          const git = await this.gitFor(scope);
+          const state = this.stateFor(scope);
+          await state.prepareOnDisk(this.gitDir, scope.workTree);
+          const result = await takeSnapshot(git, scope, state, { maxFileBytes: this.maxFileBytes, ignoredPaths, scratchIndex: this.scratchIndex(`bulk-${scopeDigest(scope)}`) });
+          if (state.takeSeeded()) localizeTree(git, result.tree);
+          this.persistSoon(scope, state);
+          const tree: ScopeTree = { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree, permissions: result.permissions };
+          return { tree, skipped: result.skipped.map((file) => ({ ...file, path: path.join(scope.workTree, file.path) })) };
+        }),
+      ),
     );
     return { trees: results.map((result) => result.tree), skipped: results.flatMap((result) => result.skipped) };
   }
 
-  /** After a restore wrote these paths, the index learns their new state (and the cached tree is stale). */
-  async refresh(scope: SnapshotScope, paths: readonly string[]): Promise<void> {
-    if (paths.length === 0) return;
-    const git = await this.gitFor(scope);
-    this.lastTrees.delete(scopeKey(scope));
-    await git.output(['update-index', '-z', '--add', '--remove', '--stdin'], paths.map((entry) => `${entry}\0`).join(''));
+  /**
+   * Gets the first snapshot's slow part out of the way, in the background: the scope's state is loaded and,
+   * when its permission bits are not known yet, every file is looked at once (scopeState.ts). Bits seen now
+   * stay right for every file git does not report changed later (a chmod moves the ctime). A snapshot asked
+   * for meanwhile waits its turn behind it. Failures are left for the snapshot to meet and report.
+   */
+  warmUp(scopes: readonly SnapshotScope[]): void {
+    for (const scope of scopes) {
+      void this.serially(scope, async () => {
+        const state = this.stateFor(scope);
+        if (state.needsFullLook) for (const file of await state.lookAtEveryFile(scope.workTree)) state.forced.add(file);
+      }).catch(() => undefined);
+    }
   }
 
-  /** The tree of the index as it stands (after a restore refreshed it): no scan of the work tree. */
+  /**
+   * A restore wrote and removed these paths: the state takes them as written (their blob ids are the
+   * snapshot's), each counted racy so the next look hashes it again should anything have changed since.
+   */
+  async recordRestore(scope: SnapshotScope, applied: AppliedChanges): Promise<void> {
+    await this.serially(scope, async () => {
+      this.stateFor(scope).recordWritten(scope.workTree, applied);
+    });
+  }
+
+  /** The tree after a restore: only the restored paths are looked at, not the whole work tree. */
   async writeTree(scope: SnapshotScope): Promise<ScopeTree> {
-    const git = await this.gitFor(scope);
-    const tree = (await git.output(['write-tree'])).toString('utf8').trim();
-    this.lastTrees.set(scopeKey(scope), tree);
-    return { workTree: scope.workTree, prefix: scope.prefix, tree };
+    return this.serially(scope, async () => {
+      const git = await this.gitFor(scope);
+      const state = this.stateFor(scope);
+      await state.prepareOnDisk(this.gitDir, scope.workTree);
+      const result = await takeSnapshot(git, scope, state, { maxFileBytes: this.maxFileBytes, onlyForced: true, scratchIndex: this.scratchIndex(`bulk-${scopeDigest(scope)}`) });
+      this.persistSoon(scope, state);
+      return { workTree: scope.workTree, prefix: scope.prefix, tree: result.tree, permissions: result.permissions };
+    });
+  }
+
+  /** The files of the scope's last snapshot (their git modes and blob ids), for comparing permission bits. */
+  async currentFiles(scope: SnapshotScope): Promise<ReadonlyMap<string, { readonly mode: number; readonly id: string }>> {
+    return this.stateFor(scope).files;
+  }
+
+  /**
+   * The index is a cache (what git compares the files with): written after the snapshot has answered, at
+   * once when many files changed, else a moment later — or never, if the process ends first (the next
+   * one hashes those few files again).
+   */
+  private persistSoon(scope: SnapshotScope, state: ScopeState): void {
+    if (state.unwrittenChanges === 0) return;
+    const persist = (): void => void this.serially(scope, async () => state.persist()).catch(() => undefined);
+    if (state.unwrittenChanges >= PERSIST_FROM_CHANGES) persist();
+    else if (!this.persistTimers.has(scopeKey(scope))) {
+      const timer = setTimeout(() => {
+        this.persistTimers.delete(scopeKey(scope));
+        persist();
+      }, PERSIST_DELAY_MS);
+      timer.unref();
+      this.persistTimers.set(scopeKey(scope), timer);
+    }
+  }
+
+  /** Waits until every snapshot's index is written (tests and benchmarks measure a quiet store). */
+  async idle(): Promise<void> {
+    for (const [key, timer] of this.persistTimers) {
+      clearTimeout(timer);
+      this.persistTimers.delete(key);
+    }
+    await Promise.all(this.queues.values());
+    for (const state of this.states.values()) state.persist();
+  }
+
+  private stateFor(scope: SnapshotScope): ScopeState {
+    const key = scopeKey(scope);
+    let state = this.states.get(key);
+    if (!state) {
+      state = ScopeState.load(this.indexFileFor(scope), scope);
+      this.states.set(key, state);
+    }
+    return state;
+  }
+
+  private serially<T>(scope: SnapshotScope, work: () => Promise<T>): Promise<T> {
+    const key = scopeKey(scope);
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work, work);
+    this.queues.set(
+      key,
+      run.catch(() => undefined),
+    );
+    return run;
   }
 
   private indexFileFor(scope: SnapshotScope): string {
-    const digest = createHash('sha1').update(scopeKey(scope)).digest('hex').slice(0, 16);
-    return path.join(this.indexDir, `${this.options.sessionId}-${digest}`);
+    return path.join(this.indexDir, `${this.options.sessionId}-${scopeDigest(scope)}`);
   }
+}
+
+function scopeDigest(scope: SnapshotScope): string {
+  return createHash('sha1').update(scopeKey(scope)).digest('hex').slice(0, 16);
 }

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { nowIso } from '../../utils/ids.js';
 import { scopeKey, type CheckpointRecord, type ScopeTree } from './checkpointRecord.js';
 import type { CheckpointStore } from './checkpointStore.js';
-import { applyTreeChanges, diffTrees, lineCounts, type TreeChange } from './restoreTree.js';
+import { decodePermissionTable, permissionsIn, type PermissionTable } from './permissionTable.js';
+import { applyTreeChanges, diffTrees, diffTreesWithCounts, readBlobs, type TreeChange } from './restoreTree.js';
 import type { ShadowGit } from './shadowGit.js';
 import { ignoredAmong } from './snapshot.js';
 
@@ -42,7 +43,13 @@ export type RewindPlan = {
   /** Files left out of the checkpoints (too large, nested repositories). */
   readonly notCheckpointed: readonly string[];
   /** Internal: the trees and changes the plan was made from. */
-  readonly scopes: readonly { readonly now: ScopeTree; readonly changes: readonly TreeChange[]; readonly userEdited: ReadonlySet<string> }[];
+  readonly scopes: readonly {
+    readonly now: ScopeTree;
+    readonly changes: readonly TreeChange[];
+    readonly userEdited: ReadonlySet<string>;
+    /** The target's permission bits (undefined for a checkpoint older than permission tables). */
+    readonly permissions: PermissionTable | undefined;
+  }[];
 };
 
 export type RewindOutcome = { readonly restored: readonly RewindFile[]; readonly keptUserEdits: readonly RewindFile[]; readonly record: CheckpointRecord };
@@ -54,24 +61,36 @@ export function checkpointIndexFor(records: readonly CheckpointRecord[], message
   return records.findIndex((record) => laterPrompts.has(record.messageUuid));
 }
 
+/**
+ * `targetIndex` is the first record at or after the prompt (checkpointIndexFor). A record without trees
+ * (a prompt that changed no file but did something irreversible) holds no file state: the files' state at
+ * the prompt is the first later record's that has trees; its effects still count as the prompt's.
+ */
 export async function planRewind(store: CheckpointStore, records: readonly CheckpointRecord[], targetIndex: number): Promise<RewindPlan> {
-  const target = records[targetIndex];
-  if (!target) throw new Error('no checkpoint to rewind to');
-  const later = records.slice(targetIndex);
+  const first = records[targetIndex];
+  if (!first) throw new Error('no checkpoint to rewind to');
+  const withTrees = records.findIndex((record, index) => index >= targetIndex && record.before.length > 0);
+  const irreversible = [...new Set(records.slice(targetIndex).flatMap((record) => record.irreversible))];
+  if (withTrees < 0) return { target: first, files: [], irreversible, notCheckpointed: [], scopes: [] };
+  const target = records[withTrees]!;
+  const later = records.slice(withTrees);
   const now = await store.snapshot(target.before);
   const scopes = await Promise.all(
     target.before.map(async (then, index) => {
       const current = now.trees[index]!;
       const git = await store.gitFor(then);
-      const changes = await withoutPreexistingIgnored(git, then, await diffTrees(git, current.tree, then.tree), later);
-      const userEdited = new Set<string>();
-      if (changes.length > 0) {
-        for (const gap of gapsAfter(later, scopeKey(then), current.tree)) {
-          for (const change of await diffTrees(git, gap.from, gap.to)) userEdited.add(change.path);
-        }
-      }
-      const counts = changes.length > 0 ? await lineCounts(git, current.tree, then.tree) : new Map<string, { added: number; removed: number }>();
-      return { now: current, changes, userEdited, counts };
+      // One git process each, all at once: the changes with their line counts, the stretches where only
+      // the user could have changed files, and both permission tables.
+      const gaps = gapsAfter(later, scopeKey(then), current.tree);
+      const [diff, gapChanges, tables] = await Promise.all([
+        diffTreesWithCounts(git, current.tree, then.tree, { counts: true }),
+        Promise.all(gaps.map((gap) => diffTrees(git, gap.from, gap.to))),
+        readPermissionTables(git, then.permissions, current.permissions),
+      ]);
+      const contentChanges = await withoutPreexistingIgnored(git, then, diff.changes, later);
+      const changes = [...contentChanges, ...permissionChanges(contentChanges, tables, await store.currentFiles(then))];
+      const userEdited = new Set(changes.length > 0 ? gapChanges.flat().map((change) => change.path) : []);
+      return { now: current, changes, userEdited, counts: diff.counts, permissions: tables.then };
     }),
   );
   const files: RewindFile[] = scopes.flatMap(({ now: current, changes, userEdited, counts }) =>
@@ -87,10 +106,47 @@ export async function planRewind(store: CheckpointStore, records: readonly Check
   return {
     target,
     files,
-    irreversible: [...new Set(later.flatMap((record) => record.irreversible))],
+    irreversible,
     notCheckpointed: [...new Set(later.flatMap((record) => record.notCheckpointed.map((file) => `${file.path} (${file.reason})`)))],
-    scopes: scopes.map(({ now: current, changes, userEdited }) => ({ now: current, changes, userEdited })),
+    scopes: scopes.map(({ now: current, changes, userEdited, permissions }) => ({ now: current, changes, userEdited, permissions })),
   };
+}
+
+/** Both permission tables of a scope's plan, from one `git cat-file`. */
+async function readPermissionTables(git: ShadowGit, thenId: string | undefined, nowId: string | undefined): Promise<{ then: PermissionTable | undefined; now: PermissionTable | undefined }> {
+  const ids = [thenId, nowId].filter((id): id is string => id !== undefined);
+  const blobs = await readBlobs(git, ids);
+  const table = (id: string | undefined) => (id === undefined ? undefined : decodeBlob(blobs.get(id)));
+  return { then: table(thenId), now: table(nowId) };
+}
+
+function decodeBlob(blob: Buffer | undefined): PermissionTable | undefined {
+  return blob ? decodePermissionTable(blob) : undefined;
+}
+
+/**
+ * Files whose content is as it was but whose permission bits are not (a `chmod 600`, a `chmod g+w`): git's
+ * trees do not see those, the permission tables do. Only when the target has a table (newer checkpoints).
+ */
+function permissionChanges(
+  contentChanges: readonly TreeChange[],
+  tables: { readonly then: PermissionTable | undefined; readonly now: PermissionTable | undefined },
+  files: ReadonlyMap<string, { readonly mode: number; readonly id: string }>,
+): TreeChange[] {
+  const { then, now } = tables;
+  if (!then || !now) return [];
+  const changed = new Set(contentChanges.map((change) => change.path));
+  const sameBase = then.base.file === now.base.file && then.base.executable === now.base.executable;
+  const candidates = sameBase ? new Set([...then.exceptions.keys(), ...now.exceptions.keys()]) : new Set(files.keys());
+  const changes: TreeChange[] = [];
+  for (const file of candidates) {
+    const state = files.get(file);
+    if (changed.has(file) || !state || (state.mode !== 0o100644 && state.mode !== 0o100755)) continue;
+    const executable = state.mode === 0o100755;
+    if (permissionsIn(then, file, executable) === permissionsIn(now, file, executable)) continue;
+    changes.push({ path: file, status: 'modified', to: { mode: state.mode.toString(8), sha: state.id } });
+  }
+  return changes;
 }
 
 /**
@@ -147,14 +203,13 @@ export async function applyRewind(store: CheckpointStore, plan: RewindPlan, opti
   const restored: RewindFile[] = [];
   const kept: RewindFile[] = [];
   for (const file of plan.files) (file.userEdited && !options.overwriteUserEdits ? kept : restored).push(file);
-  for (const [index, scope] of plan.scopes.entries()) {
+  for (const scope of plan.scopes) {
     const chosen = scope.changes.filter((change) => options.overwriteUserEdits || !scope.userEdited.has(change.path));
     if (chosen.length === 0) continue;
     const git = await store.gitFor(scope.now);
-    const touched = await applyTreeChanges(git, scope.now, chosen, store.scratchIndex(String(index)));
-    await store.refresh(scope.now, touched);
+    await store.recordRestore(scope.now, await applyTreeChanges(git, scope.now, chosen, scope.permissions));
   }
-  // The plan's snapshot was taken moments ago and the restore refreshed the index for every path it wrote.
+  // The plan's snapshot was taken moments ago and the restore told the state every path it wrote.
   const after = { trees: await Promise.all(plan.scopes.map((scope) => store.writeTree(scope.now))) };
   const record: CheckpointRecord = {
     messageUuid: `rewind:${plan.target.messageUuid}:${nowIso()}`,

@@ -9,7 +9,7 @@ import type { CheckpointKeeper } from './checkpointKeeper.js';
 import type { CheckpointRecord } from './checkpointRecord.js';
 import { scopeKey } from './checkpointRecord.js';
 import { applyRewind, checkpointIndexFor, planRewind, type RewindOutcome, type RewindPlan } from './rewindFiles.js';
-import { diffTrees, lineCounts } from './restoreTree.js';
+import { diffTreesWithCounts } from './restoreTree.js';
 
 export type ChangedFile = { readonly path: string; readonly linesAdded: number; readonly linesRemoved: number; readonly status: 'added' | 'deleted' | 'modified' };
 
@@ -55,14 +55,14 @@ export async function listRewindPoints(keeper: CheckpointKeeper | undefined, mes
 
 /** before → after of one prompt (a prompt that never ended: before → the next checkpoint's before). */
 async function changedFilesOf(keeper: CheckpointKeeper, record: CheckpointRecord, records: readonly CheckpointRecord[]): Promise<ChangedFile[]> {
-  const next = records[records.indexOf(record) + 1];
+  const next = records.slice(records.indexOf(record) + 1).find((later) => later.before.length > 0);
   const files: ChangedFile[] = [];
   for (const before of record.before) {
     const key = scopeKey(before);
     const after = (record.after ?? next?.before)?.find((scope) => scopeKey(scope) === key);
     if (!after) continue;
     const git = await keeper.store.gitFor(before);
-    const [changes, counts] = await Promise.all([diffTrees(git, before.tree, after.tree), lineCounts(git, before.tree, after.tree)]);
+    const { changes, counts } = await diffTreesWithCounts(git, before.tree, after.tree, { counts: true });
     for (const change of changes) {
       const count = counts.get(change.path);
       files.push({ path: path.join(before.workTree, change.path), status: change.status, linesAdded: count?.added ?? 0, linesRemoved: count?.removed ?? 0 });

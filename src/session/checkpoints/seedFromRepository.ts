@@ -1,10 +1,11 @@
 /**
  * A first snapshot of a git repository without hashing every file: the
  * user's index already holds each tracked file's blob id and stat data, and
- * the user's object store already holds the blobs. So the session's shadow
- * index starts as a copy of the user's index, the shadow store borrows the
- * user's objects (info/alternates — read, never written), and the snapshot
- * only hashes what differs from it. The user's files are only ever read.
+ * the user's object store already holds the blobs. So the session's state
+ * starts from a copy of the user's index (scopeState.ts), the shadow store
+ * borrows the user's objects (info/alternates — read, never written), and
+ * the snapshot only hashes what differs from it. The user's files are only
+ * ever read.
  *
  * Borrowed objects could vanish if the user's git later prunes them, so once
  * a snapshot is taken its objects are copied into the shadow store's own
@@ -13,39 +14,35 @@
  * Seeding is skipped (the snapshot hashes everything itself) whenever the
  * copy could mislead: a split or sparse index, entries marked
  * assume-unchanged or skip-worktree (git would not look at them), unmerged
- * entries, or a working directory below the repository's top.
+ * entries (gitIndexFile.ts reads those as unusable), a repository whose
+ * objects are not SHA-1, or a working directory below the repository's top.
  */
-import { existsSync } from 'node:fs';
-import { appendFile, copyFile, readFile, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { nulSeparated, type ShadowGit } from './shadowGit.js';
-import type { SnapshotScope } from './snapshot.js';
+import type { ShadowGit } from './shadowGit.js';
 
-/** Copies the user's index as the starting point; true when the copy is usable. */
-export async function seedIndexFromRepository(git: ShadowGit, scope: SnapshotScope): Promise<boolean> {
-  const userGit = path.join(scope.workTree, '.git');
-  const userIndex = path.join(userGit, 'index');
-  const userObjects = path.join(userGit, 'objects');
-  if (scope.prefix !== '' || !existsSync(userIndex) || !existsSync(userObjects)) return false;
-  const ownIndex = git.options.indexFile;
+/** Whether the repository at `workTree` has an index and objects this store can borrow. */
+export function userIndexUsable(workTree: string): boolean {
+  const userGit = path.join(workTree, '.git');
+  if (!existsSync(path.join(userGit, 'index')) || !existsSync(path.join(userGit, 'objects'))) return false;
   try {
-    await borrowObjects(git.options.gitDir, userObjects);
-    await copyFile(userIndex, ownIndex);
-    const tags = nulSeparated(await git.output(['ls-files', '-v', '-z', '--stage']));
-    // "H <mode> <sha> <stage>\t<path>": every entry cached normally, at stage 0.
-    if (tags.every((entry) => /^H \d+ [0-9a-f]+ 0\t/.test(entry))) return true;
+    // The store is SHA-1: a SHA-256 repository's ids mean nothing to it.
+    return !/^\s*objectformat\s*=\s*sha256\s*$/im.test(readFileSync(path.join(userGit, 'config'), 'utf8'));
   } catch {
-    // A split or sparse index, or one git here cannot read: hash everything instead.
+    return false;
   }
-  await rm(ownIndex, { force: true });
-  return false;
 }
 
-async function borrowObjects(gitDir: string, userObjects: string): Promise<void> {
+/** Adds the user's object folder to the store's alternates (once); false if that failed. */
+export async function borrowObjects(gitDir: string, userObjects: string): Promise<boolean> {
   const alternates = path.join(gitDir, 'objects', 'info', 'alternates');
   const listed = await readFile(alternates, 'utf8').catch(() => '');
-  if (listed.split('\n').includes(userObjects)) return;
-  await appendFile(alternates, `${userObjects}\n`);
+  if (listed.split('\n').includes(userObjects)) return true;
+  return appendFile(alternates, `${userObjects}\n`).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -1,22 +1,37 @@
 /**
  * One snapshot of one working directory's files as a git tree in the
- * shadow store. The persistent index per (session, directory) carries the
- * stat data of the last snapshot, so the next one hashes only what changed:
+ * shadow store. The session's state for the directory (scopeState.ts)
+ * knows every file as last snapshotted, so a snapshot only looks at what
+ * changed since:
  *
- *   ls-files -m -d -o     what differs from the last snapshot, and what is new
- *                         (git's own ignore rules: .gitignore files, the user's
- *                         .git/info/exclude), by stat first, content if racy
- *   lstat (here)          sizes: a file over the limit is listed, not stored
- *   update-index --stdin  hash the changed files, drop the vanished ones
- *   write-tree            the snapshot's tree id
+ *   git diff-files        known files whose stat data differs (git's lstat
+ *                         loop in C; a first look in a new process lstats
+ *                         every file here instead, to learn permission bits)
+ *   git ls-files -o       new files git does not ignore (.gitignore files,
+ *                         the user's .git/info/exclude), in parallel
+ *   lstat, read, hash     the changed files, here: blobs and the trees above
+ *                         them are written as git objects (gitObjects.ts),
+ *                         the index by us (gitIndexFile.ts)
+ *
+ * Two git processes when little changed, where `update-index` and
+ * `write-tree` used to add two more that each read and wrote the whole
+ * index. Many new files at once (a first snapshot of a folder git does not
+ * know) still go through `git update-index`, which streams them into one
+ * pack instead of a file per object.
  *
  * Ignored files are not snapshotted unless asked for by name (a call that
- * declared it writes one); once asked for they stay in that index.
+ * declared it writes one); once asked for they stay in the state.
  */
-import { existsSync } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { existsSync, lstatSync, type BigIntStats } from 'node:fs';
+import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { readIndexFile } from './gitIndexFile.js';
+import { isRegular, isSymlinkMode, type ScopeState } from './scopeState.js';
 import { nulSeparated, ShadowGit } from './shadowGit.js';
+import type { ScopeTree } from './checkpointRecord.js';
+import { writeObject } from './gitObjects.js';
+import { encodePermissionTable, PERMISSION_BITS } from './permissionTable.js';
+import { readPermissionTable } from './restoreTree.js';
 
 /** Where one working directory's files live for git: the repository's top (or the folder), and the folder below it. */
 export type SnapshotScope = {
@@ -27,14 +42,21 @@ export type SnapshotScope = {
 
 export type SkippedFile = { readonly path: string; readonly reason: string };
 
-export type SnapshotResult = { readonly tree: string; readonly skipped: readonly SkippedFile[] };
+export type SnapshotResult = {
+  readonly tree: string;
+  /** The blob of the permission table (permissionTable.ts) that goes with the tree. */
+  readonly permissions: string;
+  readonly skipped: readonly SkippedFile[];
+};
 
 export type SnapshotOptions = {
   readonly maxFileBytes: number;
   /** Absolute paths a call declared it writes: snapshotted even when git ignores them. */
   readonly ignoredPaths?: readonly string[];
-  /** The tree this index wrote last: reused when nothing changed (no write-tree). */
-  readonly previousTree?: string;
+  /** Only the paths the state was told about (a restore wrote them): git is not asked what else changed. */
+  readonly onlyForced?: boolean;
+  /** A scratch index for handing many new files to git at once. */
+  readonly scratchIndex: string;
 };
 
 /**
@@ -44,7 +66,7 @@ export type SnapshotOptions = {
  */
 export const MAX_FILES_PER_SNAPSHOT = 100_000;
 
-/** From this many files to hash at once, objects go to a pack rather than one file each. */
+/** From this many files to hash at once, git writes them into a pack rather than this process one object file each. */
 const PACK_FROM_FILES = 256;
 
 /** At most this many ignored files are taken in from one declared directory (a `rm -rf node_modules`). */
@@ -75,51 +97,85 @@ export function userExcludeConfig(scope: SnapshotScope): string[] {
   return existsSync(exclude) ? ['-c', `core.excludesFile=${exclude}`] : [];
 }
 
-export async function takeSnapshot(git: ShadowGit, scope: SnapshotScope, options: SnapshotOptions): Promise<SnapshotResult> {
-  const pathspec = scopePathspec(scope, git.options.gitDir);
-  const exclude = userExcludeConfig(scope);
-  // Two passes in parallel: together in one ls-files they cost more than either alone (on two cores, about the slower one).
-  const [changed, untracked, ignored] = await Promise.all([
-    git.output(['ls-files', '-z', '-m', '-d', '--', ...pathspec]),
-    git.output([...exclude, 'ls-files', '-z', '-o', '--exclude-standard', '--', ...pathspec]),
-    ignoredCandidates(git, scope, options.ignoredPaths ?? [], exclude),
-  ]);
-  const candidates = new Set([...nulSeparated(changed), ...nulSeparated(untracked), ...ignored]);
+export async function takeSnapshot(git: ShadowGit, scope: SnapshotScope, state: ScopeState, options: SnapshotOptions): Promise<SnapshotResult> {
+  const gitDir = git.options.gitDir;
+  const candidates = new Set([...state.forced, ...state.unwritten]);
+  state.forced.clear();
+  if (!options.onlyForced) {
+    const pathspec = scopePathspec(scope, gitDir);
+    const exclude = userExcludeConfig(scope);
+    // Run together: on two cores the wall time is about the slower of them.
+    const [changed, untracked, ignored] = await Promise.all([
+      state.needsFullLook ? state.lookAtEveryFile(scope.workTree) : git.output(['diff-files', '-z', '--name-only', '--', ...pathspec]).then(nulSeparated),
+      git.output([...exclude, 'ls-files', '-z', '-o', '--exclude-standard', '--', ...pathspec]),
+      ignoredCandidates(git, scope, options.ignoredPaths ?? [], exclude),
+    ]);
+    for (const file of [...changed, ...nulSeparated(untracked), ...ignored]) candidates.add(file);
+  }
   if (candidates.size > MAX_FILES_PER_SNAPSHOT) throw new Error(`${scope.workTree} has more than ${MAX_FILES_PER_SNAPSHOT} files to checkpoint`);
-  if (candidates.size === 0 && options.previousTree !== undefined) return { tree: options.previousTree, skipped: [] };
 
-  const update: string[] = [];
-  const drop: string[] = [];
   const skipped: SkippedFile[] = [];
-  await Promise.all(
-    [...candidates].map(async (relative) => {
-      if (relative.endsWith('/')) {
-        skipped.push({ path: relative.slice(0, -1), reason: 'a nested git repository (its files are its own repository\'s)' });
-        return;
+  const toHash: { file: string; info: BigIntStats }[] = [];
+  for (const relative of candidates) {
+    if (relative.endsWith('/')) {
+      skipped.push({ path: relative.slice(0, -1), reason: 'a nested git repository (its files are its own repository\'s)' });
+      continue;
+    }
+    const info = lstatSync(path.join(scope.workTree, relative), { bigint: true, throwIfNoEntry: false });
+    const mode = info ? Number(info.mode) : 0;
+    if (!info) state.remove(relative); // gone
+    else if ((isSymlinkMode(mode) || info.isFile()) && state.unchanged(relative, info)) continue; // reported by a stale index only
+    else if (isSymlinkMode(mode)) toHash.push({ file: relative, info });
+    else if (info.isFile()) {
+      if (info.size > BigInt(options.maxFileBytes)) {
+        skipped.push({ path: relative, reason: `larger than the checkpoint limit (${info.size} bytes)` });
+        state.remove(relative);
+      } else toHash.push({ file: relative, info });
+    } else if (info.isDirectory()) {
+      // A nested repository the user's index names stays as it was; a file that became a folder is gone as a file.
+      if (state.files.get(relative)?.mode !== 0o160000) state.remove(relative);
+    } else state.remove(relative); // a socket or fifo: nothing to keep
+  }
+  // Files the state knows are hashed here (most often their content is what it was: only the stat data moved,
+  // and nothing is written); many new ones go to git in one go.
+  const fresh = toHash.filter(({ file }) => !state.files.has(file));
+  const bulk = fresh.length >= PACK_FROM_FILES ? new Set(fresh) : new Set();
+  for (const entry of toHash) {
+    if (bulk.has(entry)) continue;
+    if (!state.hashFromDisk(gitDir, scope.workTree, entry.file, entry.info)) {
+      skipped.push({ path: entry.file, reason: 'unreadable' });
+      state.remove(entry.file);
+    }
+  }
+  if (bulk.size > 0) await hashWithGit(git, state, fresh, options.scratchIndex);
+  const tree = state.tree.write(gitDir);
+  const permissions = state.permissions(gitDir);
+  return { tree, permissions, skipped: skipped.sort((a, b) => a.path.localeCompare(b.path)) };
+}
+
+/**
+ * Many files at once: `git update-index` on a scratch index hashes them into one pack (a file per object
+ * would cost seconds on a busy disk for 10,000 files); the scratch index then gives each file's blob id
+ * with the stat data git saw when it read the file.
+ */
+async function hashWithGit(git: ShadowGit, state: ScopeState, files: readonly { file: string; info: BigIntStats }[], scratchIndex: string): Promise<void> {
+  await rm(scratchIndex, { force: true });
+  try {
+    const scratch = git.withIndex(scratchIndex);
+    await scratch.output(['-c', 'core.bigFileThreshold=1', 'update-index', '-z', '--add', '--remove', '--stdin'], nulJoined(files.map(({ file }) => file)));
+    const hashed = new Map((readIndexFile(scratchIndex, Date.now())?.entries ?? []).map((entry) => [entry.path, entry]));
+    for (const { file, info } of files) {
+      const entry = hashed.get(file);
+      if (!entry) {
+        state.remove(file); // gone while git looked
+        continue;
       }
-      let info;
-      try {
-        info = await lstat(path.join(scope.workTree, relative));
-      } catch {
-        update.push(relative); // gone: --remove drops it
-        return;
-      }
-      if (info.isSymbolicLink()) update.push(relative);
-      else if (info.isFile()) {
-        if (info.size > options.maxFileBytes) {
-          skipped.push({ path: relative, reason: `larger than the checkpoint limit (${info.size} bytes)` });
-          drop.push(relative);
-        } else update.push(relative);
-      } else if (!info.isDirectory()) drop.push(relative); // a socket or fifo: nothing to keep
-    }),
-  );
-  // Many new files (a first snapshot): git streams them into one pack instead of a file per object, which on
-  // a busy disk is the difference between a fraction of a second and several seconds for 10,000 files.
-  const packed = update.length >= PACK_FROM_FILES ? ['-c', 'core.bigFileThreshold=1'] : [];
-  if (update.length > 0) await git.output([...packed, 'update-index', '-z', '--add', '--remove', '--stdin'], nulJoined(update));
-  if (drop.length > 0) await git.output(['update-index', '-z', '--force-remove', '--stdin'], nulJoined(drop));
-  const tree = (await git.output(['write-tree'])).toString('utf8').trim();
-  return { tree, skipped: skipped.sort((a, b) => a.path.localeCompare(b.path)) };
+      const racy = (entry.stat.mtimeS + 2) * 1000 >= Date.now() || entry.stat.size === 0;
+      state.set(file, { mode: entry.mode, id: entry.id, stat: entry.stat, bits: isRegular(entry.mode) ? Number(info.mode) & PERMISSION_BITS : undefined, racy });
+    }
+  } finally {
+    await rm(scratchIndex, { force: true });
+  }
 }
 
 /**
@@ -152,15 +208,6 @@ function nulJoined(paths: readonly string[]): string {
   return paths.map((entry) => `${entry}\0`).join('');
 }
 
-/** Whether a folder has any entries (restore removes folders it emptied). */
-export async function isEmptyDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await readdir(dir)).length === 0;
-  } catch {
-    return false;
-  }
-}
-
 /** Which of these paths (relative to the work tree) git's ignore rules cover. */
 export async function ignoredAmong(git: ShadowGit, scope: SnapshotScope, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
@@ -170,23 +217,39 @@ export async function ignoredAmong(git: ShadowGit, scope: SnapshotScope, paths: 
 }
 
 /**
- * The tree `tree` with these files added as they are on disk now (files
- * that do not exist are left out): a prompt's `before` taking in an ignored
- * file that a later call of the same prompt declared it writes.
+ * A scope's tree with these files added as they are on disk now (files that
+ * do not exist are left out), and their permission bits added to its
+ * table: a prompt's `before` taking in an ignored file that a later call of
+ * the same prompt declared it writes.
  */
-export async function extendTree(git: ShadowGit, scope: SnapshotScope, tree: string, relativePaths: readonly string[], scratchIndex: string): Promise<string> {
-  const present: string[] = [];
+export async function extendTree(git: ShadowGit, scope: ScopeTree, relativePaths: readonly string[], scratchIndex: string): Promise<ScopeTree> {
+  const present: { file: string; bits: number | undefined }[] = [];
   for (const relative of relativePaths) {
     try {
       const info = await lstat(path.join(scope.workTree, relative));
-      if (info.isFile() || info.isSymbolicLink()) present.push(relative);
+      if (info.isFile() || info.isSymbolicLink()) present.push({ file: relative, bits: info.isFile() ? info.mode & PERMISSION_BITS : undefined });
     } catch {
       // Not there: it did not exist before this call either (as far as anyone can know).
     }
   }
-  if (present.length === 0) return tree;
+  if (present.length === 0) return scope;
   const scratch = git.withIndex(scratchIndex);
-  await scratch.output(['read-tree', tree]);
-  await scratch.output(['update-index', '-z', '--add', '--stdin'], nulJoined(present));
-  return (await scratch.output(['write-tree'])).toString('utf8').trim();
+  await rm(scratchIndex, { force: true });
+  try {
+    await scratch.output(['read-tree', scope.tree]);
+    await scratch.output(['update-index', '-z', '--add', '--stdin'], nulJoined(present.map(({ file }) => file)));
+    const tree = (await scratch.output(['write-tree'])).toString('utf8').trim();
+    const table = await readPermissionTable(git, scope.permissions);
+    if (!table) return { ...scope, tree };
+    const exceptions = new Map(table.exceptions);
+    for (const { file, bits } of present) {
+      const executable = bits !== undefined && (bits & 0o100) !== 0;
+      if (bits === undefined || bits === (executable ? table.base.executable : table.base.file)) exceptions.delete(file);
+      else exceptions.set(file, bits);
+    }
+    const permissions = writeObject(git.options.gitDir, 'blob', encodePermissionTable({ base: table.base, exceptions }));
+    return { ...scope, tree, permissions };
+  } finally {
+    await rm(scratchIndex, { force: true });
+  }
 }

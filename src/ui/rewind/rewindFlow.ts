@@ -55,7 +55,10 @@ export async function runRewindFlow(options: RewindFlowOptions): Promise<RewindF
     lines.push(`Restored ${outcome.restored.length} ${outcome.restored.length === 1 ? 'file' : 'files'} to how they were before "${shortPrompt(point.text)}".`);
     if (outcome.keptUserEdits.length > 0) lines.push(`Kept your own changes to ${outcome.keptUserEdits.map((file) => relativeToCwd(file.path, conversation.session.cwd)).join(', ')}.`);
     for (const effect of plan.irreversible) lines.push(`Not undone: ${effect}`);
-  } else if (action !== 'conversation') lines.push('No file has changed since that prompt.');
+  } else if (action !== 'conversation') {
+    lines.push('No file has changed since that prompt.');
+    for (const effect of plan?.irreversible ?? []) lines.push(`Not undone: ${effect}`);
+  }
 
   let restoredPrompt: string | undefined;
   if (action !== 'code') {

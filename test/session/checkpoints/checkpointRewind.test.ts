@@ -1,7 +1,8 @@
 // Checkpoints and rewind over real git repositories and real shell commands: what the agent changed comes back
 // byte for byte, the user's own edits are kept, and nothing of the user's git (index, refs, stash, hooks) moves.
-import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import type { CheckpointRecord } from '../../../src/session/checkpoints/checkpoi
 import { CheckpointStore } from '../../../src/session/checkpoints/checkpointStore.js';
 import { applyRewind, checkpointIndexFor, planRewind } from '../../../src/session/checkpoints/rewindFiles.js';
 import { BashTool } from '../../../src/tools/BashTool/BashTool.js';
+import { WebFetchTool } from '../../../src/tools/WebFetchTool/WebFetchTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
 import { makeUserRepo, treeState, userGitState } from '../../support/fileTreeState.js';
 import { tempDir } from '../../support/runCli.js';
@@ -28,11 +30,18 @@ async function newKeeper(sessionId = 'session-1', records: readonly CheckpointRe
 }
 
 /** One prompt: each step declares its facts to the keeper, then really runs (a shell command or a Write). */
-async function prompt(uuid: string, steps: readonly ({ bash: string } | { write: string; content: string })[]): Promise<void> {
+type Step = { bash: string } | { write: string; content: string } | { fetch: string } | { meanwhile: () => Promise<void> | void };
+
+async function prompt(uuid: string, steps: readonly Step[]): Promise<void> {
   keeper.beginPrompt(uuid, `prompt ${uuid}`);
   const scope = { cwd: repo, home: os.homedir() };
   for (const step of steps) {
-    if ('bash' in step) {
+    if ('meanwhile' in step) await step.meanwhile(); // something outside the agent, between two calls
+    else if ('fetch' in step) {
+      // Declared only: what the keeper sees of a WebFetch call (nothing is fetched).
+      const input = { url: step.fetch, prompt: 'summarise' };
+      await keeper.beforeToolRuns(WebFetchTool as Tool, { input, scope, facts: await WebFetchTool.declareFacts(input, scope) });
+    } else if ('bash' in step) {
       const input = { command: step.bash };
       await keeper.beforeToolRuns(BashTool as Tool, { input, scope, facts: await BashTool.declareFacts(input, scope) });
       execSync(step.bash, { cwd: repo, shell: '/bin/bash' });
@@ -150,6 +159,15 @@ describe('checkpoints and rewind in a git repository', () => {
     expect(existsSync(path.join(repo, 'build', 'extra.js'))).toBe(false);
   });
 
+  it('an ignored private file a later call of the prompt deletes comes back with its content and its 0600', async () => {
+    chmodSync(path.join(repo, '.env'), 0o600);
+    await prompt('p1', [{ bash: 'echo one >> src/app.ts' }, { bash: 'rm .env' }]);
+    expect(existsSync(path.join(repo, '.env'))).toBe(false);
+    await rewindTo('p1');
+    expect(readFileSync(path.join(repo, '.env'), 'utf8')).toBe('SECRET=1\n');
+    expect(statSync(path.join(repo, '.env')).mode & 0o777).toBe(0o600);
+  });
+
   it('lists files over the size limit as not checkpointed', async () => {
     const store = new CheckpointStore({ projectFolder: path.join(configDir, 'projects', 'p'), sessionId: 'small', maxFileBytes: 1024 });
     keeper = new CheckpointKeeper({ store, workingDirectories: () => [repo], onRecord: (record) => written.push(record) });
@@ -165,6 +183,94 @@ describe('checkpoints and rewind in a git repository', () => {
     expect(effects).toContain('git commit');
     expect(effects).toContain(`wrote outside the working directories: ${outside}`);
     expect(effects).toContain('network: curl');
+  });
+
+  it('a prompt that changed no file but fetched a URL is recorded with its effect; rewinding to it restores what later prompts changed', async () => {
+    const before = treeState(repo);
+    await prompt('p1', [{ fetch: 'https://example.com/deploy?token=1' }]);
+    expect(keeper.records).toHaveLength(1);
+    expect(keeper.records[0]).toMatchObject({ messageUuid: 'p1', before: [], irreversible: ['network: WebFetch fetched https://example.com/deploy?token=1'] });
+    expect(written.map((record) => record.messageUuid)).toEqual(['p1']);
+    await prompt('p2', [{ bash: 'echo later >> src/app.ts' }]);
+    const { plan } = await rewindTo('p1');
+    expect(plan.files.map((file) => path.relative(repo, file.path))).toEqual(['src/app.ts']);
+    expect(plan.irreversible).toEqual(['network: WebFetch fetched https://example.com/deploy?token=1']);
+    expect(treeState(repo)).toEqual(before);
+  });
+
+  it('a prompt with only an effect and nothing after it plans no file change but still lists the effect', async () => {
+    await prompt('p1', [{ bash: 'echo one >> src/app.ts' }]);
+    await prompt('p2', [{ fetch: 'https://example.com/ping' }]);
+    const records = keeper.records;
+    const plan = await planRewind(keeper.store, records, checkpointIndexFor(records, 'p2'));
+    expect(plan.files).toEqual([]);
+    expect(plan.irreversible).toEqual(['network: WebFetch fetched https://example.com/ping']);
+  });
+
+  it('restores the permission bits a git tree cannot hold: a private file deleted, a chmod alone, a read-only file rewritten', async () => {
+    writeFileSync(path.join(repo, 'secret.key'), 'private\n', { mode: 0o600 });
+    chmodSync(path.join(repo, 'secret.key'), 0o600);
+    writeFileSync(path.join(repo, 'shared.md'), 'for the group\n');
+    chmodSync(path.join(repo, 'shared.md'), 0o664);
+    writeFileSync(path.join(repo, 'frozen.txt'), 'read only\n');
+    chmodSync(path.join(repo, 'frozen.txt'), 0o444);
+    chmodSync(path.join(repo, 'run.sh'), 0o750);
+    const before = treeState(repo);
+    await prompt('p1', [{ bash: 'rm secret.key && chmod 644 shared.md && chmod u+w frozen.txt && echo more >> frozen.txt && chmod 755 run.sh && chmod 600 src/app.ts' }]);
+    const { plan } = await rewindTo('p1');
+    expect(Object.fromEntries(plan.files.map((file) => [path.relative(repo, file.path), file.action]))).toEqual({
+      'secret.key': 'create',
+      'shared.md': 'restore',
+      'frozen.txt': 'restore',
+      'run.sh': 'restore',
+      'src/app.ts': 'restore',
+    });
+    expect(treeState(repo)).toEqual(before);
+    expect(statSync(path.join(repo, 'secret.key')).mode & 0o777).toBe(0o600);
+  });
+
+  it("bits learnt by the warm-up of a prompt's first (read-only) call give way to a chmod made before the first change", async () => {
+    // Settled files, as git status leaves them (nothing racy that would be hashed again anyway).
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    for (const file of ['run.sh', 'src/app.ts', 'logo.bin', 'README.md', '.gitignore']) utimesSync(path.join(repo, file), anHourAgo, anHourAgo);
+    git('status', '--porcelain');
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the index itself out of the racy window
+    git('update-index', '--refresh');
+    await prompt('p1', [
+      { bash: 'cat src/app.ts' },
+      { meanwhile: () => keeper.store.idle() }, // the warm-up has looked at every file
+      { meanwhile: () => chmodSync(path.join(repo, 'run.sh'), 0o600) },
+      { bash: 'rm run.sh' },
+    ]);
+    await rewindTo('p1');
+    expect(statSync(path.join(repo, 'run.sh')).mode & 0o777).toBe(0o600);
+  });
+
+  it('rewinds a checkpoint an older agentcli wrote (trees from git write-tree, its index, no permission table)', async () => {
+    // The store as the old code left it: git's own index for the session, trees written by git.
+    const projectFolder = path.join(configDir, 'projects', 'p');
+    const gitDir = path.join(projectFolder, 'checkpoints', 'store.git');
+    const indexFile = path.join(projectFolder, 'checkpoints', 'indexes', `old-session-${createHash('sha1').update(`${repo}\0`).digest('hex').slice(0, 16)}`);
+    mkdirSync(path.dirname(indexFile), { recursive: true });
+    const oldGit = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_DIR: gitDir, GIT_WORK_TREE: repo, GIT_INDEX_FILE: indexFile } }).trim();
+    oldGit('init', '-q', '--template=');
+    const snapshot = () => {
+      oldGit('add', '-A');
+      return { workTree: repo, prefix: '', tree: oldGit('write-tree') };
+    };
+    const before = treeState(repo);
+    const beforeTree = snapshot();
+    execSync("sed -i 's/41/42/' src/app.ts && rm logo.bin && echo new > added.txt && chmod +x run.sh", { cwd: repo, shell: '/bin/bash' });
+    const afterTree = snapshot();
+    const records: CheckpointRecord[] = [{ messageUuid: 'p1', prompt: 'old', timestamp: '', before: [beforeTree], after: [afterTree], notCheckpointed: [], irreversible: [] }];
+    keeper = await newKeeper('old-session', records);
+    const { plan } = await rewindTo('p1');
+    expect(plan.files.map((file) => path.relative(repo, file.path)).sort()).toEqual(['added.txt', 'logo.bin', 'run.sh', 'src/app.ts']);
+    expect(treeState(repo)).toEqual(before);
+    // And the session goes on over the index the old code wrote.
+    await prompt('p2', [{ bash: 'echo again >> src/app.ts' }]);
+    await rewindTo('p2');
+    expect(treeState(repo)).toEqual(before);
   });
 
   it("a hostile .gitattributes filter and the user's global hooks never run in the shadow store", async () => {

@@ -1,7 +1,7 @@
 // The built CLI end to end: headless prompts change a real git repository through Write, Edit and Bash
 // (sed -i, rm -rf, mv, a script); the transcript records each prompt's checkpoint; `--resume <id>
 // --rewind-to <uuid>` puts the files back byte for byte and leaves the user's .git as it was.
-import { chmodSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCheckpoints } from '../../../src/session/checkpoints/checkpointRecord.js';
@@ -119,6 +119,25 @@ describe('agentcli --resume <id> --rewind-to <message-uuid>', () => {
     const rewind = await workspace.run([], ['--resume', forkId, '--rewind-to', firstPrompt!]);
     expect(rewind.code, rewind.stderr).toBe(0);
     expect(treeState(cwd)).toEqual(before);
+  });
+
+  it('a session start deletes transcripts older than cleanupPeriodDays, also with checkpoints off', async () => {
+    writeFileSync(path.join(configDir, 'settings.json'), JSON.stringify({ cleanupPeriodDays: 7, fileCheckpointingEnabled: false }));
+    const project = path.join(configDir, 'projects', 'some-other-project');
+    mkdirSync(project, { recursive: true });
+    const oldSession = path.join(project, '61111111-2222-4333-8444-555555555555.jsonl');
+    const weekOld = path.join(project, '71111111-2222-4333-8444-555555555555.jsonl');
+    writeFileSync(oldSession, '{"type":"user"}\n');
+    writeFileSync(weekOld, '{"type":"user"}\n');
+    const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+    utimesSync(oldSession, days(8), days(8));
+    utimesSync(weekOld, days(6), days(6));
+    const run = await workspace.run([endTurn('hi')], ['-p', 'hello']);
+    expect(run.code, run.stderr).toBe(0);
+    // The cleanup runs in the background of the start; a one-turn run gives it more than enough time.
+    for (let waited = 0; waited < 40 && existsSync(oldSession); waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(oldSession)).toBe(false);
+    expect(existsSync(weekOld)).toBe(true);
   });
 
   it('names the problem in one line for an unknown message', async () => {
