@@ -127,7 +127,8 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   controller.transcript.flush();
   const instance = render(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
     stdout: stdoutForInk(process.stdout),
-    incrementalRendering: true,
+    // Whole frames: stdoutForInk's frame writer compares them line by line with what is on screen.
+    incrementalRendering: false,
     exitOnCtrlC: false,
     kittyKeyboard: { mode: 'auto' },
   });

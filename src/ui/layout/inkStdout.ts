@@ -10,15 +10,32 @@
  * scroll-back. Components read the real height as `viewportRows`.
  */
 import type { Writable } from 'node:stream';
+import { FrameWriter } from './frameDiff.js';
 
 /** Taller than any frame: Ink's fullscreen test (`outputHeight >= rows`) never holds. */
 const ENDLESS_ROWS = 1_000_000;
 
 export type ViewportStdout = NodeJS.WriteStream & { readonly viewportRows: number };
 
+/**
+ * Ink's frames also go through a FrameWriter (frameDiff.ts), which writes only the lines that changed;
+ * Ink must then run without `incrementalRendering` (the writer reads whole frames).
+ */
 export function stdoutForInk(stdout: NodeJS.WriteStream): ViewportStdout {
+  const frames = new FrameWriter({
+    write: (data) => void stdout.write(data),
+    size: () => ({ columns: stdout.columns ?? 80, rows: stdout.rows ?? 24 }),
+  });
+  const write = (data: unknown, ...rest: unknown[]): boolean => {
+    if (typeof data !== 'string') return (stdout.write as (...args: unknown[]) => boolean)(data, ...rest);
+    frames.write(data);
+    const callback = rest.find((argument): argument is () => void => typeof argument === 'function');
+    if (callback) process.nextTick(callback);
+    return true;
+  };
   return new Proxy(stdout, {
     get(target, property) {
+      if (property === 'write') return write;
       if (property === 'rows') return ENDLESS_ROWS;
       if (property === 'viewportRows') return target.rows;
       const value: unknown = Reflect.get(target, property, target);

@@ -1,0 +1,210 @@
+/**
+ * What Ink writes, cut down to what changed on screen.
+ *
+ * Ink (standard mode) repaints a frame by erasing every line of the previous one and writing the new
+ * one whole; a frame that prints <Static> items erases the live area, writes the items, and writes the
+ * live area again — input box and status line included. While an answer streams that cost 6–10
+ * bytes per answer character (bench/replOutput.bench.mjs): the partial line was written again on
+ * every frame, and each print to the scroll-back wrote the whole live area twice.
+ *
+ * This writer keeps the lines of the live area as they are on screen and, for each frame, writes
+ * only the lines that differ at the same row: an unchanged line is stepped over, a line that only
+ * grew gets its new end, a printed item that shows what the live area already showed there costs
+ * nothing. It reads only the shape Ink writes (erase-lines, then text ending in a newline, inside a
+ * synchronized-update bracket); anything else — a resize, a frame taller than the screen, a line
+ * wider than it, writes it cannot place — goes out exactly as Ink wrote it, and the next frame
+ * starts from what that wrote.
+ */
+import stripAnsi from 'strip-ansi';
+import terminalStringWidth from '../terminalStringWidth.js';
+
+const ESC = '\u001B';
+const BEGIN_SYNC = `${ESC}[?2026h`;
+const END_SYNC = `${ESC}[?2026l`;
+/** ansi-escapes' eraseLines(n): erase line, up, erase line, …, then cursor to column 1. */
+const ERASE_LINES = new RegExp(`^(?:${ESC}\\[2K${ESC}\\[1A)*${ESC}\\[2K${ESC}\\[G`);
+const ERASE_LINE = `${ESC}[2K`;
+const ERASE_TO_LINE_END = `${ESC}[K`;
+const ERASE_BELOW = `${ESC}[J`;
+
+export type FrameWriterOptions = {
+  /** Where the bytes go (the real stdout). */
+  readonly write: (data: string) => void;
+  /** The terminal's size now. */
+  readonly size: () => { readonly columns: number; readonly rows: number };
+  /** Runs `flush` soon, for frames written outside a synchronized update (Ink's clear on resize). */
+  readonly schedule?: (flush: () => void) => void;
+};
+
+type PendingFrame = {
+  /** Lines Ink erased: its previous frame's line count (visible lines + the one the cursor is on). */
+  readonly erased: number;
+  /** Everything written since, as written. */
+  readonly writes: string[];
+};
+
+export class FrameWriter {
+  /** The live area's lines on screen, top to bottom, the cursor at column 1 of the row below; undefined when not known. */
+  private shown: string[] | undefined = [];
+  private shownColumns: number;
+  private pending: PendingFrame | undefined;
+  private inSync = false;
+  private scheduled = false;
+
+  constructor(private readonly options: FrameWriterOptions) {
+    this.shownColumns = options.size().columns;
+  }
+
+  /** One write from Ink. */
+  write(data: string): void {
+    if (data === BEGIN_SYNC) {
+      this.inSync = true;
+      this.options.write(data);
+      return;
+    }
+    if (data === END_SYNC) {
+      this.inSync = false;
+      this.flush();
+      this.options.write(data);
+      return;
+    }
+    const erase = ERASE_LINES.exec(data);
+    if (erase) {
+      this.flush();
+      const erased = erase[0].split(ERASE_LINE).length - 1;
+      this.pending = { erased, writes: [data.slice(erase[0].length)] };
+      if (!this.inSync) this.scheduleFlush();
+      return;
+    }
+    if (this.pending) {
+      this.pending.writes.push(data);
+      return;
+    }
+    if (data.endsWith('\n') && this.shown?.length === 0) {
+      // Ink's first frame, or its first after a clear: nothing of it on screen yet.
+      this.options.write(data);
+      this.remember(data);
+      return;
+    }
+    // Not a frame (a cursor or keyboard-protocol sequence), or a frame written in a way not modelled here.
+    if (data.includes('\n')) this.shown = undefined;
+    this.options.write(data);
+  }
+
+  /** Writes the pending frame. */
+  flush(): void {
+    const frame = this.pending;
+    if (!frame) return;
+    this.pending = undefined;
+    const content = frame.writes.join('');
+    const live = frame.writes.at(-1) ?? '';
+    const shown = this.shown;
+    const { columns, rows } = this.options.size();
+    const modelled =
+      shown !== undefined &&
+      frame.erased === shown.length + 1 &&
+      columns === this.shownColumns &&
+      shown.length + 1 < rows &&
+      content.endsWith('\n') &&
+      live.endsWith('\n') &&
+      // Ink's clear-then-restore around another writer (writeToStderr): the screen changed under us.
+      !(frame.writes.length === 1 && content === `${shown.join('\n')}\n`);
+    if (!modelled) {
+      this.options.write(eraseLines(frame.erased) + content);
+      this.remember(live);
+      return;
+    }
+    const next = content.slice(0, -1).split('\n');
+    const diff = diffLines(shown, next, columns);
+    if (diff === undefined) {
+      this.options.write(eraseLines(frame.erased) + content);
+      this.remember(live);
+      return;
+    }
+    this.options.write(diff);
+    this.remember(live);
+  }
+
+  private remember(live: string): void {
+    this.shownColumns = this.options.size().columns;
+    this.shown = live.endsWith('\n') ? live.slice(0, -1).split('\n') : undefined;
+    if (this.shown && live === '\n') this.shown = [''];
+  }
+
+  private scheduleFlush(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const run = (): void => {
+      this.scheduled = false;
+      if (!this.inSync) this.flush();
+    };
+    (this.options.schedule ?? ((flush) => setImmediate(flush)))(run);
+  }
+}
+
+/**
+ * The bytes that turn `shown` (on screen, cursor at column 1 below it) into `next` (cursor at column
+ * 1 below it), or undefined when a line of `next` is wider than the terminal (it would wrap and take
+ * two rows, which row-by-row comparing cannot follow).
+ */
+export function diffLines(shown: readonly string[], next: readonly string[], columns: number): string | undefined {
+  let out = shown.length > 0 ? cursorUp(shown.length) : '';
+  let skipped = 0;
+  for (let index = 0; index < next.length; index++) {
+    const line = next[index]!;
+    const old = index < shown.length ? shown[index] : undefined;
+    if (line === old) {
+      skipped++;
+      continue;
+    }
+    const width = visibleWidth(line);
+    if (width > columns) return undefined;
+    if (skipped > 0) out += cursorNextLine(skipped);
+    skipped = 0;
+    if (old !== undefined && old !== '' && line.startsWith(old) && !endsInsideEscape(old)) {
+      // The line only grew (the streaming answer's last line): write its new end.
+      out += `${cursorToColumn(visibleWidth(old))}${line.slice(old.length)}${eraseRest(width, columns)}\n`;
+    } else {
+      out += `${line}${eraseRest(width, columns)}\n`;
+    }
+  }
+  if (next.length < shown.length) {
+    if (skipped > 0) out += cursorNextLine(skipped);
+    out += ERASE_BELOW;
+  } else if (skipped > 0) {
+    out += cursorNextLine(skipped);
+  }
+  return out;
+}
+
+/** Erase what an older, longer line left — unless the line fills the row: the cursor then waits on its last cell, which erasing would blank. */
+function eraseRest(width: number, columns: number): string {
+  return width < columns ? ERASE_TO_LINE_END : '';
+}
+
+function visibleWidth(line: string): number {
+  return terminalStringWidth(line.includes(ESC) ? stripAnsi(line) : line);
+}
+
+/** A prefix that stops inside an escape sequence cannot be continued from its end. */
+function endsInsideEscape(text: string): boolean {
+  const last = text.lastIndexOf(ESC);
+  return last !== -1 && !/^\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\)|[@-Z\\-_])/.test(text.slice(last));
+}
+
+function eraseLines(count: number): string {
+  if (count === 0) return '';
+  return `${`${ERASE_LINE}${ESC}[1A`.repeat(count - 1)}${ERASE_LINE}${ESC}[G`;
+}
+
+function cursorUp(count: number): string {
+  return `${ESC}[${count}A`;
+}
+
+function cursorNextLine(count: number): string {
+  return count === 1 ? `${ESC}[E` : `${ESC}[${count}E`;
+}
+
+function cursorToColumn(zeroBased: number): string {
+  return `${ESC}[${zeroBased + 1}G`;
+}
