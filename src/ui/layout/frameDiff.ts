@@ -104,7 +104,8 @@ export class FrameWriter {
       shown !== undefined &&
       frame.erased === shown.length + 1 &&
       columns === this.shownColumns &&
-      shown.length + 1 < rows &&
+      // Its top row still on screen (the cursor sits on the row below its last line).
+      shown.length + 1 <= rows &&
       content.endsWith('\n') &&
       live.endsWith('\n') &&
       // Ink's clear-then-restore around another writer (writeToStderr): the screen changed under us.
@@ -115,7 +116,7 @@ export class FrameWriter {
       return;
     }
     const next = content.slice(0, -1).split('\n');
-    const diff = diffLines(shown, next, columns);
+    const diff = diffFrame(shown, next, columns);
     if (diff === undefined) {
       this.options.write(eraseLines(frame.erased) + content);
       this.remember(live);
@@ -140,6 +141,41 @@ export class FrameWriter {
     };
     (this.options.schedule ?? ((flush) => setImmediate(flush)))(run);
   }
+}
+
+/** Unchanged lines at the bottom (input box, status line) worth moving with line insertions rather than writing again. */
+const MIN_MOVED_LINES = 3;
+
+/**
+ * diffLines, after moving the unchanged bottom of the frame (the spinner, input box and status line
+ * under a growing answer) to its new row: the terminal inserts (or deletes) blank lines above it, so
+ * those lines are not written again. Growth first makes room below (newlines scroll the screen when
+ * the frame is at its bottom, and everything above goes to the scroll-back as it would anyway).
+ */
+export function diffFrame(shown: readonly string[], next: readonly string[], columns: number): string | undefined {
+  const shift = next.length - shown.length;
+  const kept = commonSuffix(shown, next);
+  if (shift === 0 || kept < MIN_MOVED_LINES || kept >= shown.length || kept >= next.length) return diffLines(shown, next, columns);
+  const at = shown.length - kept;
+  if (shift > 0) {
+    const moved = [...shown.slice(0, at), ...Array.from({ length: shift }, () => ''), ...shown.slice(at)];
+    const room = '\n'.repeat(shift);
+    const insert = `${cursorUp(shown.length + shift - at)}${ESC}[${shift}L${cursorNextLine(moved.length - at)}`;
+    const rest = diffLines(moved, next, columns);
+    return rest === undefined ? undefined : room + insert + rest;
+  }
+  const removed = -shift;
+  if (at - removed < 0) return diffLines(shown, next, columns);
+  const moved = [...shown.slice(0, at - removed), ...shown.slice(at)];
+  const remove = `${cursorUp(shown.length - (at - removed))}${ESC}[${removed}M${cursorNextLine(moved.length - (at - removed))}`;
+  const rest = diffLines(moved, next, columns);
+  return rest === undefined ? undefined : remove + rest;
+}
+
+function commonSuffix(shown: readonly string[], next: readonly string[]): number {
+  let count = 0;
+  while (count < shown.length && count < next.length && shown[shown.length - 1 - count] === next[next.length - 1 - count]) count++;
+  return count;
 }
 
 /**

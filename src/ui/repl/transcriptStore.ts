@@ -356,7 +356,7 @@ export class TranscriptStore {
       this.closeAllText();
       const continuation = this.turn?.continuesReplay ?? false;
       if (this.turn) this.turn.continuesReplay = false;
-      this.live.push({ kind: 'text', id: this.newId('text'), text, continuation, closed: false });
+      this.live.push({ kind: 'text', id: this.newId('text'), text, continuation, closed: false, printed: [] });
     }
   }
 
@@ -470,6 +470,7 @@ export class TranscriptStore {
       if (finished.trim() !== '' && finished.length > this.finishedTextHeld()) {
         this.countPrintedText(finished.length);
         this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: finished.trim(), continuation: head.continuation });
+        head.printed.push(finished.trim());
         head.text = rest;
         head.continuation = true;
       }
