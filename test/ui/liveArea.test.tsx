@@ -162,3 +162,19 @@ describe('live tools stay within the rows they may use', () => {
     terminal.unmount();
   });
 });
+
+describe('spinner line while text streams', () => {
+  it('turns once a second while the answer is being written (the text is what moves), four times a second otherwise', async () => {
+    const { Spinner } = await import('../../src/ui/transcript/Spinner.js');
+    const glyphsShown = async (activity: 'writing' | 'requesting'): Promise<number> => {
+      const terminal = renderInTerminal(<Spinner turn={{ startedAt: Date.now(), activity, outputTokens: 0 }} />);
+      await terminal.waitFor('esc to interrupt');
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const glyphs = new Set(terminal.allFrames().map((frame) => frame.trim().split(' ')[0]).filter(Boolean));
+      terminal.unmount();
+      return glyphs.size;
+    };
+    expect(await glyphsShown('writing')).toBeLessThanOrEqual(2);
+    expect(await glyphsShown('requesting')).toBeGreaterThanOrEqual(4);
+  });
+});
