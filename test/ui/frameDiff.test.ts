@@ -238,4 +238,33 @@ describe('FrameWriter: only what changed, the same screen', () => {
     expect(written.diffed - before.diffed).toBe(written.direct - before.direct);
     expect(diffed.text()).toBe(direct.text());
   });
+
+  it('a first frame that prints <Static> lines and then the live area leaves Ink’s screen', () => {
+    const { direct, diffed, ink } = sideBySide(40, 16);
+    ink.frame(['live text', ...CHROME], ['welcome', 'a warning']);
+    ink.frame(['live text grew', ...CHROME]);
+    expect(diffed.text()).toBe(direct.text());
+    expect(diffed.text()).toContain('welcome\na warning\nlive text grew');
+  });
+
+  it('text written to stderr between Ink’s clear and its repaint lands where Ink’s bytes put it', () => {
+    const { direct, diffed, ink, writer } = sideBySide(40, 16);
+    ink.frame(['some text', ...CHROME]);
+    ink.frame(['some text and more', ...CHROME]);
+    // Ink's writeToStderr: clear, the message on stderr, the last frame again.
+    const live = `${['some text and more', ...CHROME].join('\n')}\n`;
+    for (const [data, foreign] of [[BEGIN_SYNC], [eraseLines(CHROME.length + 2)], ['a warning on stderr\n', true], [live], [END_SYNC]] as const) {
+      if (foreign) {
+        writer.flush();
+        direct.write(data);
+        diffed.write(data);
+      } else {
+        direct.write(data);
+        writer.write(data);
+      }
+    }
+    ink.frame(['some text and more', 'and a row', ...CHROME]);
+    expect(diffed.text()).toBe(direct.text());
+    expect(diffed.text()).toContain('a warning on stderr');
+  });
 });

@@ -81,9 +81,9 @@ export class FrameWriter {
       return;
     }
     if (data.endsWith('\n') && this.shown?.length === 0) {
-      // Ink's first frame, or its first after a clear: nothing of it on screen yet.
-      this.options.write(data);
-      this.remember(data);
+      // Ink's first frame (perhaps <Static> lines first, then the live area): nothing of it on screen yet.
+      this.pending = { erased: 0, writes: [data] };
+      if (!this.inSync) this.scheduleFlush();
       return;
     }
     // Not a frame (a cursor or keyboard-protocol sequence), or a frame written in a way not modelled here.
@@ -91,7 +91,10 @@ export class FrameWriter {
     this.options.write(data);
   }
 
-  /** Writes the pending frame. */
+  /**
+   * Writes the pending frame. Called before anything else reaches the terminal (Ink's writes to
+   * stderr between its clear and its repaint), so that lands where Ink meant it to.
+   */
   flush(): void {
     const frame = this.pending;
     if (!frame) return;
@@ -107,9 +110,7 @@ export class FrameWriter {
       // Its top row still on screen (the cursor sits on the row below its last line).
       shown.length + 1 <= rows &&
       content.endsWith('\n') &&
-      live.endsWith('\n') &&
-      // Ink's clear-then-restore around another writer (writeToStderr): the screen changed under us.
-      !(frame.writes.length === 1 && content === `${shown.join('\n')}\n`);
+      live.endsWith('\n');
     if (!modelled) {
       this.options.write(eraseLines(frame.erased) + content);
       this.remember(live);
@@ -127,9 +128,11 @@ export class FrameWriter {
   }
 
   private remember(live: string): void {
-    this.shownColumns = this.options.size().columns;
-    this.shown = live.endsWith('\n') ? live.slice(0, -1).split('\n') : undefined;
-    if (this.shown && live === '\n') this.shown = [''];
+    const { columns } = this.options.size();
+    this.shownColumns = columns;
+    const lines = live.endsWith('\n') ? live.slice(0, -1).split('\n') : undefined;
+    // A line wider than the terminal took two rows: the next frame cannot be matched row by row.
+    this.shown = lines?.some((line) => visibleWidth(line) > columns) ? undefined : lines;
   }
 
   private scheduleFlush(): void {
