@@ -191,6 +191,19 @@ describe('FrameWriter: only what changed, the same screen', () => {
     expect(written.diffed).toBeLessThan(written.direct / 4);
   });
 
+  it.each([
+    { rows: 14, hold: 4 },
+    { rows: 15, hold: 6 },
+    { rows: 20, hold: 10 },
+  ])('the same when printed lines and the live area together outgrow the screen ($rows rows, $hold rows held)', ({ rows, hold }) => {
+    const { direct, diffed, ink } = sideBySide(40, rows);
+    for (const { live, printed } of streamedAnswer(38, hold)) {
+      if (live.length + 1 > rows) continue;
+      ink.frame(live, printed);
+      expect(diffed.text()).toBe(direct.text());
+    }
+  });
+
   it('writes only the new end of a line that grew', () => {
     const output: string[] = [];
     const writer = new FrameWriter({ write: (data) => output.push(data), size: () => ({ columns: 40, rows: 16 }), schedule: () => {} });

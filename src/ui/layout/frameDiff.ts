@@ -117,7 +117,7 @@ export class FrameWriter {
       return;
     }
     const next = content.slice(0, -1).split('\n');
-    const diff = diffFrame(shown, next, columns);
+    const diff = diffFrame(shown, next, { columns, rows });
     if (diff === undefined) {
       this.options.write(eraseLines(frame.erased) + content);
       this.remember(live);
@@ -155,12 +155,15 @@ const MIN_MOVED_LINES = 3;
  * those lines are not written again. Growth first makes room below (newlines scroll the screen when
  * the frame is at its bottom, and everything above goes to the scroll-back as it would anyway).
  */
-export function diffFrame(shown: readonly string[], next: readonly string[], columns: number): string | undefined {
+export function diffFrame(shown: readonly string[], next: readonly string[], terminal: { readonly columns: number; readonly rows: number }): string | undefined {
+  const { columns } = terminal;
   const shift = next.length - shown.length;
   const kept = commonSuffix(shown, next);
   if (shift === 0 || kept < MIN_MOVED_LINES || kept >= shown.length || kept >= next.length) return diffLines(shown, next, columns);
   const at = shown.length - kept;
   if (shift > 0) {
+    // Rows are addressed from the frame's top, which must still be on screen once the frame has grown.
+    if (next.length + 1 > terminal.rows) return diffLines(shown, next, columns);
     const moved = [...shown.slice(0, at), ...Array.from({ length: shift }, () => ''), ...shown.slice(at)];
     const room = '\n'.repeat(shift);
     const insert = `${cursorUp(shown.length + shift - at)}${ESC}[${shift}L${cursorNextLine(moved.length - at)}`;
