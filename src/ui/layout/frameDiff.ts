@@ -107,8 +107,6 @@ export class FrameWriter {
       shown !== undefined &&
       frame.erased === shown.length + 1 &&
       columns === this.shownColumns &&
-      // Its top row still on screen (the cursor sits on the row below its last line).
-      shown.length + 1 <= rows &&
       content.endsWith('\n') &&
       live.endsWith('\n');
     if (!modelled) {
@@ -155,27 +153,35 @@ const MIN_MOVED_LINES = 3;
  * those lines are not written again. Growth first makes room below (newlines scroll the screen when
  * the frame is at its bottom, and everything above goes to the scroll-back as it would anyway).
  */
-export function diffFrame(shown: readonly string[], next: readonly string[], terminal: { readonly columns: number; readonly rows: number }): string | undefined {
-  const { columns } = terminal;
+export function diffFrame(shown: readonly string[], next: readonly string[], terminal: Terminal): string | undefined {
   const shift = next.length - shown.length;
   const kept = commonSuffix(shown, next);
-  if (shift === 0 || kept < MIN_MOVED_LINES || kept >= shown.length || kept >= next.length) return diffLines(shown, next, columns);
+  if (shift === 0 || kept < MIN_MOVED_LINES || kept >= shown.length || kept >= next.length) return diffLines(shown, next, terminal);
   const at = shown.length - kept;
   if (shift > 0) {
-    // Rows are addressed from the frame's top, which must still be on screen once the frame has grown.
-    if (next.length + 1 > terminal.rows) return diffLines(shown, next, columns);
     const moved = [...shown.slice(0, at), ...Array.from({ length: shift }, () => ''), ...shown.slice(at)];
+    // Once the room is made the cursor is `next.length` rows below the frame's top: the row lines are
+    // inserted at, and every row written after, must still be on screen then.
+    if (next.length - Math.min(at, firstDifference(moved, next)) > terminal.rows - 1) return diffLines(shown, next, terminal);
     const room = '\n'.repeat(shift);
-    const insert = `${cursorUp(shown.length + shift - at)}${ESC}[${shift}L${cursorNextLine(moved.length - at)}`;
-    const rest = diffLines(moved, next, columns);
+    const insert = `${cursorUp(next.length - at)}${ESC}[${shift}L${cursorNextLine(moved.length - at)}`;
+    const rest = diffLines(moved, next, terminal);
     return rest === undefined ? undefined : room + insert + rest;
   }
   const removed = -shift;
-  if (at - removed < 0) return diffLines(shown, next, columns);
+  if (at - removed < 0 || shown.length - (at - removed) > terminal.rows - 1) return diffLines(shown, next, terminal);
   const moved = [...shown.slice(0, at - removed), ...shown.slice(at)];
   const remove = `${cursorUp(shown.length - (at - removed))}${ESC}[${removed}M${cursorNextLine(moved.length - (at - removed))}`;
-  const rest = diffLines(moved, next, columns);
+  const rest = diffLines(moved, next, terminal);
   return rest === undefined ? undefined : remove + rest;
+}
+
+type Terminal = { readonly columns: number; readonly rows: number };
+
+function firstDifference(shown: readonly string[], next: readonly string[]): number {
+  let index = 0;
+  while (index < shown.length && index < next.length && shown[index] === next[index]) index++;
+  return index;
 }
 
 function commonSuffix(shown: readonly string[], next: readonly string[]): number {
@@ -186,13 +192,17 @@ function commonSuffix(shown: readonly string[], next: readonly string[]): number
 
 /**
  * The bytes that turn `shown` (on screen, cursor at column 1 below it) into `next` (cursor at column
- * 1 below it), or undefined when a line of `next` is wider than the terminal (it would wrap and take
- * two rows, which row-by-row comparing cannot follow).
+ * 1 below it), starting at the first line that differs; undefined when that line has scrolled off the
+ * screen, or a line of `next` is wider than the terminal (it would wrap and take two rows, which
+ * row-by-row comparing cannot follow).
  */
-export function diffLines(shown: readonly string[], next: readonly string[], columns: number): string | undefined {
-  let out = shown.length > 0 ? cursorUp(shown.length) : '';
+export function diffLines(shown: readonly string[], next: readonly string[], terminal: Terminal): string | undefined {
+  const { columns } = terminal;
+  const first = firstDifference(shown, next);
+  if (shown.length - first > terminal.rows - 1) return undefined;
+  let out = shown.length > first ? cursorUp(shown.length - first) : '';
   let skipped = 0;
-  for (let index = 0; index < next.length; index++) {
+  for (let index = first; index < next.length; index++) {
     const line = next[index]!;
     const old = index < shown.length ? shown[index] : undefined;
     if (line === old) {
