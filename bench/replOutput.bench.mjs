@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForBench } from './benchBundle.mjs';
+import { outputFigures } from './terminalFrames.mjs';
 import { hasTmux, openTmux, replBenchWorkspace } from './tmuxDriver.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -44,17 +45,6 @@ function longAnswer() {
   return `${paragraphs.join('\n\n')}\n\nEND-OF-ANSWER`;
 }
 
-const ESCAPE = /\u001B\[[0-9;?]*[A-Za-z]/g;
-const BEGIN_SYNC = '\u001B[?2026h';
-
-/** Lines a frame writes: pieces between line moves (newline, cursor next/previous line, up, down) that hold visible text. */
-function linesWritten(frame) {
-  return frame
-    .split(/\r?\n|\u001B\[\d*[EFAB]/)
-    .map((piece) => piece.replace(ESCAPE, '').replace(/\u001B./g, ''))
-    .filter((piece) => piece.trim() !== '').length;
-}
-
 async function measure({ chunkDelayMs, label }) {
   const answer = longAnswer();
   const serverFile = await bundle('test/support/fakeAnthropic.ts', 'replOutputFake.mjs');
@@ -76,14 +66,10 @@ async function measure({ chunkDelayMs, label }) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await terminal.tmux('pipe-pane', '-t', 'bench:repl');
     const bytes = readFileSync(recording);
-    const frames = bytes.toString('utf8').split(BEGIN_SYNC).slice(1);
-    // A frame that prints finished text into the scroll-back first erases the live area (Ink's
-    // log.clear: erase line, cursor up, …); the others repaint the live area in place.
-    const repaints = frames.filter((frame) => !frame.startsWith('\u001B[2K'));
-    const lines = repaints.map(linesWritten).sort((a, b) => a - b);
-    const percentile = (p) => lines[Math.min(lines.length - 1, Math.floor((lines.length * p) / 100))] ?? 0;
-    row(`REPL bytes written per answer character (3,000 words, ${label})`, (bytes.length / answer.length).toFixed(2), 'B/char', `≤ 3.6 (${(bytes.length / 1024).toFixed(0)} KB for ${answer.length} chars, ${frames.length} frames)`);
-    row(`REPL lines repainted per frame while streaming, p50 / p95 / max (${label})`, `${percentile(50)} / ${percentile(95)} / ${lines.at(-1) ?? 0}`, 'lines', `≤ 8 (${repaints.length} repaints; ${frames.length - repaints.length} frames printed finished text to the scroll-back)`);
+    const figures = outputFigures(bytes, answer.length);
+    const { p50, p95, max } = figures.linesPerFrame;
+    row(`REPL bytes written per answer character (3,000 words, ${label})`, figures.bytesPerChar.toFixed(2), 'B/char', `≤ 3.6 (${(bytes.length / 1024).toFixed(0)} KB for ${answer.length} chars, ${figures.frames} frames)`);
+    row(`REPL lines written per frame while streaming, p50 / p95 / max (${label})`, `${p50} / ${p95} / ${max}`, 'lines', '≤ 8');
   } finally {
     await terminal.close();
     await server.close();

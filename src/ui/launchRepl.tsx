@@ -28,7 +28,7 @@ import { runEditorInForeground } from '../utils/process/externalEditor.js';
 import { replayItems } from './repl/replayItems.js';
 import type { ReplLaunchOptions } from './startRepl.js';
 import { loadToolRenderers } from './tools/toolRendererCache.js';
-import { finishedTextThatFits, stdoutForInk } from './layout/inkStdout.js';
+import { finishedTextThatFits, stderrForInk, stdoutForInk } from './layout/inkStdout.js';
 import { askFolderTrust } from './trust/askFolderTrust.js';
 import { isFolderTrusted, trustFolder } from '../permissions/folderTrust.js';
 
@@ -130,9 +130,12 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   // store's first publish repainted ~10 ms after it, and a key typed at once waited out Ink's repaint
   // throttle (~32 ms) before it echoed (tmux: prompt → echo 42 ms before, 22 ms after).
   controller.transcript.flush();
+  const inkStdout = stdoutForInk(process.stdout);
   const instance = render(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine} />, {
-    stdout: stdoutForInk(process.stdout),
-    incrementalRendering: true,
+    stdout: inkStdout,
+    stderr: stderrForInk(process.stderr, inkStdout),
+    // Whole frames: stdoutForInk's frame writer compares them line by line with what is on screen.
+    incrementalRendering: false,
     exitOnCtrlC: false,
     kittyKeyboard: { mode: 'auto' },
   });

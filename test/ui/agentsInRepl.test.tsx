@@ -123,4 +123,29 @@ describe('subagents in the REPL', () => {
     }
     expect(frame).toContain('final child answer');
   });
+
+  it("Ctrl+O's transcript view shows a finished subagent's own steps: its tool calls and their results", async () => {
+    const { tool, open } = gate();
+    open();
+    repl = await startReplFixture({
+      tools: [tool],
+      agents: {},
+      rows: 40,
+      script: conversations({
+        'parent prompt': [turn(toolUse('Agent', { description: 'search twice', prompt: 'two steps' })), endTurn('parent done')],
+        'two steps': [turn(toolUse('Wait', { pattern: 'first-step' })), turn(toolUse('Wait', { pattern: 'second-step' })), endTurn('child answer')],
+      }),
+    });
+    await repl.submit('parent prompt');
+    await repl.terminal.waitFor('parent done');
+    await repl.terminal.press('\u000F');
+    const view = await repl.terminal.waitFor(/lines \d+–\d+ of \d+/);
+    expect(view).toContain('> two steps');
+    expect(view).toContain('● Wait(first-step)');
+    expect(view).toContain('waited for first-step');
+    expect(view).toContain('● Wait(second-step)');
+    expect(view).toContain('waited for second-step');
+    expect(view).toContain('child answer');
+    expect(view.indexOf('first-step')).toBeLessThan(view.indexOf('second-step'));
+  });
 });

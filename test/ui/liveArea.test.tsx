@@ -16,6 +16,26 @@ describe('live area', () => {
     terminal.unmount();
   });
 
+  it('a paragraph that moves to the scroll-back takes its rows with it: the rows below stay where they were', async () => {
+    // Printed, the first paragraph takes its own rows plus the blank row before it; the live area must shrink by exactly that.
+    const first = Array.from({ length: 15 }, (_, index) => `alpha${index}`).join(' ');
+    const open = 'the open paragraph, still streaming';
+    const frameOf = async (segment: { text: string; printed?: string[] }): Promise<string> => {
+      const terminal = renderInTerminal(
+        <LiveArea segments={[{ kind: 'text', id: 't', continuation: false, ...segment }]} turn={{ startedAt: Date.now(), activity: 'writing', outputTokens: 0 }} tools={[]} verbose={false} columns={40} maxRows={20} showSpinner />,
+        { columns: 40, rows: 30 },
+      );
+      const frame = await terminal.waitFor('esc to interrupt');
+      terminal.unmount();
+      return frame;
+    };
+    const whole = await frameOf({ text: `${first}\n\n${open}` });
+    const afterPrint = await frameOf({ text: open, printed: [first] });
+    const firstRows = whole.split('\n').filter((line) => line.includes('alpha')).length;
+    expect(firstRows).toBeGreaterThan(1);
+    expect(whole.split('\n').length - afterPrint.split('\n').length).toBe(firstRows + 1);
+  });
+
   it('shows the spinner with elapsed time, tokens and how to interrupt', async () => {
     const terminal = renderInTerminal(
       <LiveArea segments={[]} turn={{ startedAt: Date.now() - 3_000, activity: 'writing', outputTokens: 1234 }} tools={[]} verbose={false} columns={80} maxRows={10} showSpinner />,
@@ -140,5 +160,21 @@ describe('live tools stay within the rows they may use', () => {
     const frame = await terminal.waitFor('more lines not shown');
     expect(frame.split('\n').length).toBeLessThanOrEqual(10);
     terminal.unmount();
+  });
+});
+
+describe('spinner line while text streams', () => {
+  it('turns once a second while the answer is being written (the text is what moves), four times a second otherwise', async () => {
+    const { Spinner } = await import('../../src/ui/transcript/Spinner.js');
+    const glyphsShown = async (activity: 'writing' | 'requesting'): Promise<number> => {
+      const terminal = renderInTerminal(<Spinner turn={{ startedAt: Date.now(), activity, outputTokens: 0 }} />);
+      await terminal.waitFor('esc to interrupt');
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const glyphs = new Set(terminal.allFrames().map((frame) => frame.trim().split(' ')[0]).filter(Boolean));
+      terminal.unmount();
+      return glyphs.size;
+    };
+    expect(await glyphsShown('writing')).toBeLessThanOrEqual(2);
+    expect(await glyphsShown('requesting')).toBeGreaterThanOrEqual(4);
   });
 });

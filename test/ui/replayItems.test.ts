@@ -16,7 +16,7 @@ describe('replaying a resumed conversation', () => {
     expect(replayItems(messages)).toEqual([
       { kind: 'user_prompt', text: 'fix it' },
       { kind: 'assistant_text', text: 'Reading', continuation: false },
-      { kind: 'tool_call', toolName: 'Read', input: {}, status: 'success', resultText: expect.stringMatching(/^x{20000}\n…$/), progress: [], replayed: true },
+      { kind: 'tool_call', toolUseId: 't-Reading', toolName: 'Read', input: {}, status: 'success', resultText: expect.stringMatching(/^x{20000}\n…$/), progress: [], replayed: true },
       { kind: 'assistant_text', text: 'Fixed.', continuation: false },
     ]);
   });

@@ -36,7 +36,8 @@ describe('transcript store: streaming text', () => {
     transcript.flush();
     const snapshot = transcript.getSnapshot();
     expect(texts(snapshot.staticItems)).toEqual(['First paragraph.']);
-    expect(snapshot.live).toEqual([{ kind: 'text', id: expect.any(String), text: 'Second, still', continuation: true }]);
+    // The live text knows what of it is printed already: its reserved rows count from the reply's first row.
+    expect(snapshot.live).toEqual([{ kind: 'text', id: expect.any(String), text: 'Second, still', continuation: true, printed: ['First paragraph.'] }]);
   });
 
   it('prints the rest of the text when the message ends', () => {

@@ -87,7 +87,14 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
   );
 
   const transcriptView = status.transcriptOpen ? (
-    <TranscriptView messages={controller.messages} tools={session.tools} columns={columns} rows={rows} onClose={() => controller.setTranscriptOpen(false)} />
+    <TranscriptView
+      messages={controller.messages}
+      tools={session.tools}
+      columns={columns}
+      rows={rows}
+      onClose={() => controller.setTranscriptOpen(false)}
+      childWork={controller.transcript.childWork}
+    />
   ) : null;
   return (
     <Box flexDirection="column">

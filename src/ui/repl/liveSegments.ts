@@ -11,7 +11,7 @@ const MAX_PROGRESS_EVENTS = 20;
 /** Tool result text kept for display; the model got the full text, the screen needs the first screenful. */
 const MAX_RESULT_TEXT_CHARS = 20_000;
 
-export type TextSegment = { kind: 'text'; id: string; text: string; continuation: boolean; closed: boolean };
+export type TextSegment = { kind: 'text'; id: string; text: string; continuation: boolean; closed: boolean; printed: string[] };
 export type ThinkingSegment = { kind: 'thinking'; id: string; text: string; closed: boolean };
 export type ToolSegment = {
   kind: 'tool';
@@ -60,7 +60,7 @@ export function addProgress(tool: ToolSegment, progress: unknown): void {
 export function liveViewOf(segment: Segment): LiveSegment {
   switch (segment.kind) {
     case 'text':
-      return { kind: 'text', id: segment.id, text: segment.text, continuation: segment.continuation };
+      return { kind: 'text', id: segment.id, text: segment.text, continuation: segment.continuation, ...(segment.printed.length > 0 ? { printed: [...segment.printed] } : {}) };
     case 'thinking':
       return { kind: 'thinking', id: segment.id, text: segment.text };
     case 'tool':

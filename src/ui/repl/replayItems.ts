@@ -22,6 +22,8 @@ export type ReplayItem =
   | { readonly kind: 'assistant_text'; readonly text: string; readonly continuation: boolean }
   | {
       readonly kind: 'tool_call';
+      /** The tool_use id: what the REPL still holds about the call (a subagent's steps) is found by it. */
+      readonly toolUseId: string;
       readonly toolName: string;
       readonly input: unknown;
       readonly status: ToolCallStatus;
@@ -67,6 +69,7 @@ function itemsOf(message: ConversationMessage, results: ReadonlyMap<string, Tool
     const result = results.get(block.id);
     items.push({
       kind: 'tool_call',
+      toolUseId: block.id,
       toolName: block.name,
       input: block.input,
       status: result ? statusOf(result) : 'interrupted',

@@ -84,6 +84,11 @@ export class TranscriptStore {
   private nextId = 0;
   /** Counts the model's requests: each is one assistant message, and its calls share this number. */
   private batch = 0;
+  /**
+   * Finished subagent calls' output and the progress that carries the child's conversation, by
+   * tool_use id: printed items release theirs, and the transcript view (Ctrl+O) draws the child's steps from these.
+   */
+  private readonly childConversations = new Map<string, ChildWork>();
 
   private readonly publisher: ThrottledPublisher<TranscriptSnapshot>;
   private readonly readiness: StaticReadiness;
@@ -112,6 +117,9 @@ export class TranscriptStore {
   get isTurnActive(): boolean {
     return this.turn !== undefined;
   }
+
+  /** What a finished subagent call did, by its tool_use id (undefined for other calls). */
+  readonly childWork = (toolUseId: string): ChildWork | undefined => this.childConversations.get(toolUseId);
 
   /** Publishes pending changes now (tests, and moments where latency matters more than batching). */
   flush(): void {
@@ -160,6 +168,7 @@ export class TranscriptStore {
     this.staticItems = [];
     this.waitingToPrint.length = 0;
     this.live = [];
+    this.childConversations.clear();
     this.staticEpoch++;
     this.changed();
   }
@@ -356,7 +365,7 @@ export class TranscriptStore {
       this.closeAllText();
       const continuation = this.turn?.continuesReplay ?? false;
       if (this.turn) this.turn.continuesReplay = false;
-      this.live.push({ kind: 'text', id: this.newId('text'), text, continuation, closed: false });
+      this.live.push({ kind: 'text', id: this.newId('text'), text, continuation, closed: false, printed: [] });
     }
   }
 
@@ -440,6 +449,7 @@ export class TranscriptStore {
           if (!head.messageComplete || group.some((segment) => segment.phase !== 'done' || !segment.outcome)) return;
           if (groupLength >= 2) {
             this.live.splice(0, groupLength);
+            for (const call of group) this.keepChildConversation(call);
             if (this.turn) this.turn.attemptPrintedTextOnly = false;
             this.enqueuePrint({ kind: 'tool_group', id: this.newId('tools'), toolName: head.toolName, calls: group.map(finishedCall) });
             continue;
@@ -447,6 +457,7 @@ export class TranscriptStore {
         }
         if (head.phase !== 'done' || !head.outcome) return;
         this.live.shift();
+        this.keepChildConversation(head);
         if (this.turn) this.turn.attemptPrintedTextOnly = false;
         this.enqueuePrint({ ...finishedCall(head), kind: 'tool_call', id: this.newId('tool'), toolName: head.toolName });
         continue;
@@ -470,10 +481,18 @@ export class TranscriptStore {
       if (finished.trim() !== '' && finished.length > this.finishedTextHeld()) {
         this.countPrintedText(finished.length);
         this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: finished.trim(), continuation: head.continuation });
+        head.printed.push(finished.trim());
         head.text = rest;
         head.continuation = true;
       }
       return;
+    }
+  }
+
+  private keepChildConversation(segment: ToolSegment): void {
+    const last = segment.progress.at(-1);
+    if (segment.outcome?.status === 'success' && carriesChildConversation(last)) {
+      this.childConversations.set(segment.id, { data: segment.outcome.data, progress: [last] });
     }
   }
 
@@ -536,6 +555,14 @@ export class TranscriptStore {
   private newId(prefix: string): string {
     return `${prefix}-${++this.nextId}`;
   }
+}
+
+/** A finished subagent call: its output, and its last progress event (which holds the child's whole conversation). */
+export type ChildWork = { readonly data: unknown; readonly progress: readonly unknown[] };
+
+/** Progress that carries a child's conversation (a subagent's: src/agents/agentProgress.ts). */
+function carriesChildConversation(progress: unknown): boolean {
+  return typeof progress === 'object' && progress !== null && Array.isArray((progress as { readonly transcript?: unknown }).transcript);
 }
 
 function finishedCall(segment: ToolSegment): FinishedGroupCall {

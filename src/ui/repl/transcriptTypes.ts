@@ -66,7 +66,14 @@ export type LiveToolSegment = {
   readonly resultText?: string;
 };
 
-export type LiveTextSegment = { readonly kind: 'text'; readonly id: string; readonly text: string; readonly continuation: boolean };
+export type LiveTextSegment = {
+  readonly kind: 'text';
+  readonly id: string;
+  readonly text: string;
+  readonly continuation: boolean;
+  /** The finished paragraphs of this reply already printed to the scroll-back, in order: the live text continues them. */
+  readonly printed?: readonly string[];
+};
 export type LiveThinkingSegment = { readonly kind: 'thinking'; readonly id: string; readonly text: string };
 
 export type LiveSegment = LiveTextSegment | LiveThinkingSegment | LiveToolSegment;

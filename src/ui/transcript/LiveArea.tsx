@@ -90,7 +90,7 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
         const segment = entry.segment;
         switch (segment.kind) {
           case 'text':
-            return <LiveText key={segment.id} text={segment.text} continuation={segment.continuation} columns={columns} maxRows={textRows} />;
+            return <LiveText key={segment.id} text={segment.text} printed={segment.printed} continuation={segment.continuation} columns={columns} maxRows={textRows} />;
           case 'thinking':
             return verbose ? (
               <Box key={segment.id} marginTop={1} flexDirection="column">
@@ -136,11 +136,24 @@ export function LiveArea({ segments, turn, tools, verbose, columns, maxRows, sho
  */
 const LIVE_TEXT_ROW_STEP = 8;
 
-function LiveText({ text, continuation, columns, maxRows }: { readonly text: string; readonly continuation: boolean; readonly columns: number; readonly maxRows: number }): ReactNode {
+type LiveTextProps = {
+  readonly text: string;
+  readonly printed: readonly string[] | undefined;
+  readonly continuation: boolean;
+  readonly columns: number;
+  readonly maxRows: number;
+};
+
+function LiveText({ text, printed = [], continuation, columns, maxRows }: LiveTextProps): ReactNode {
   if (text.trim() === '') return null;
   const width = Math.max(10, columns - 2);
   const tail = tailThatFits(text.trimEnd(), width, maxRows);
-  const reservedRows = Math.min(maxRows, Math.ceil(wrappedRows(tail.text, width) / LIVE_TEXT_ROW_STEP) * LIVE_TEXT_ROW_STEP);
+  // The steps count from the reply's first row, printed paragraphs included: a paragraph that moves to
+  // the scroll-back takes the rows it had here (each with the blank row after it), so the box shrinks
+  // by as much and the spinner, input box and status line stay on their rows.
+  const printedRows = printed.reduce((rows, paragraph) => rows + wrappedRows(paragraph, width) + 1, 0);
+  const steppedRows = Math.ceil((printedRows + wrappedRows(tail.text, width)) / LIVE_TEXT_ROW_STEP) * LIVE_TEXT_ROW_STEP - printedRows;
+  const reservedRows = Math.min(maxRows, steppedRows);
   return (
     <Box marginTop={1} flexDirection="column" minHeight={reservedRows}>
       <Gutter prefix={continuation || tail.truncated ? '  ' : `${glyphs.bullet} `}>
@@ -150,7 +163,30 @@ function LiveText({ text, continuation, columns, maxRows }: { readonly text: str
   );
 }
 
-/** Rows `text` takes wrapped at `width` (markdown may add a few: margins between blocks). */
-function wrappedRows(text: string, width: number): number {
-  return text.split('\n').reduce((rows, line) => rows + Math.max(1, Math.ceil(line.length / width)), 0);
+/**
+ * Rows `text` takes word-wrapped at `width`, counted high rather than low: a reserved box at least as
+ * tall as its text never grows a row at a time. Markdown takes its markup out (shorter), and may add
+ * margins between blocks (those move the rows below once, no more).
+ */
+export function wrappedRows(text: string, width: number): number {
+  return text.split('\n').reduce((rows, line) => rows + wrappedLineRows(line, width), 0);
+}
+
+function wrappedLineRows(line: string, width: number): number {
+  let rows = 1;
+  let column = 0;
+  for (const word of line.split(' ')) {
+    if (column === 0) column = word.length;
+    else if (column + 1 + word.length <= width) column += 1 + word.length;
+    else {
+      // The next row may start with the space it broke at (Ink wraps without trimming).
+      rows++;
+      column = 1 + word.length;
+    }
+    while (column > width) {
+      rows++;
+      column -= width;
+    }
+  }
+  return rows;
 }

@@ -10,8 +10,11 @@ import type { TurnActivity, TurnStatus } from '../repl/transcriptTypes.js';
 import { retryLine } from '../repl/retryStatus.js';
 import { colors, glyphs } from '../theme.js';
 
-// Every tick repaints the whole live area, so the glyph turns at a calm 4 frames per second.
+// Each tick rewrites the spinner line (~110 bytes with its colours), so the glyph turns at a calm 4
+// frames per second — and once a second while text streams: the text is then what moves, and the
+// line's clock and token count still change each second.
 const FRAME_MS = 250;
+const WRITING_FRAME_MS = 1_000;
 
 export function Spinner({ turn, now = Date.now }: { readonly turn: TurnStatus; readonly now?: () => number }): ReactNode {
   // The clock and the token count change only when the glyph turns: a frame drawn because text
@@ -19,13 +22,14 @@ export function Spinner({ turn, now = Date.now }: { readonly turn: TurnStatus; r
   const latest = useRef(turn);
   latest.current = turn;
   const [sample, setSample] = useState(() => ({ tick: 0, at: now(), startedAt: turn.startedAt, outputTokens: turn.outputTokens }));
+  const frameMs = turn.activity === 'writing' && !turn.retry ? WRITING_FRAME_MS : FRAME_MS;
   useEffect(() => {
     const timer = setInterval(
       () => setSample((previous) => ({ tick: previous.tick + 1, at: now(), startedAt: latest.current.startedAt, outputTokens: latest.current.outputTokens })),
-      FRAME_MS,
+      frameMs,
     );
     return () => clearInterval(timer);
-  }, [now]);
+  }, [now, frameMs]);
   const frames = glyphs.spinnerFrames;
   const frame = frames[sample.tick % frames.length];
   // A sample from an earlier turn (the spinner stays mounted between turns) says nothing about this one.

@@ -14,6 +14,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Tools } from '../../contract/tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { replayItems } from '../repl/replayItems.js';
+import type { ChildWork } from '../repl/transcriptStore.js';
 import { colors } from '../theme.js';
 import { TranscriptItemView } from './TranscriptItemView.js';
 
@@ -23,18 +24,20 @@ export type TranscriptViewProps = {
   readonly columns: number;
   readonly rows: number;
   readonly onClose: () => void;
+  /** What a finished subagent call did (its output and the child's conversation), by tool_use id: drawn in full. */
+  readonly childWork?: (toolUseId: string) => ChildWork | undefined;
 };
 
 /** The header and footer lines, and one spare row so the frame never fills the terminal. */
 const CHROME_ROWS = 3;
 
-export function TranscriptView({ messages, tools, columns, rows, onClose }: TranscriptViewProps): ReactNode {
+export function TranscriptView({ messages, tools, columns, rows, onClose, childWork }: TranscriptViewProps): ReactNode {
   const [lines, setLines] = useState<readonly string[] | undefined>(undefined);
   // Drawn outside React's render (renderToString runs a render of its own), once per width.
   useEffect(() => {
-    const timer = setTimeout(() => setLines(transcriptLines(messages, tools, columns)));
+    const timer = setTimeout(() => setLines(transcriptLines(messages, tools, columns, childWork)));
     return () => clearTimeout(timer);
-  }, [messages, tools, columns]);
+  }, [messages, tools, columns, childWork]);
   const height = Math.max(3, rows - CHROME_ROWS);
   const total = lines?.length ?? 0;
   const lastTop = Math.max(0, total - height);
@@ -70,9 +73,15 @@ export function TranscriptView({ messages, tools, columns, rows, onClose }: Tran
   );
 }
 
-/** The whole conversation drawn as it is on screen, but in full (verbose), as lines of `columns` width. */
-export function transcriptLines(messages: readonly ConversationMessage[], tools: Tools, columns: number): string[] {
-  const items = replayItems(messages, { whole: true }).map((item, index) => ({ ...item, id: `transcript-${index}` }));
+/**
+ * The whole conversation drawn as it is on screen, but in full (verbose), as lines of `columns` width.
+ * A subagent's call the REPL still knows about shows the child's own steps (its tool calls and results).
+ */
+export function transcriptLines(messages: readonly ConversationMessage[], tools: Tools, columns: number, childWork?: (toolUseId: string) => ChildWork | undefined): string[] {
+  const items = replayItems(messages, { whole: true }).map((item, index) => {
+    const work = item.kind === 'tool_call' && item.status === 'success' ? childWork?.(item.toolUseId) : undefined;
+    return { ...item, id: `transcript-${index}`, ...(work ? { data: work.data, progress: work.progress } : {}) };
+  });
   if (items.length === 0) return [];
   const drawn = renderToString(
     <Box flexDirection="column">
