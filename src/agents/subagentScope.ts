@@ -8,7 +8,7 @@
 import type { Session } from '../app/createSession.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { UserInteraction } from '../types/userInteraction.js';
-import type { TextFileAccess } from '../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../contract/textFileAccess.js';
 
 export type SubagentScope = {
   readonly session: Session;

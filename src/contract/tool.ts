@@ -16,7 +16,7 @@ import type { ShellCommandAnalysis } from '../permissions/shell/analyzeShellComm
 import type { PermissionMode, ToolPermissionResult } from '../permissions/types.js';
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
-import type { TextFileAccess } from '../utils/files/textFileAccess.js';
+import type { TextFileAccess } from './textFileAccess.js';
 import type { SubagentScope } from '../agents/subagentScope.js';
 import type { ToolRenderers } from './toolRenderers.js';
 

@@ -28,7 +28,7 @@ import type { SubagentScope } from '../agents/subagentScope.js';
 import type { ReadFileState } from '../state/readFileState.js';
 import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
-import type { TextFileAccess } from '../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../contract/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
 import type { CheckpointKeeper } from './checkpoints/checkpointKeeper.js';
 import { createConversationCheckpoints } from './checkpoints/conversationCheckpoints.js';

@@ -18,7 +18,7 @@ import type { AppState } from '../../state/appState.js';
 import type { ContentBlockParam } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import { parseSlashInput } from '../../commands/registry.js';
 import { INIT_PROMPT } from '../../commands/builtin/init.js';
 import type { AcpCommandSet } from './acpCommands.js';

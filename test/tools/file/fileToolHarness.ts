@@ -14,7 +14,7 @@ import { EditTool } from '../../../src/tools/EditTool/EditTool.js';
 import { NotebookEditTool } from '../../../src/tools/NotebookEditTool/NotebookEditTool.js';
 import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
-import type { TextFileAccess } from '../../../src/utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../../src/contract/textFileAccess.js';
 
 export const FILE_TOOLS: Tool[] = [ReadTool, WriteTool, EditTool, NotebookEditTool];
 
