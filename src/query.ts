@@ -12,7 +12,7 @@ import type { CostTracker } from './services/api/cost.js';
 import type { ThinkingRequest } from './services/api/thinking.js';
 import { toApiTools } from './services/api/toolSchemas.js';
 import { thinkingStyleOf } from './services/api/models.js';
-import type { ModelClient, ModelRequest } from './services/api/types.js';
+import type { ModelClient, ModelRequest } from './contract/modelClient.js';
 import { isPromptTooLong, isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
 import type { AssembledMessage } from './services/api/messageAssembler.js';
 import type { CompletedCall } from './services/tools/StreamingToolExecutor.js';

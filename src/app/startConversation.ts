@@ -20,7 +20,7 @@ import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
-import type { ToolPermissionContext } from '../permissions/types.js';
+import type { ToolPermissionContext } from '../contract/permissions.js';
 import type { SessionLifecycleListener } from '../session/lifecycle.js';
 import { configDir as resolveConfigDir } from '../settings/configPaths.js';
 import { loadTranscript, type LoadedTranscript } from '../session/transcript/loadTranscript.js';

@@ -2,7 +2,7 @@
  * Permission modes in words, and the Shift+Tab cycle. Shared by the status
  * line, /status and /permissions so the same mode always reads the same.
  */
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 
 /** The status-line label; the default mode shows nothing. */
 export function modeStatusLabel(mode: PermissionMode): string | undefined {

@@ -19,7 +19,7 @@ import {
 } from '../permissions/localSettingsRules.js';
 import { parseRule } from '../permissions/rules/parseRule.js';
 import { describeSource } from '../permissions/rules/permissionRule.js';
-import type { AppStateStore } from '../state/appState.js';
+import type { AppStateStore } from '../contract/appState.js';
 import type { PermissionRuleListing, PermissionRulesAccess } from './types.js';
 
 export type ReplPermissionRules = Required<PermissionRulesAccess> & {

@@ -6,14 +6,12 @@
  * concurrency-safe is treated as neither, which costs speed, never safety.
  */
 import type { z } from 'zod';
-import type { McpClientHandle } from '../services/mcp/types.js';
-import type { ModelClient } from '../services/api/types.js';
-import type { AppStateStore } from '../state/appState.js';
-import type { ReadFileState } from '../state/readFileState.js';
-import type { DeclaredPathAccess } from '../permissions/engine/decisionTypes.js';
-import type { ToolFamily } from '../permissions/rules/toolFamilies.js';
+import type { McpClientHandle } from './mcp.js';
+import type { ModelClient } from './modelClient.js';
+import type { AppStateStore } from './appState.js';
+import type { ReadFileState } from './readFileState.js';
+import type { DeclaredPathAccess, ToolFamily, PermissionMode, ToolPermissionResult } from './permissions.js';
 import type { ShellCommandAnalysis } from '../permissions/shell/analyzeShellCommand.js';
-import type { PermissionMode, ToolPermissionResult } from '../permissions/types.js';
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from './textFileAccess.js';
@@ -100,7 +98,6 @@ export type PromptOptions = {
 
 export type InterruptBehavior = 'cancel' | 'block';
 
-export type { DeclaredPathAccess, ToolFamily };
 
 /** Where a call runs: relative paths in its input are resolved against `cwd`, `~` against `home`. */
 export type CallScope = { readonly cwd: string; readonly home: string };

@@ -1,6 +1,6 @@
 /** The fields every hook input carries, from what the caller has at hand. */
 import type { SessionInfo, ToolUseContext } from '../contract/tool.js';
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 import type { HookCommonInput } from './hookEvents.js';
 import type { HookRunContext } from './types.js';
 

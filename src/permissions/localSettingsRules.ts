@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppStateStore } from '../state/appState.js';
+import type { AppStateStore } from '../contract/appState.js';
 import { ruleSetOf } from './canUseTool.js';
 import { parseRule } from './rules/parseRule.js';
 import type { RuleBehavior, SourcedRule } from './rules/permissionRule.js';

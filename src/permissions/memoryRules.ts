@@ -9,7 +9,7 @@
  * stay): a half-applied file could drop a deny rule the user still wants.
  */
 import type { MemorySource } from '../context/memoryFiles.js';
-import type { AppStateStore } from '../state/appState.js';
+import type { AppStateStore } from '../contract/appState.js';
 import { ruleSetOf } from './canUseTool.js';
 import { parseClaudeMdRules } from './rules/ruleFileParsers.js';
 import type { SourcedRule } from './rules/permissionRule.js';

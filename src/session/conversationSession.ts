@@ -21,11 +21,11 @@ import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, Que
 import { contextWindowOf } from '../services/api/models.js';
 import { thinkingForPrompt, type ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
-import type { ModelClient } from '../services/api/types.js';
+import type { ModelClient } from '../contract/modelClient.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { CostTracker } from '../services/api/cost.js';
 import type { SubagentScope } from '../agents/subagentScope.js';
-import type { ReadFileState } from '../state/readFileState.js';
+import type { ReadFileState } from '../contract/readFileState.js';
 import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from '../contract/textFileAccess.js';

@@ -9,7 +9,7 @@ import { ruleSetOf } from '../../permissions/canUseTool.js';
 import { parseRule } from '../../permissions/rules/parseRule.js';
 import type { SourcedRule } from '../../permissions/rules/permissionRule.js';
 import { compileRuleSet } from '../../permissions/rules/ruleSet.js';
-import type { AppStateStore } from '../../state/appState.js';
+import type { AppStateStore } from '../../contract/appState.js';
 import type { CommandTurn } from '../types.js';
 
 export type ScopedRuleGrant = { readonly ok: true; readonly revoke: () => void } | { readonly ok: false; readonly error: string };

@@ -8,13 +8,13 @@
  */
 import { RequestError, type AgentContext, type ClientCapabilities, type ContentBlock, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 import { allowAlwaysHandler } from '../../permissions/allowAlways.js';
-import { isPermissionMode, type PermissionMode } from '../../permissions/types.js';
+import { isPermissionMode, type PermissionMode } from '../../contract/permissions.js';
 import type { QueryOutcome } from '../../query/events.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { McpManager } from '../../services/mcp/McpManager.js';
 import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
-import type { AppState } from '../../state/appState.js';
+import type { AppState } from '../../contract/appState.js';
 import type { ContentBlockParam } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
 import { errorMessageOf } from '../../utils/errors.js';

@@ -15,7 +15,7 @@ import type { AgentContext, PermissionOption, RequestPermissionResponse, ToolCal
 import { addSessionRules } from '../../permissions/localSettingsRules.js';
 import type { PermissionResponse } from '../../permissions/types.js';
 import type { PermissionAsker, PermissionRequest } from '../../services/tools/toolExecution.js';
-import type { AppStateStore } from '../../state/appState.js';
+import type { AppStateStore } from '../../contract/appState.js';
 
 export const PERMISSION_OPTION_IDS = {
   allowOnce: 'allow_once',

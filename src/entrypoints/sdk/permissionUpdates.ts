@@ -13,8 +13,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { addSessionRules, addRulesToLocalSettings, localSettingsPath } from '../../permissions/localSettingsRules.js';
 import { parseRule } from '../../permissions/rules/parseRule.js';
-import { isPermissionMode, PERMISSION_MODES } from '../../permissions/types.js';
-import type { AppStateStore } from '../../state/appState.js';
+import { isPermissionMode, PERMISSION_MODES } from '../../contract/permissions.js';
+import type { AppStateStore } from '../../contract/appState.js';
 
 const ruleValueSchema = z.object({ toolName: z.string(), ruleContent: z.string().optional() });
 const destinationSchema = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);

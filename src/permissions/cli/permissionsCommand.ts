@@ -16,7 +16,7 @@ import { listRules } from '../ruleListing.js';
 import { compileRuleSet, describeRuleFileErrors, type PermissionRuleSet } from '../rules/ruleSet.js';
 import { ruleNameCovers } from '../rules/toolFamilies.js';
 import { analyzeShellCommand } from '../shell/analyzeShellCommand.js';
-import type { PermissionMode } from '../types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import type { CheckableTool, PermissionsCommandOptions } from './registerPermissionsCommand.js';
 import type { McpCallExplanation } from './checkMcpCall.js';
 import { rulesBeyondSandbox } from '../../sandbox/sandboxRules.js';

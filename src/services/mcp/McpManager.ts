@@ -16,7 +16,8 @@ import type { ElicitationHandler, ElicitationHookLayer, ElicitationRequest, Elic
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
 import { describeMcpServers } from './mcpStatusView.js';
-import type { McpClientHandle, McpPrompt, McpResource, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
+import type { McpClientHandle, McpResource } from '../../contract/mcp.js';
+import type { McpPrompt, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;

@@ -20,7 +20,8 @@ import { withRemoteRetries } from './retryRemote.js';
 import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
 import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
-import type { McpClientHandle, McpPrompt, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
+import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus } from '../../contract/mcp.js';
+import type { McpPrompt, McpToolProgress, ScopedMcpServerConfig } from './types.js';
 import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
 
 export type McpConnectionSettings = {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import { ENTER_PLAN_MODE_TOOL_NAME, enterPlanModePrompt } from './prompt.js';
 
 export type EnterPlanModeInput = Record<string, never>;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import { EXIT_PLAN_MODE_TOOL_NAME, MAX_PLAN_CHARS, exitPlanModePrompt } from './prompt.js';
 
 export type ExitPlanModeInput = { readonly plan: string };

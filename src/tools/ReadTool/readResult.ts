@@ -7,7 +7,7 @@ import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import type { ImageMediaType } from '../../utils/files/fileKinds.js';
 import { failureBlock, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
-import type { ReadFileState } from '../../state/readFileState.js';
+import type { ReadFileState } from '../../contract/readFileState.js';
 import { formatCount } from '../../utils/format.js';
 
 export const MAX_READ_OUTPUT_CHARS = 100_000;

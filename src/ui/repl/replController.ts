@@ -5,8 +5,7 @@
  * The Ink components only render its state and call its methods.
  */
 import path from 'node:path';
-import type { CommandRegistry } from '../../commands/registry.js';
-import { parseSlashInput } from '../../commands/registry.js';
+import { type CommandRegistry, parseSlashInput } from '../../commands/registry.js';
 import { nextPermissionMode } from '../../commands/permissionModes.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
@@ -16,7 +15,7 @@ import type { EditorRun } from '../../utils/process/externalEditor.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import { runNotificationHooks } from '../../hooks/sessionHooks.js';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import type { QueryEvent, QueryOutcome } from '../../query/events.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { closestNames } from '../../utils/closestNames.js';
