@@ -39,7 +39,7 @@ import { createReadFileState } from '../state/readFileState.js';
 import type { ReadFileState } from '../contract/readFileState.js';
 import { assembleToolPool, getAllBaseTools, getTools } from '../tools.js';
 import { userShell } from '../utils/process/userShell.js';
-import type { AgentCatalog } from '../agents/agentDefinition.js';
+import type { AgentCatalog } from '../contract/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { createSkillTool } from '../tools/SkillTool/SkillTool.js';

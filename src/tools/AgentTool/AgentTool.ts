@@ -10,9 +10,8 @@
  */
 import { z } from 'zod';
 import { buildTool, type Tool } from '../../contract/tool.js';
-import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../agents/agentDefinition.js';
-import type { AgentProgress } from '../../agents/agentProgress.js';
-import { describeAgentWork } from '../../agents/agentProgress.js';
+import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../contract/agentDefinition.js';
+import { type AgentProgress, describeAgentWork } from '../../contract/agentProgress.js';
 import type { SubagentResult } from '../../agents/runSubagent.js';
 import { newUuid } from '../../utils/ids.js';
 import { AGENT_TOOL_ALIAS, AGENT_TOOL_NAME, agentToolPrompt } from './prompt.js';

@@ -7,7 +7,7 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { describeAgentWork, type AgentProgress } from '../../agents/agentProgress.js';
+import { describeAgentWork, type AgentProgress } from '../../contract/agentProgress.js';
 import { AgentGroupView, AgentStatusView } from '../../ui/agents/AgentWork.js';
 import { ChildTranscript } from '../../ui/agents/ChildTranscript.js';
 import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';

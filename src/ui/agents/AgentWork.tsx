@@ -13,8 +13,8 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { describeAgentWork, type AgentProgress, type AgentStatus } from '../../agents/agentProgress.js';
-import { DEFAULT_AGENT_TYPE } from '../../agents/agentDefinition.js';
+import { describeAgentWork, type AgentProgress, type AgentStatus } from '../../contract/agentProgress.js';
+import { DEFAULT_AGENT_TYPE } from '../../contract/agentDefinition.js';
 import type { AgentInput, AgentOutput } from '../../tools/AgentTool/AgentTool.js';
 import { Gutter } from '../layout/Gutter.js';
 import { colors, glyphs } from '../theme.js';
