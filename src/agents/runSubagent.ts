@@ -32,7 +32,7 @@ import { userShell } from '../utils/process/userShell.js';
 import type { AgentDefinition } from '../contract/agentDefinition.js';
 import { isAgentProgress, mainArgument, type AgentProgress, type AgentStatus } from '../contract/agentProgress.js';
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
-import type { SubagentScope } from './subagentScope.js';
+import type { SubagentScope } from '../session/subagentScope.js';
 import { monotonicMs } from '../utils/clock.js';
 import { runSubagentStartHooks } from '../hooks/lifecycleEventHooks.js';
 

@@ -15,7 +15,7 @@ import type { ShellCommandAnalysis } from '../permissions/shell/analyzeShellComm
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from './textFileAccess.js';
-import type { SubagentScope } from '../agents/subagentScope.js';
+import type { SubagentScope } from '../session/subagentScope.js';
 import type { ToolRenderers } from './toolRenderers.js';
 
 /** A file's whole text before (undefined: the file is new) and after a change. */

@@ -24,7 +24,7 @@ import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../contract/modelClient.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { CostTracker } from '../services/api/cost.js';
-import type { SubagentScope } from '../agents/subagentScope.js';
+import type { SubagentScope } from './subagentScope.js';
 import type { ReadFileState } from '../contract/readFileState.js';
 import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
