@@ -42,6 +42,9 @@ import { userShell } from '../utils/process/userShell.js';
 import type { AgentCatalog } from '../contract/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
+import { createSubagentLauncher } from '../agents/subagentLauncher.js';
+import type { SubagentLauncher } from '../contract/subagentLauncher.js';
+import type { SubagentScope } from '../session/subagentScope.js';
 import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
 import { loadSkills, type SkillCatalog } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
@@ -205,6 +208,8 @@ export type Session = {
   readonly selectRequestTools: (context: ToolUseContext) => Tools;
   /** Whether prompts take file checkpoints, and their limits. */
   readonly checkpoints: CheckpointSettings;
+  /** How the Agent tool starts children of a conversation's turn (src/agents/ implements it; the engine only passes it on). */
+  subagentLauncher(scope: SubagentScope): SubagentLauncher;
   /** A fresh base context for the next query (cwd carried over from the last one). */
   toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
 };
@@ -433,6 +438,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     selectRequestTools: requestTools.selectRequestTools,
     checkpoints: { ...settingsValues.checkpoints, enabled: settingsValues.checkpoints.enabled && options.fileCheckpointing !== false },
+    subagentLauncher: (scope) => createSubagentLauncher(session, scope),
     toolUseContext: (signal, messages, currentCwd) => ({
       abortSignal: signal,
       toolUseId: '',

@@ -15,7 +15,7 @@ import type { ShellCommandAnalysis } from '../permissions/shell/analyzeShellComm
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from './textFileAccess.js';
-import type { SubagentScope } from '../session/subagentScope.js';
+import type { SubagentLauncher } from './subagentLauncher.js';
 import type { ToolRenderers } from './toolRenderers.js';
 
 /** A file's whole text before (undefined: the file is new) and after a change. */
@@ -66,8 +66,8 @@ export type ToolUseContext = {
   readonly mcpClients: readonly McpClientHandle[];
   readonly modelClient?: ModelClient;
   readonly userInteraction?: UserInteraction;
-  /** Set by the conversation running the turn: what the Agent tool needs to start a child. */
-  readonly subagents?: SubagentScope;
+  /** Set by the conversation running the turn: how the Agent tool starts a child (absent: it cannot). */
+  readonly subagents?: SubagentLauncher;
   /** Where file tools read and write text when an editor holds the files (unsaved buffers); absent: the local disk. */
   readonly textFiles?: TextFileAccess;
   /**

@@ -34,9 +34,9 @@ export function commonHookInput(fields: HookSessionFields): HookCommonInput {
  * transcript, as in Claude Code): the conversation running the turn says which, through its subagent scope.
  */
 export function commonInputOfContext(context: ToolUseContext): HookCommonInput {
-  const main = context.subagents;
+  const main = context.subagents?.mainSession;
   return commonHookInput({
-    session: main ? { id: main.sessionId, dir: main.sessionDir } : context.session,
+    session: main ? { id: main.id, dir: main.dir } : context.session,
     cwd: context.cwd,
     permissionMode: context.appState.get().toolPermissionContext.mode,
     ...(main?.transcriptPath ? { transcriptPath: main.transcriptPath } : {}),

@@ -309,7 +309,7 @@ export class ConversationSession {
     const sideHooks: Array<Promise<unknown>> = [];
     const context: ToolUseContext = {
       ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
-      subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
+      subagents: this.session.subagentLauncher(this.subagentScope(env, turn.userInteraction, turn.textFiles)),
       onTurnEnd: (release) => void releases.push(release),
     };
     const run = query({
@@ -442,7 +442,6 @@ export class ConversationSession {
   private subagentScope(env: ToolRunEnv, userInteraction: UserInteraction | undefined, textFiles: TextFileAccess | undefined): SubagentScope {
     const child = this.options.child;
     return {
-      session: this.session,
       env,
       ...(userInteraction ? { userInteraction } : {}),
       ...(textFiles ? { textFiles } : {}),
