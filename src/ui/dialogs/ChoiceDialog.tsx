@@ -7,7 +7,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { ChoiceRequest } from '../../types/userInteraction.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import { SelectList } from './SelectList.js';
 
 export type ChoiceDialogProps = {

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { modeStatusLabel } from '../../commands/permissionModes.js';
 import type { PermissionMode } from '../../contract/permissions.js';
 import { contextWindowOf } from '../../services/api/models.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import { autoCompactPercent } from '../../session/compaction/tokenEstimate.js';
 import { contextTone, formatContextUsed, formatCost, shortenPath } from './statusFormat.js';
 

@@ -13,12 +13,12 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { describeAgentWork, type AgentProgress, type AgentStatus } from '../../contract/agentProgress.js';
-import { DEFAULT_AGENT_TYPE } from '../../contract/agentDefinition.js';
-import type { AgentInput, AgentOutput } from '../../tools/AgentTool/AgentTool.js';
-import { Gutter } from '../layout/Gutter.js';
+import { describeAgentWork, type AgentProgress, type AgentStatus } from '../../../contract/agentProgress.js';
+import { DEFAULT_AGENT_TYPE } from '../../../contract/agentDefinition.js';
+import type { AgentInput, AgentOutput } from '../../../tools/AgentTool/AgentTool.js';
+import { Gutter } from '../Gutter.js';
 import { colors, glyphs } from '../theme.js';
-import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
+import type { GroupedToolCall, RenderOptions } from '../../../contract/toolRenderers.js';
 import { ChildTranscript } from './ChildTranscript.js';
 
 /** "Grep(loadConfig)" while a tool runs, "Thinking…" between tools. */
