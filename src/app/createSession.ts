@@ -380,7 +380,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     async reloadMemory() {
       const sources = await loadMemorySources(memoryLocation);
-      const rules = replaceMemoryRules(appState, sources, { projectRoot: cwd, folderTrusted: options.isTrusted });
+      const rules = replaceMemoryRules(appState, sources, { folderTrusted: options.isTrusted });
       // Imports are decided under the rules just read (a new deny line holds for this very reload).
       const files = await withImports(sources, memoryGate);
       memory = { files, systemPrompt: promptFor(files) };

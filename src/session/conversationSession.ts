@@ -40,6 +40,7 @@ import { measureContext } from './context/contextUsage.js';
 import type { Session } from '../app/createSession.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from '../settings/configPaths.js';
+import { PermissionState } from '../permissions/permissionState.js';
 import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
@@ -504,17 +505,10 @@ export class ConversationSession {
     }
     if (transcript.model && !resumed.keepModel) this.currentModel = transcript.model;
     const { appState } = this.session;
-    const mode = transcript.mode;
-    appState.set((state) => {
-      const context = state.toolPermissionContext;
-      // A transcript never grants bypass: only a session started with it may return to it.
-      const restoreMode = mode !== undefined && !resumed.keepMode && (mode !== 'bypassPermissions' || context.isBypassAvailable);
-      return {
-        ...state,
-        todos: transcript.todos ?? state.todos,
-        toolPermissionContext: restoreMode ? { ...context, mode } : context,
-      };
-    });
+    const { todos, mode } = transcript;
+    if (todos) appState.set((state) => ({ ...state, todos }));
+    // A transcript never grants bypass: PermissionState lets it return only to a session started with it.
+    if (mode !== undefined && !resumed.keepMode) new PermissionState(appState).setMode(mode, 'transcript');
     if (!this.options.persist) this.writer = undefined;
     else if (resumed.fork) {
       // A fork starts its own file with the whole history; the original is left byte for byte.

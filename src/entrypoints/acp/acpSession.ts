@@ -31,6 +31,7 @@ import { promptContent } from './promptContent.js';
 import { replayConversation } from './replayConversation.js';
 import { TurnUpdates } from './turnUpdates.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 
 export type AcpSessionOptions = {
   readonly conversation: ConversationSession;
@@ -143,12 +144,8 @@ export class AcpSession {
 
   setMode(modeId: string): void {
     if (!isPermissionMode(modeId)) throw RequestError.invalidParams(undefined, `unknown mode "${modeId}"`);
-    this.options.conversation.session.appState.set((state) => {
-      const context = state.toolPermissionContext;
-      if (context.mode === modeId) return state;
-      // Chosen in the editor's mode picker: as deliberate as the command-line flag (see acpModes.ts).
-      return { ...state, toolPermissionContext: { ...context, mode: modeId, isBypassAvailable: context.isBypassAvailable || modeId === 'bypassPermissions' } };
-    });
+    // Chosen in the editor's mode picker: as deliberate as the command-line flag (see acpModes.ts and PermissionState).
+    new PermissionState(this.options.conversation.session.appState).setMode(modeId, 'editor');
   }
 
   /** The connection is gone: the turn is cancelled and given time to stop its processes before the transcript closes. */

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { type CommandRegistry, parseSlashInput } from '../../commands/registry.js';
-import { nextPermissionMode } from '../../commands/permissionModes.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
 import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '../../commands/types.js';
@@ -185,16 +185,12 @@ export class ReplController {
   }
 
   cycleMode(): PermissionMode {
-    const { appState } = this.session;
-    const context = appState.get().toolPermissionContext;
-    const mode = nextPermissionMode(context.mode, context.isBypassAvailable);
-    appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
-    return mode;
+    return new PermissionState(this.session.appState).cycleMode();
   }
 
   /** "Yes, allow all edits during this session": the mode changes as Shift+Tab would change it. */
   setPermissionMode(mode: PermissionMode): void {
-    this.session.appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+    new PermissionState(this.session.appState).setMode(mode, 'user');
   }
 
   toggleVerbose(): void {
