@@ -29,10 +29,11 @@ export const OWNED_STATE = [
     owner: 'src/permissions/permissionState.ts',
     // A write puts a new context under the key (`toolPermissionContext: {...}`, `: next`, `: cond ? a : b`),
     // spreads the old one into a new one (`...state.toolPermissionContext`), or sets the key by shorthand
-    // next to a spread state (`{ ...state, toolPermissionContext }`). Reads (`.toolPermissionContext`) and
-    // type annotations (`toolPermissionContext: ToolPermissionContext`) are not writes; the initial state is
-    // built from the permission setup's context in state/appState.ts (initialAppState), before anyone reads it.
-    writes: /\btoolPermissionContext\s*:(?!\s*[A-Z][\w.]*\s*(?:[;,)=|&>\]]|$))|\.\.\.\s*[\w.()]*\btoolPermissionContext\b|\.\.\.\w+\s*,\s*toolPermissionContext\s*[,}]/,
+    // next to a spread state (`{ ...state, toolPermissionContext }`). Reads (`.toolPermissionContext`),
+    // declarations (`readonly toolPermissionContext: ...`) and annotations (`: ToolPermissionContext`) are
+    // not writes; the initial state is built from the permission setup's context in state/appState.ts
+    // (initialAppState), before anyone reads it. test/structure/ownedState.test.ts runs this rule.
+    writes: /(?<!readonly\s+)\btoolPermissionContext\s*:(?!\s*[A-Z][\w.]*\s*(?:[;,)=|&>\]]|$))|\.\.\.\s*[\w.()]*\btoolPermissionContext\b|\.\.\.\w+\s*,\s*toolPermissionContext\s*[,}]/,
   },
 ];
 
