@@ -6,6 +6,7 @@
  * concurrency-safe is treated as neither, which costs speed, never safety.
  */
 import type { z } from 'zod';
+import { lazySchema } from '../utils/lazy.js';
 import type { McpClientHandle } from './mcp.js';
 import type { ModelClient } from './modelClient.js';
 import type { AppStateStore } from './appState.js';
@@ -261,10 +262,4 @@ export function toolMatchesName(tool: Pick<Tool, 'name' | 'aliases'>, name: stri
 
 export function findToolByName(tools: Tools, name: string): Tool | undefined {
   return tools.find((tool) => toolMatchesName(tool, name));
-}
-
-/** Builds a lazy schema factory: the schema is constructed on first use, then cached. */
-export function lazySchema<T>(factory: () => T): () => T {
-  let cached: T | undefined;
-  return () => (cached ??= factory());
 }

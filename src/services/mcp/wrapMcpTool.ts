@@ -9,7 +9,8 @@
  * loaded gets the "load it with ToolSearch first" hint like any other tool.
  */
 import { z } from 'zod';
-import { lazySchema, type Tool, type ToolInputJSONSchema } from '../../contract/tool.js';
+import { lazySchema } from '../../utils/lazy.js';
+import type { Tool, ToolInputJSONSchema } from '../../contract/tool.js';
 import { MCPTool, type McpToolInput, type McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
 import { mcpToolPrompt } from '../../tools/MCPTool/prompt.js';
 import type { JsonSchemaCompiler } from './jsonSchemaValidator.js';
