@@ -26,7 +26,7 @@ export type PermissionSetupOptions = SettingsSelection & {
   readonly isBypassAvailable: boolean;
   /** Defaults to the real home directory; tests pass a fake one. */
   readonly home?: string;
-  readonly memoryFiles?: RuleLoadOptions['memoryFiles'];
+  readonly memoryFiles: RuleLoadOptions['memoryFiles'];
   /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
   readonly sandbox?: boolean;
   /** Replaces the bwrap probe (tests). */
