@@ -5,7 +5,7 @@ import type { ToolInputJSONSchema } from '../../src/contract/tool.js';
 import { loadJsonSchemaCompiler } from '../../src/services/mcp/jsonSchemaValidator.js';
 import { toMcpToolOutput } from '../../src/services/mcp/mcpResultContent.js';
 import { buildMcpToolName } from '../../src/services/mcp/mcpToolName.js';
-import { wrapMcpTool, type McpListedTool, type McpToolCaller } from '../../src/services/mcp/wrapMcpTool.js';
+import { wrapMcpTool, type McpListedTool, type McpToolCaller } from '../../src/tools/MCPTool/wrapMcpTool.js';
 import { inputJsonSchemaOf, toApiTool } from '../../src/services/api/toolSchemas.js';
 import { MCPTool } from '../../src/tools/MCPTool/MCPTool.js';
 import { callThroughPipeline, contextFor, textOf } from './mcpTestSupport.js';

@@ -22,7 +22,7 @@ import { StderrTail } from './stderrTail.js';
 import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
 import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus } from '../../contract/mcp.js';
 import type { McpPrompt, McpToolProgress, ScopedMcpServerConfig } from './types.js';
-import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
+import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from '../../tools/MCPTool/wrapMcpTool.js';
 
 export type McpConnectionSettings = {
   readonly cwd: string;

@@ -11,12 +11,12 @@
 import { z } from 'zod';
 import { lazySchema } from '../../utils/lazy.js';
 import type { Tool, ToolInputJSONSchema } from '../../contract/tool.js';
-import { MCPTool, type McpToolInput, type McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
-import { mcpToolPrompt } from '../../tools/MCPTool/prompt.js';
-import type { JsonSchemaCompiler } from './jsonSchemaValidator.js';
-import { toMcpToolOutput } from './mcpResultContent.js';
-import { buildMcpToolName } from './mcpToolName.js';
-import type { McpToolProgress } from './types.js';
+import { MCPTool, type McpToolInput, type McpToolOutput } from './MCPTool.js';
+import { mcpToolPrompt } from './prompt.js';
+import type { JsonSchemaCompiler } from '../../services/mcp/jsonSchemaValidator.js';
+import { toMcpToolOutput } from '../../services/mcp/mcpResultContent.js';
+import { buildMcpToolName } from '../../services/mcp/mcpToolName.js';
+import type { McpToolProgress } from '../../services/mcp/types.js';
 
 /** A tool as tools/list describes it (the fields agentcli uses). */
 export type McpListedTool = {
