@@ -110,6 +110,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         ...(options.mcp.extraServers ? { extraServers: options.mcp.extraServers } : {}),
         ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
         ...(mcpSandbox ? { sandbox: mcpSandbox } : {}),
+        loadToolKit: () => import('../tools/MCPTool/mcpToolKit.js').then((module) => module.mcpToolKit),
         ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
       })
     : undefined;

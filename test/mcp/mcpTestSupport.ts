@@ -11,6 +11,7 @@ import type { Tool, Tools, ToolUseContext } from '../../src/contract/tool.js';
 import { emptyRuleSet } from '../../src/permissions/canUseTool.js';
 import { loadMcpConfig } from '../../src/services/mcp/loadMcpConfig.js';
 import { McpManager } from '../../src/services/mcp/McpManager.js';
+import { mcpToolKit } from '../../src/tools/MCPTool/mcpToolKit.js';
 import type { McpClientHandle } from '../../src/contract/mcp.js';
 import { runToolUse, type ToolCallOutcome } from '../../src/services/tools/toolExecution.js';
 import { NO_HOOKS } from '../../src/hooks/types.js';
@@ -49,7 +50,7 @@ export async function startManager(servers: RawServers, env: NodeJS.ProcessEnv =
     isTrusted: true,
     env: { ...process.env, ...env },
   });
-  return McpManager.start(config, { cwd, env: { ...process.env, ...env } });
+  return McpManager.start(config, { cwd, env: { ...process.env, ...env }, toolKit: mcpToolKit });
 }
 
 export function toolNamed(tools: Tools, name: string): Tool {

@@ -4,7 +4,7 @@
  * listing always ends and stays bounded in memory.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpListedTool } from '../../tools/MCPTool/wrapMcpTool.js';
+import type { McpListedTool } from './mcpToolKit.js';
 import type { McpPrompt } from './types.js';
 import type { McpResource } from '../../contract/mcp.js';
 
