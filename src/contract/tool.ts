@@ -5,6 +5,7 @@
  * Defaults are fail-closed: a tool that forgets to say it is read-only or
  * concurrency-safe is treated as neither, which costs speed, never safety.
  */
+import path from 'node:path';
 import type { z } from 'zod';
 import { lazySchema } from '../utils/lazy.js';
 import type { McpClientHandle } from './mcp.js';
@@ -48,6 +49,11 @@ export type SessionInfo = {
   readonly dir: string;
   readonly configDir: string;
 };
+
+/** Where a session keeps tool output too large for the conversation (the pipeline's size control, and tools that save output themselves). */
+export function toolResultsDir(session: SessionInfo): string {
+  return path.join(session.dir, 'tool-results');
+}
 
 export type ToolUseContext = {
   readonly abortSignal: AbortSignal;
