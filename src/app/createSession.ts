@@ -59,7 +59,7 @@ import { isSourceSelected, type SettingsSelection } from '../settings/settingsFi
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
-import { prepareStructuredOutputTool } from '../structuredOutput/prepareStructuredOutput.js';
+import { prepareStructuredOutputTool } from '../tools/StructuredOutputTool/prepareStructuredOutput.js';
 import { STRUCTURED_OUTPUT_NUDGE, STRUCTURED_OUTPUT_SYSTEM_NOTE } from '../tools/StructuredOutputTool/prompt.js';
 import { newUuid } from '../utils/ids.js';
 
