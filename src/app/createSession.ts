@@ -51,7 +51,7 @@ import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
 import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
 import { findOutputStyle, loadOutputStyles, styleForPrompt, type OutputStyle, type OutputStyleCatalog } from '../outputStyles/outputStyle.js';
-import { loadSessionPlugins, type SessionPlugins } from '../plugins/sessionPlugins.js';
+import { loadSessionPlugins, type PluginDir, type SessionPlugins } from '../plugins/sessionPlugins.js';
 import { configDir as resolveConfigDir, sessionDir } from '../settings/configPaths.js';
 import { readSettingsValues, type CheckpointSettings } from '../session/settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
@@ -92,7 +92,7 @@ export type SessionOptions = {
    */
   readonly jsonSchema?: JsonSchemaObject;
   /** --plugin-dir: plugin folders loaded for this session (in a trusted folder), besides the enabled installed ones. */
-  readonly pluginDirs?: readonly string[];
+  readonly pluginDirs?: readonly PluginDir[];
   /** --init / --maintenance: Setup hooks run before the first prompt (their context goes with it). */
   readonly setup?: 'init' | 'maintenance';
   /** The session's plugins, when the caller already loaded them (startConversation does, for their MCP servers). */
@@ -219,7 +219,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const cwd = path.resolve(options.cwd);
   const config = resolveConfigDir(env);
   const id = options.sessionId ?? newUuid();
-  const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
@@ -284,6 +283,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     skillsLoad,
     outputStylesLoad,
   ]);
+  // The settings' `model` comes after --model and ANTHROPIC_MODEL, as in Claude Code (/config writes it).
+  const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || settingsValues.model || DEFAULT_MODEL);
   const agentCatalog = loadAgentCatalog({
     projectRoot,
     configDir: config,
@@ -372,7 +373,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     thinking: { ...options.thinking, alwaysThinking: options.thinking?.alwaysThinking ?? settingsValues.alwaysThinking },
     fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
-    env,
+    // `autoCompactEnabled: false` in settings turns automatic compaction off unless the environment says otherwise.
+    env: settingsValues.autoCompactEnabled === false && env.AGENTCLI_AUTOCOMPACT_PCT === undefined ? { ...env, AGENTCLI_AUTOCOMPACT_PCT: 'off' } : env,
     git,
     settings,
     get memoryFiles() {

@@ -6,7 +6,8 @@
  * answer here, so a command that would ask is denied, and then nothing is
  * sent: the run fails with the reason), `@file` references inlined through
  * Read's permission check, its `allowed-tools` in force for that prompt's
- * run only, its `model` for that run. `/init` sends its prompt too.
+ * run only, its `model` for that run. `/init` and `/review` (the
+ * uncommitted diff, for a review in CI) send their prompts too.
  *
  * The REPL's other built-ins (/model, /clear, …) act on an interactive
  * session: with -p they are refused with one line saying so, rather than
@@ -37,6 +38,11 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
   const name = parsed.name.toLowerCase();
   const builtin = BUILTIN_COMMANDS.find((command) => [command.name, ...(command.aliases ?? [])].includes(name));
   if (builtin?.name === 'init') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
+  if (builtin?.name === 'review') {
+    const { reviewPrompt } = await import('../commands/builtin/review.js');
+    const review = await reviewPrompt(conversation.cwd, parsed.args);
+    return review.type === 'prompt' ? { ok: true, content: review.prompt, release: NOTHING_TO_RELEASE } : { ok: false, error: review.type === 'text' ? review.text : '/review produced nothing to send.' };
+  }
   if (builtin) return { ok: false, error: `/${builtin.name} is a command of the interactive REPL; it does not run with -p.` };
 
   const custom = [...(await loadSessionCommands(session)), ...mcpPromptCommands(session.mcp)].find((command) => command.name.toLowerCase() === name);

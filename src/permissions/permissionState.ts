@@ -144,6 +144,15 @@ export class PermissionState {
     this.writeRules((current) => ({ ...current, rules: [...current.rules.filter((rule) => rule.source.kind !== kind), ...compileLike(current, rules, options.folderTrusted).rules] }));
   }
 
+  /**
+   * Replaces every rule that came from one file with `rules` (a settings
+   * file changed while the session runs, and ConfigChange let it through),
+   * including those "don't ask again" or /permissions added to it.
+   */
+  replaceRulesFrom(origin: string, rules: readonly SourcedRule[], options: { readonly folderTrusted: boolean }): void {
+    this.writeRules((current) => ({ ...current, rules: [...current.rules.filter((rule) => rule.source.origin !== origin), ...compileLike(current, rules, options.folderTrusted).rules] }));
+  }
+
   /** --add-dir at run time (/add-dir, an SDK client's addDirectories): absolute directories not yet in the list; returns those added. */
   addWorkingDirectories(directories: readonly string[]): readonly string[] {
     const current = this.context.workingDirectories;

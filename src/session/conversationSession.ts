@@ -335,7 +335,8 @@ export class ConversationSession {
       onContextChange: (next) => {
         const previous = this.currentCwd;
         this.currentCwd = next.cwd;
-        if (previous !== next.cwd && this.session.hooks.has('CwdChanged')) {
+        // FileChanged hooks follow the move too (their matcher names files in the working directory).
+        if (previous !== next.cwd && (this.session.hooks.has('CwdChanged') || this.session.hooks.has('FileChanged'))) {
           // Claude Code runs CwdChanged on the side: the turn does not wait for it.
           sideHooks.push(runCwdChangedHooks(this.session.hooks, conversationHookCall(this.hookSubject, new AbortController().signal), { old_cwd: previous, new_cwd: next.cwd }).catch(() => undefined));
         }

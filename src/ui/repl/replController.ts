@@ -9,7 +9,7 @@ import { type CommandRegistry, parseSlashInput } from '../../commands/registry.j
 import { PermissionState } from '../../permissions/permissionState.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
-import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '../../commands/types.js';
+import type { CommandContext, CommandResult, CommandTurn, FrontEndCommandHooks, SlashCommand } from '../../commands/types.js';
 import { memoryNoteOf, saveMemoryNote } from '../../commands/memoryNote.js';
 import type { EditorRun } from '../../utils/process/externalEditor.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
@@ -82,6 +82,10 @@ export type ReplControllerOptions = {
   readonly notifier?: AttentionNotifier;
   /** Opens a file in the user's editor with the terminal handed over (absent: no terminal to hand over). */
   readonly openEditor?: (file: string) => EditorRun;
+  /** What the front end lets commands change live (status line program, verbose, theme). */
+  readonly commandHooks?: FrontEndCommandHooks;
+  /** Vim editing from the start (the `editorMode: "vim"` setting). */
+  readonly vimMode?: boolean;
 };
 
 type TurnEnd = Pick<QueryOutcome, 'reason' | 'detail'> & { readonly failure?: QueryOutcome['failure'] };
@@ -129,7 +133,7 @@ export class ReplController {
       restoredInput: undefined,
       inputInsertion: undefined,
       exitRequested: false,
-      vimMode: false,
+      vimMode: options.vimMode ?? false,
     };
   }
 
@@ -356,7 +360,7 @@ export class ReplController {
     const chosen = await pickSession({
       conversation,
       id,
-      ask: (questions) => this.dialogs.userInteraction.askQuestions(questions, controller.signal),
+      choose: (request) => this.dialogs.choose(request, controller.signal),
     });
     if (chosen.kind === 'none') {
       this.transcript.addNotice(chosen.tone, chosen.message);
@@ -398,6 +402,7 @@ export class ReplController {
       choose: (request) => this.dialogs.choose(request),
       editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
       notify: (text) => this.transcript.addNotice('info', text),
+      ...this.options.commandHooks,
     };
   }
 
