@@ -11,7 +11,8 @@ import { createAnthropicModelClient } from '../src/services/api/anthropicClient.
 import { createSession } from '../src/app/createSession.js';
 import type { Tool } from '../src/contract/tool.js';
 import { EMPTY_USAGE } from '../src/services/api/cost.js';
-import type { Message, ModelClient, RawMessageStreamEvent } from '../src/services/api/types.js';
+import type { Message, RawMessageStreamEvent } from '../src/services/api/types.js';
+import type { ModelClient } from '../src/contract/modelClient.js';
 import { clockNow, startFakeAnthropic, type ScriptedTurn } from '../test/support/fakeAnthropic.js';
 import { endTurn, text, toolUse, turn } from '../test/support/scenario.js';
 import { createCallLog, echoTool, sleepTool } from '../test/support/syntheticTools.js';

@@ -30,6 +30,7 @@ const rows = [];
 function bundleEntry() {
   return importBenchExports('mcpBench', [
     "export { startConfiguredMcpServers } from './src/services/mcp/startMcpServers.ts';",
+    "export { mcpToolKit } from './src/tools/MCPTool/mcpToolKit.ts';",
     "export { createSession } from './src/app/createSession.ts';",
     "export { startFakeAnthropic } from './test/support/fakeAnthropic.ts';",
     "export { runCleanups } from './src/utils/cleanup.ts';",
@@ -58,6 +59,7 @@ async function replStartup(lib, dir) {
       cliConfigs: [JSON.stringify(threeServers(dir))],
       strict: true,
       isTrusted: true,
+      loadToolKit: async () => lib.mcpToolKit,
     });
     const session = await lib.createSession({
       cwd: dir,

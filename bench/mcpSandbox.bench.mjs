@@ -28,6 +28,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const lib = await importBenchExports('mcpSandboxBench', [
   "export { startConfiguredMcpServers } from './src/services/mcp/startMcpServers.ts';",
+  "export { mcpToolKit } from './src/tools/MCPTool/mcpToolKit.ts';",
+  "export { loadMemorySources } from './src/context/memoryFiles.ts';",
   "export { setupPermissions } from './src/permissions/setup.ts';",
   "export { createMcpServerSandbox } from './src/sandbox/mcpServerSandbox.ts';",
   "export { probeSandbox } from './src/sandbox/bwrapAvailability.ts';",
@@ -37,7 +39,7 @@ const lib = await importBenchExports('mcpSandboxBench', [
 
 /** The MCP server sandbox a session in `dir` gives its servers (its permission context, as setupPermissions builds it). */
 async function sessionMcpSandbox(dir) {
-  const { context } = await lib.setupPermissions({ cwd: dir, configDir: dir, mode: 'default', additionalDirectories: [], allowedTools: [], disallowedTools: [], isTrusted: true, isBypassAvailable: false });
+  const { context } = await lib.setupPermissions({ cwd: dir, configDir: dir, memoryFiles: lib.loadMemorySources({ cwd: dir, projectRoot: dir, configDir: dir }), mode: 'default', additionalDirectories: [], allowedTools: [], disallowedTools: [], isTrusted: true, isBypassAvailable: false });
   return lib.createMcpServerSandbox({
     context: async () => ({ ruleSet: context.rules.ruleSet, workingDirectories: context.workingDirectories, home: os.homedir(), sandbox: context.sandbox, env: process.env }),
     onWarning: (line) => console.error(line),
@@ -52,7 +54,7 @@ async function connectTimes(dir, name, script) {
   for (let run = 0; run < RUNS; run++) {
     for (const sandboxed of [true, false]) {
       const started = performance.now();
-      const mcp = await lib.startConfiguredMcpServers({ cwd: dir, configDir: dir, cliConfigs: [JSON.stringify({ mcpServers: { [name]: entry(script, sandboxed) } })], strict: true, isTrusted: true, sandbox });
+      const mcp = await lib.startConfiguredMcpServers({ cwd: dir, configDir: dir, cliConfigs: [JSON.stringify({ mcpServers: { [name]: entry(script, sandboxed) } })], strict: true, isTrusted: true, sandbox, loadToolKit: async () => lib.mcpToolKit });
       await mcp.whenStarted();
       const connection = mcp.connections[0];
       if (connection.status !== 'connected') throw new Error(`${name} did not connect: ${connection.problem}`);

@@ -23,7 +23,19 @@ import { FORBIDDEN, LAYERS, layerOf } from './layers.mjs';
  * State with one owner: only `owner` may contain text matching `writes`.
  * The owner's API is how everyone else asks for a change.
  */
-export const OWNED_STATE = [];
+export const OWNED_STATE = [
+  {
+    state: 'the permission state (toolPermissionContext: mode, rules, working directories, grants)',
+    owner: 'src/permissions/permissionState.ts',
+    // A write puts a new context under the key (`toolPermissionContext: {...}`, `: next`, `: cond ? a : b`),
+    // spreads the old one into a new one (`...state.toolPermissionContext`), or sets the key by shorthand
+    // next to a spread state (`{ ...state, toolPermissionContext }`). Reads (`.toolPermissionContext`),
+    // declarations (`readonly toolPermissionContext: ...`) and annotations (`: ToolPermissionContext`) are
+    // not writes; the initial state is built from the permission setup's context in state/appState.ts
+    // (initialAppState), before anyone reads it. test/structure/ownedState.test.ts runs this rule.
+    writes: /(?<!readonly\s+)\btoolPermissionContext\s*:(?!\s*[A-Z][\w.]*\s*(?:[;,)=|&>\]]|$))|\.\.\.\s*[\w.()]*\btoolPermissionContext\b|\.\.\.\w+\s*,\s*toolPermissionContext\s*[,}]/,
+  },
+];
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reportOnly = process.argv.includes('--report');

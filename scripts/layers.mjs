@@ -4,7 +4,8 @@
  * allowed only when it is type-only and lands in the contract.
  *
  * Paths are matched first-wins, so a sub-folder listed early (the pure shell
- * analyser, the presentational kit) sits lower than its parent folder.
+ * analyser, the rule language, the presentational kit) sits lower than its
+ * parent folder.
  */
 export const LAYERS = [
   { name: 'types', paths: [/^src\/types\//, /^src\/version\.ts$/], why: 'pure data vocabulary (messages, questions)' },
@@ -13,6 +14,14 @@ export const LAYERS = [
   { name: 'contract', paths: [/^src\/contract\//, /^src\/Tool\.ts$/], why: 'the tool contract and the UI data, launcher and MCP types it exposes' },
   { name: 'base', paths: [/^src\/settings\//, /^src\/state\//], why: 'settings files and config paths; per-session state stores' },
   { name: 'kit', paths: [/^src\/ui\/kit\//], why: 'presentational Ink components any renderer may use (theme, diff)' },
+  // The rule language sits below the sandbox, like the shell analyser below the contract: the sandbox
+  // enforces deny and ask rules in the OS (masks, read-only mounts, allowed domains) and so must read
+  // compiled rules, while the rule language itself imports only the contract's words and the analyser.
+  {
+    name: 'rules',
+    paths: [/^src\/permissions\/rules\//],
+    why: 'the permission rule language: parse, compile and match rules (paths, commands, domains); pure',
+  },
   { name: 'sandbox', paths: [/^src\/sandbox\//], why: 'the OS boundary: enforces a policy it is given' },
   { name: 'permissions', paths: [/^src\/permissions\//], why: 'PermissionState, rules, decisions' },
   {

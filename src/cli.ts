@@ -11,7 +11,7 @@ import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
 import { registerMcpCommand } from './services/mcp/cli/registerMcpCommand.js';
-import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
+import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './contract/permissions.js';
 import type { SessionChoiceFlags } from './app/startConversation.js';
 import type { PluginDir } from './plugins/sessionPlugins.js';
 import { runCleanups } from './utils/cleanup.js';

@@ -12,7 +12,7 @@ import type { CostTracker } from './services/api/cost.js';
 import type { ThinkingRequest } from './services/api/thinking.js';
 import { toApiTools } from './services/api/toolSchemas.js';
 import { thinkingStyleOf } from './services/api/models.js';
-import type { ModelClient, ModelRequest } from './services/api/types.js';
+import type { ModelClient, ModelRequest } from './contract/modelClient.js';
 import { isPromptTooLong, isRetryable, retryDelayMs, type ApiFailure, type RetryPolicy } from './services/api/withRetry.js';
 import type { AssembledMessage } from './services/api/messageAssembler.js';
 import type { CompletedCall } from './services/tools/StreamingToolExecutor.js';
@@ -24,6 +24,7 @@ import type { CompactionHook, QueryEvent, QueryOutcome, QueryStopReason } from '
 import { withModeReminder, withReminders } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
 import { runPostToolBatchHooks } from './hooks/batchHooks.js';
+import type { StopAnswer } from './hooks/sessionHooks.js';
 import { streamAttempt } from './query/streamAttempt.js';
 
 export type { QueryEvent, QueryOutcome } from './query/events.js';
@@ -94,11 +95,6 @@ export type QueryParams = {
 export type FinalAnswerTool = { readonly name: string; readonly maxAttempts: number; readonly nudge: string };
 
 export type CostBudget = { readonly maxUsd: number; readonly spentUsd: () => number };
-
-export type StopAnswer =
-  | { readonly kind: 'stop' }
-  | { readonly kind: 'continue'; readonly reason: string }
-  | { readonly kind: 'halt'; readonly reason: string };
 
 /** A Stop hook that keeps blocking is obeyed this many times per query, then the turn ends anyway. */
 export const MAX_STOP_HOOK_CONTINUATIONS = 5;

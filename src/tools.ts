@@ -6,7 +6,7 @@
  * of the built-in definitions survives.
  */
 import type { Tool, Tools } from './contract/tool.js';
-import type { ToolPermissionContext } from './permissions/types.js';
+import type { ToolPermissionContext } from './contract/permissions.js';
 import { isToolBlanketDenied } from './permissions/canUseTool.js';
 import { AskUserQuestionTool } from './tools/AskUserQuestionTool/AskUserQuestionTool.js';
 import { BashTool } from './tools/BashTool/BashTool.js';

@@ -10,7 +10,7 @@
  * when the setting allows one more level and the caller is a direct child.
  */
 import { toolMatchesName, type PreparedCall, type Tool, type Tools } from '../contract/tool.js';
-import type { AgentDefinition } from './agentDefinition.js';
+import type { AgentDefinition } from '../contract/agentDefinition.js';
 
 export const AGENT_TOOL_NAME = 'Agent';
 // StructuredOutput (--json-schema) is the main conversation's answer; a child answers its parent in text.

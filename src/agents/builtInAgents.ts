@@ -3,7 +3,7 @@
  * the job, and about the shape of the answer the parent gets back (the
  * parent sees only the final message, never the child's work).
  */
-import type { AgentDefinition } from './agentDefinition.js';
+import type { AgentDefinition } from '../contract/agentDefinition.js';
 
 const REPORTING =
   'Your final message is the only thing the agent that delegated to you will see: make it complete and self-contained. ' +

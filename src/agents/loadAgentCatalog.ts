@@ -11,7 +11,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserFacingError, errorMessageOf } from '../utils/errors.js';
-import type { AgentCatalog, AgentDefinition, AgentSource } from './agentDefinition.js';
+import type { AgentCatalog, AgentDefinition, AgentSource } from '../contract/agentDefinition.js';
 import { BUILT_IN_AGENTS } from './builtInAgents.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { isSourceSelected } from '../settings/settingsFiles.js';

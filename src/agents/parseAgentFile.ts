@@ -6,7 +6,7 @@
  */
 import { parseDocument } from 'yaml';
 import { errorMessageOf } from '../utils/errors.js';
-import type { AgentDefinition, AgentSource } from './agentDefinition.js';
+import type { AgentDefinition, AgentSource } from '../contract/agentDefinition.js';
 
 export type ParsedAgentFile = { readonly ok: true; readonly agent: AgentDefinition } | { readonly ok: false; readonly error: string };
 

@@ -29,44 +29,21 @@ import { createReadFileState } from '../state/readFileState.js';
 import { textOfContent, type AssistantMessage, type ConversationMessage, type UserMessage } from '../types/messages.js';
 import { newUuid } from '../utils/ids.js';
 import { userShell } from '../utils/process/userShell.js';
-import type { AgentDefinition } from './agentDefinition.js';
-import { isAgentProgress, mainArgument, type AgentProgress, type AgentStatus } from './agentProgress.js';
+import type { AgentDefinition } from '../contract/agentDefinition.js';
+import { isAgentProgress, mainArgument, type AgentProgress, type AgentStatus } from '../contract/agentProgress.js';
 import { maxAgentDepth, toolsForAgent } from './agentTools.js';
-import type { SubagentScope } from './subagentScope.js';
+import type { SubagentScope } from '../session/subagentScope.js';
+import type { SubagentRequest, SubagentResult } from '../contract/subagentLauncher.js';
 import { monotonicMs } from '../utils/clock.js';
 import { runSubagentStartHooks } from '../hooks/lifecycleEventHooks.js';
 
 export const DEFAULT_SUBAGENT_MAX_TURNS = 50;
 
-export type RunSubagentOptions = {
-  readonly agent: AgentDefinition;
-  readonly prompt: string;
-  readonly description: string;
-  /** The call's `model` (overrides the agent's). */
-  readonly model?: string;
+export type RunSubagentOptions = SubagentRequest & {
+  readonly session: Session;
   readonly scope: SubagentScope;
   /** The parent's context at the call: its cwd, model and tool pool. */
   readonly parentContext: ToolUseContext;
-  readonly parentToolUseId: string;
-  /** Stops the child (the parent's call signal, or a background task's own). */
-  readonly signal: AbortSignal;
-  readonly onProgress?: (progress: AgentProgress) => void;
-  /** The id to use (a background task announces it before the child starts). */
-  readonly agentId?: string;
-};
-
-export type SubagentResult = {
-  readonly agentId: string;
-  readonly agentType: string;
-  readonly model: string;
-  /** The child's final answer. */
-  readonly text: string;
-  readonly stopReason: QueryOutcome['reason'];
-  readonly turns: number;
-  readonly toolUses: number;
-  readonly tokens: number;
-  readonly durationMs: number;
-  readonly transcriptPath: string | undefined;
 };
 
 /** The failure of a child, as the parent's model should read it. */
@@ -87,8 +64,7 @@ export function subagentTranscriptFile(sessionDir: string, agentId: string): str
 }
 
 export async function runSubagent(options: RunSubagentOptions): Promise<SubagentResult> {
-  const { agent, scope, parentContext } = options;
-  const { session } = scope;
+  const { agent, scope, parentContext, session } = options;
   const started = monotonicMs();
   const agentId = options.agentId ?? newUuid().slice(0, 8);
   const childDepth = scope.depth + 1;
@@ -110,7 +86,7 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
       costTracker: session.costTracker.forAgent(agent.agentType),
       agentId,
       agentType: agent.agentType,
-      parentToolUseId: options.parentToolUseId,
+      parentToolUseId: parentContext.toolUseId,
       rootSessionId: scope.sessionId,
       rootSessionDir: scope.sessionDir,
       rootTranscriptPath: scope.transcriptPath,
@@ -196,12 +172,11 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
     await child.end();
   }
 
-  const result: SubagentResult = {
+  const result: Omit<SubagentResult, 'stopReason'> = {
     agentId,
     agentType: agent.agentType,
     model,
     text: finalText(outcome.messages),
-    stopReason: outcome.reason,
     turns: outcome.turns,
     toolUses: status.toolUses,
     tokens: status.tokens,
@@ -222,7 +197,7 @@ export async function runSubagent(options: RunSubagentOptions): Promise<Subagent
         `the user rejected a tool call of the ${agent.agentType} agent, which stopped it. Wait for the user to say how to proceed.${result.text ? ` Its last words: ${result.text}` : ''}`,
       );
     default:
-      return result;
+      return { ...result, stopReason: outcome.reason };
   }
 }
 

@@ -20,25 +20,31 @@ import { ruleSetOf, type CanUseToolFn } from '../permissions/canUseTool.js';
 import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
 import { setupPermissions } from '../permissions/setup.js';
-import type { PermissionDenialRecord, PermissionMode, ToolPermissionContext } from '../permissions/types.js';
+import type { PermissionDenialRecord } from '../permissions/types.js';
+import type { PermissionMode, ToolPermissionContext } from '../contract/permissions.js';
 import { clientOptionsFromEnv, createAnthropicModelClient } from '../services/api/anthropicClient.js';
 import { CostTracker } from '../services/api/cost.js';
 import { DEFAULT_MODEL, resolveModelName } from '../services/api/models.js';
 import type { ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
-import type { ModelClient } from '../services/api/types.js';
+import type { ModelClient } from '../contract/modelClient.js';
 import type { McpServersControl } from '../services/mcp/types.js';
 import { retryPolicyFromEnv, type RetryPolicy } from '../services/api/withRetry.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { createRequestToolSelection } from '../services/toolSearch/requestToolSelection.js';
 import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
-import { createAppStateStore, initialAppState, type AppStateStore } from '../state/appState.js';
-import { createReadFileState, type ReadFileState } from '../state/readFileState.js';
+import { createAppStateStore, initialAppState } from '../state/appState.js';
+import type { AppStateStore } from '../contract/appState.js';
+import { createReadFileState } from '../state/readFileState.js';
+import type { ReadFileState } from '../contract/readFileState.js';
 import { assembleToolPool, getAllBaseTools, getTools } from '../tools.js';
 import { userShell } from '../utils/process/userShell.js';
-import type { AgentCatalog } from '../agents/agentDefinition.js';
+import type { AgentCatalog } from '../contract/agentDefinition.js';
 import { loadAgentCatalog, parseCliAgents } from '../agents/loadAgentCatalog.js';
 import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
+import { createSubagentLauncher } from '../agents/subagentLauncher.js';
+import type { SubagentLauncher } from '../contract/subagentLauncher.js';
+import type { SubagentScope } from '../session/subagentScope.js';
 import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
 import { loadSkills, type SkillCatalog } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
@@ -53,7 +59,7 @@ import { isSourceSelected, type SettingsSelection } from '../settings/settingsFi
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
-import { prepareStructuredOutputTool } from '../structuredOutput/prepareStructuredOutput.js';
+import { prepareStructuredOutputTool } from '../tools/StructuredOutputTool/prepareStructuredOutput.js';
 import { STRUCTURED_OUTPUT_NUDGE, STRUCTURED_OUTPUT_SYSTEM_NOTE } from '../tools/StructuredOutputTool/prompt.js';
 import { newUuid } from '../utils/ids.js';
 
@@ -202,6 +208,8 @@ export type Session = {
   readonly selectRequestTools: (context: ToolUseContext) => Tools;
   /** Whether prompts take file checkpoints, and their limits. */
   readonly checkpoints: CheckpointSettings;
+  /** How the Agent tool starts children of a conversation's turn (src/agents/ implements it; the engine only passes it on). */
+  subagentLauncher(scope: SubagentScope): SubagentLauncher;
   /** A fresh base context for the next query (cwd carried over from the last one). */
   toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
 };
@@ -374,7 +382,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     async reloadMemory() {
       const sources = await loadMemorySources(memoryLocation);
-      const rules = replaceMemoryRules(appState, sources, { projectRoot: cwd, folderTrusted: options.isTrusted });
+      const rules = replaceMemoryRules(appState, sources, { folderTrusted: options.isTrusted });
       // Imports are decided under the rules just read (a new deny line holds for this very reload).
       const files = await withImports(sources, memoryGate);
       memory = { files, systemPrompt: promptFor(files) };
@@ -432,6 +440,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     },
     selectRequestTools: requestTools.selectRequestTools,
     checkpoints: { ...settingsValues.checkpoints, enabled: settingsValues.checkpoints.enabled && options.fileCheckpointing !== false },
+    subagentLauncher: (scope) => createSubagentLauncher(session, scope),
     toolUseContext: (signal, messages, currentCwd) => ({
       abortSignal: signal,
       toolUseId: '',

@@ -22,7 +22,7 @@ import { createSession, type SessionOptions } from './createSession.js';
 import { followSettingsFiles } from './liveSettings.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
-import type { ToolPermissionContext } from '../permissions/types.js';
+import type { ToolPermissionContext } from '../contract/permissions.js';
 import type { SessionLifecycleListener } from '../session/lifecycle.js';
 import { configDir as resolveConfigDir } from '../settings/configPaths.js';
 import { loadTranscript, type LoadedTranscript } from '../session/transcript/loadTranscript.js';
@@ -112,6 +112,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         ...(options.mcp.extraServers ? { extraServers: options.mcp.extraServers } : {}),
         ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
         ...(mcpSandbox ? { sandbox: mcpSandbox } : {}),
+        loadToolKit: () => import('../tools/MCPTool/mcpToolKit.js').then((module) => module.mcpToolKit),
         ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
       })
     : undefined;

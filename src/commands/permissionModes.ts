@@ -1,8 +1,9 @@
 /**
- * Permission modes in words, and the Shift+Tab cycle. Shared by the status
- * line, /status and /permissions so the same mode always reads the same.
+ * Permission modes in words. Shared by the status line, /status and
+ * /permissions so the same mode always reads the same (the Shift+Tab cycle
+ * is PermissionState's: src/permissions/permissionState.ts).
  */
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 
 /** The status-line label; the default mode shows nothing. */
 export function modeStatusLabel(mode: PermissionMode): string | undefined {
@@ -28,19 +29,5 @@ export function describeMode(mode: PermissionMode): string {
       return 'plan (nothing with side effects runs; the model proposes a plan)';
     case 'bypassPermissions':
       return 'bypass permissions (everything runs except what a deny rule names)';
-  }
-}
-
-/** default → acceptEdits → plan → (bypassPermissions, only when the session started with it) → default. */
-export function nextPermissionMode(mode: PermissionMode, isBypassAvailable: boolean): PermissionMode {
-  switch (mode) {
-    case 'default':
-      return 'acceptEdits';
-    case 'acceptEdits':
-      return 'plan';
-    case 'plan':
-      return isBypassAvailable ? 'bypassPermissions' : 'default';
-    case 'bypassPermissions':
-      return 'default';
   }
 }

@@ -10,16 +10,11 @@
 import type { ToolUseContext } from '../contract/tool.js';
 import { allowAlwaysHandler } from '../permissions/allowAlways.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
-import {
-  addRulesToLocalSettings,
-  addSessionRules,
-  localSettingsPath,
-  removeRuleFromLocalSettings,
-  removeSessionRule,
-} from '../permissions/localSettingsRules.js';
+import { addRulesToLocalSettings, localSettingsPath, removeRuleFromLocalSettings } from '../permissions/localSettingsRules.js';
+import { PermissionState } from '../permissions/permissionState.js';
 import { parseRule } from '../permissions/rules/parseRule.js';
 import { describeSource } from '../permissions/rules/permissionRule.js';
-import type { AppStateStore } from '../state/appState.js';
+import type { AppStateStore } from '../contract/appState.js';
 import type { PermissionRuleListing, PermissionRulesAccess } from './types.js';
 
 export type ReplPermissionRules = Required<PermissionRulesAccess> & {
@@ -35,6 +30,7 @@ export function createPermissionRulesAccess(options: {
 }): ReplPermissionRules {
   const { projectRoot, appState } = options;
   const file = localSettingsPath(projectRoot);
+  const permissions = new PermissionState(appState);
   return {
     onAllowAlways: allowAlwaysHandler({ onSaveError: options.onSaveError }),
 
@@ -53,7 +49,7 @@ export function createPermissionRulesAccess(options: {
       const rule = parsed.value.text;
       const saved = await addRulesToLocalSettings(projectRoot, behavior, [rule]);
       if (!saved.ok) return `Could not save to ${saved.file}: ${saved.error}`;
-      addSessionRules(appState, projectRoot, behavior, [rule], file);
+      permissions.addRules(behavior, [rule], { kind: 'localSettings', origin: file });
       return `Added ${behavior}: ${rule} (saved in ${file}; in force from the next tool call).`;
     },
 
@@ -63,7 +59,7 @@ export function createPermissionRulesAccess(options: {
       const removed = await removeRuleFromLocalSettings(projectRoot, rule);
       if (!removed.ok) return `Could not update ${removed.file}: ${removed.error}`;
       if (removed.removedFrom.length === 0) return `${rule} is not in ${file} (rules from other files are edited there).`;
-      removeSessionRule(appState, projectRoot, rule, file);
+      permissions.removeRule(rule, file);
       return `Removed ${rule} from ${file} (${removed.removedFrom.join(', ')}).`;
     },
   };

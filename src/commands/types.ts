@@ -3,7 +3,7 @@
  * the REPL to do. Commands are business logic — they return data (text to
  * show, a prompt to send, "exit") and never render anything themselves.
  */
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { Session } from '../app/createSession.js';
 import type { ConversationMessage } from '../types/messages.js';

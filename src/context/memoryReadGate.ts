@@ -20,7 +20,7 @@ import { decidePermission } from '../permissions/engine/decidePermission.js';
 import type { PermissionVerdict, ToolCallSubject } from '../permissions/engine/decisionTypes.js';
 import { createPathResolver, isInsideWorkingDirectories, type PathResolver } from '../permissions/engine/resolvePaths.js';
 import type { PermissionRuleSet } from '../permissions/rules/ruleSet.js';
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 import type { MemoryScope } from './memoryFiles.js';
 
 /** The memory file whose content (or whose import) is being decided. */

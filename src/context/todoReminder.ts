@@ -5,7 +5,7 @@
  * for an empty or finished list, so a model that keeps its list current
  * never sees it.
  */
-import type { TodoItem } from '../state/appState.js';
+import type { TodoItem } from '../contract/appState.js';
 
 export const STALE_AFTER_REQUESTS = 10;
 

@@ -5,19 +5,19 @@
  * Defaults are fail-closed: a tool that forgets to say it is read-only or
  * concurrency-safe is treated as neither, which costs speed, never safety.
  */
+import path from 'node:path';
 import type { z } from 'zod';
-import type { McpClientHandle } from '../services/mcp/types.js';
-import type { ModelClient } from '../services/api/types.js';
-import type { AppStateStore } from '../state/appState.js';
-import type { ReadFileState } from '../state/readFileState.js';
-import type { DeclaredPathAccess } from '../permissions/engine/decisionTypes.js';
-import type { ToolFamily } from '../permissions/rules/toolFamilies.js';
+import { lazySchema } from '../utils/lazy.js';
+import type { McpClientHandle } from './mcp.js';
+import type { ModelClient } from './modelClient.js';
+import type { AppStateStore } from './appState.js';
+import type { ReadFileState } from './readFileState.js';
+import type { DeclaredPathAccess, ToolFamily, PermissionMode, ToolPermissionResult } from './permissions.js';
 import type { ShellCommandAnalysis } from '../permissions/shell/analyzeShellCommand.js';
-import type { PermissionMode, ToolPermissionResult } from '../permissions/types.js';
 import type { ConversationMessage, ToolResultBlockParam, UserMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
-import type { TextFileAccess } from '../utils/files/textFileAccess.js';
-import type { SubagentScope } from '../agents/subagentScope.js';
+import type { TextFileAccess } from './textFileAccess.js';
+import type { SubagentLauncher } from './subagentLauncher.js';
 import type { ToolRenderers } from './toolRenderers.js';
 
 /** A file's whole text before (undefined: the file is new) and after a change. */
@@ -50,6 +50,11 @@ export type SessionInfo = {
   readonly configDir: string;
 };
 
+/** Where a session keeps tool output too large for the conversation (the pipeline's size control, and tools that save output themselves). */
+export function toolResultsDir(session: SessionInfo): string {
+  return path.join(session.dir, 'tool-results');
+}
+
 export type ToolUseContext = {
   readonly abortSignal: AbortSignal;
   /** The id of the tool_use being answered; empty outside a call. */
@@ -68,8 +73,8 @@ export type ToolUseContext = {
   readonly mcpClients: readonly McpClientHandle[];
   readonly modelClient?: ModelClient;
   readonly userInteraction?: UserInteraction;
-  /** Set by the conversation running the turn: what the Agent tool needs to start a child. */
-  readonly subagents?: SubagentScope;
+  /** Set by the conversation running the turn: how the Agent tool starts a child (absent: it cannot). */
+  readonly subagents?: SubagentLauncher;
   /** Where file tools read and write text when an editor holds the files (unsaved buffers); absent: the local disk. */
   readonly textFiles?: TextFileAccess;
   /**
@@ -100,7 +105,6 @@ export type PromptOptions = {
 
 export type InterruptBehavior = 'cancel' | 'block';
 
-export type { DeclaredPathAccess, ToolFamily };
 
 /** Where a call runs: relative paths in its input are resolved against `cwd`, `~` against `home`. */
 export type CallScope = { readonly cwd: string; readonly home: string };
@@ -264,10 +268,4 @@ export function toolMatchesName(tool: Pick<Tool, 'name' | 'aliases'>, name: stri
 
 export function findToolByName(tools: Tools, name: string): Tool | undefined {
   return tools.find((tool) => toolMatchesName(tool, name));
-}
-
-/** Builds a lazy schema factory: the schema is constructed on first use, then cached. */
-export function lazySchema<T>(factory: () => T): () => T {
-  let cached: T | undefined;
-  return () => (cached ??= factory());
 }

@@ -8,12 +8,11 @@ import { prepareHeadlessPrompt } from './headlessCommand.js';
 import type { QueryStopReason } from '../query/events.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
-import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
+import { type ContentBlockParam, type ConversationMessage, textOfContent } from '../types/messages.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
-import { textOfContent } from '../types/messages.js';
 import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
-import { isAgentProgress } from '../agents/agentProgress.js';
+import { isAgentProgress } from '../contract/agentProgress.js';
 import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
 import { monotonicMs } from '../utils/clock.js';
 

@@ -3,7 +3,7 @@
  * Code's names and field names, so hooks written for it run unchanged.
  */
 import path from 'node:path';
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 
 export const HOOK_EVENT_NAMES = [
   'PreToolUse',

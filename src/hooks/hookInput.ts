@@ -1,6 +1,6 @@
 /** The fields every hook input carries, from what the caller has at hand. */
 import type { SessionInfo, ToolUseContext } from '../contract/tool.js';
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 import type { HookCommonInput } from './hookEvents.js';
 import type { HookRunContext } from './types.js';
 
@@ -34,9 +34,9 @@ export function commonHookInput(fields: HookSessionFields): HookCommonInput {
  * transcript, as in Claude Code): the conversation running the turn says which, through its subagent scope.
  */
 export function commonInputOfContext(context: ToolUseContext): HookCommonInput {
-  const main = context.subagents;
+  const main = context.subagents?.mainSession;
   return commonHookInput({
-    session: main ? { id: main.sessionId, dir: main.sessionDir } : context.session,
+    session: main ? { id: main.id, dir: main.dir } : context.session,
     cwd: context.cwd,
     permissionMode: context.appState.get().toolPermissionContext.mode,
     ...(main?.transcriptPath ? { transcriptPath: main.transcriptPath } : {}),

@@ -10,7 +10,7 @@
  *     checkPermissions may not cross.
  */
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
-import type { PermissionDecision } from '../permissions/types.js';
+import type { PermissionDecision } from '../contract/permissions.js';
 import type { MergedHookVerdict } from './hookVerdict.js';
 
 export type HookPermission = NonNullable<MergedHookVerdict['permission']>;

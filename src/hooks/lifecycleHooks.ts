@@ -11,7 +11,7 @@
  * The event shape is written out here rather than imported, so this file
  * does not depend on how the owner is built.
  */
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 import { runPreCompactHooks, runSessionEndHooks, runSessionStartHooks, type SessionHookCall } from './sessionHooks.js';
 import type { HookSet } from './types.js';
 import { runInstructionsLoadedHooks, runPostCompactHooks } from './lifecycleEventHooks.js';

@@ -12,7 +12,7 @@
  *                      `hookSpecificOutput.retry: true` tells the model it may
  *                      try the call again.
  */
-import type { PermissionAsk } from '../permissions/types.js';
+import type { PermissionAsk } from '../contract/permissions.js';
 import { commonInputOfContext, runContextOf } from './hookInput.js';
 import type { ToolHookCall } from './toolHooks.js';
 import type { HookSet } from './types.js';

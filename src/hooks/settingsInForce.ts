@@ -11,11 +11,11 @@
  * and the user is told (a half-read file could drop a deny rule).
  */
 import { findOutputStyle, type OutputStyle, type OutputStyleCatalog } from '../outputStyles/outputStyle.js';
-import { ruleSetOf } from '../permissions/canUseTool.js';
+import { PermissionState } from '../permissions/permissionState.js';
 import { parseSettingsJson } from '../permissions/rules/ruleFileParsers.js';
-import { compileRuleSet, describeRuleFileErrors } from '../permissions/rules/ruleSet.js';
+import { describeRuleFileErrors } from '../permissions/rules/ruleSet.js';
 import type { SettingsLayer } from '../settings/settingsFiles.js';
-import type { AppStateStore } from '../state/appState.js';
+import type { AppStateStore } from '../contract/appState.js';
 
 export type LiveSettingsTarget = {
   readonly appState: AppStateStore;
@@ -47,13 +47,7 @@ function applyRules(target: LiveSettingsTarget, layer: SettingsLayer, text: stri
     target.onProblem(`${layer.file} changed, but its permission rules were not applied (the previous ones stay in force): ${describeRuleFileErrors(parsed.errors)}`);
     return;
   }
-  target.appState.set((state) => {
-    const current = ruleSetOf(state.toolPermissionContext, target.projectRoot);
-    const fresh = compileRuleSet(parsed.rules, { projectRoot: current.projectRoot, home: current.home, folderTrusted: target.folderTrusted });
-    const kept = current.rules.filter((rule) => rule.source.origin !== layer.file);
-    const ruleSet = { ...current, rules: [...kept, ...fresh.rules] };
-    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet } } };
-  });
+  new PermissionState(target.appState).replaceRulesFrom(layer.file, parsed.rules, { folderTrusted: target.folderTrusted });
 }
 
 function applyOutputStyle(target: LiveSettingsTarget, texts: ReadonlyMap<string, string | undefined>): void {

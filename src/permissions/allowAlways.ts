@@ -3,13 +3,14 @@
  * then are saved to `.claude/settings.local.json` (see localSettingsRules.ts).
  */
 import type { ToolUseContext } from '../contract/tool.js';
-import { addSessionRules, localSettingsPath, saveAllowRulesToLocalSettings } from './localSettingsRules.js';
+import { localSettingsPath, saveAllowRulesToLocalSettings } from './localSettingsRules.js';
+import { PermissionState } from './permissionState.js';
 
 export { localSettingsPath, saveAllowRulesToLocalSettings, type SaveRulesResult } from './localSettingsRules.js';
 
 /** Makes allow rules effective for the rest of this session (the next decision reads them). */
 export function addSessionAllowRules(context: ToolUseContext, rules: readonly string[], origin: string): void {
-  addSessionRules(context.appState, context.projectRoot, 'allow', rules, origin);
+  new PermissionState(context.appState).addRules('allow', rules, { kind: 'localSettings', origin });
 }
 
 /**

@@ -8,12 +8,13 @@
 import os from 'node:os';
 import type { PreparedCall, Tool, ToolUseContext } from '../contract/tool.js';
 import { decidePermission } from './engine/decidePermission.js';
-import type { Explanation, PermissionVerdict, ToolCallSubject } from './engine/decisionTypes.js';
+import type { Explanation, DecisionReason, PermissionDecision, ToolPermissionContext } from '../contract/permissions.js';
+import type { PermissionVerdict, ToolCallSubject } from './engine/decisionTypes.js';
 import { createPathResolver } from './engine/resolvePaths.js';
 import { findWholeToolRule } from './engine/ruleMatching.js';
 import { emptyPermissionRuleSet, type PermissionRuleSet } from './rules/ruleSet.js';
 import { sandboxEnforcesRules, sandboxForCall } from '../sandbox/sessionSandbox.js';
-import type { DecisionReason, PermissionDecision, PermissionRuleSetHandle, ToolPermissionContext } from './types.js';
+import type { PermissionRuleSetHandle } from './types.js';
 
 /** Decides a prepared call: its input parsed and its facts (paths, shell analysis) declared once. */
 export type CanUseToolFn = (tool: Tool, call: PreparedCall, context: ToolUseContext) => Promise<PermissionDecision>;

@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadMemorySources, type MemorySource } from '../context/memoryFiles.js';
+import type { MemoryRuleSource } from './memoryRules.js';
 import type { SourcedRule } from './rules/permissionRule.js';
 import { parseClaudeMdRules, parseCliRules, parseSettingsJson, type ParsedRules } from './rules/ruleFileParsers.js';
 import type { PermissionModeName, RuleFileError } from './rules/ruleSet.js';
@@ -23,10 +23,11 @@ export type RuleLoadOptions = SettingsSelection & {
   readonly allowedTools: readonly string[];
   readonly disallowedTools: readonly string[];
   /**
-   * The CLAUDE.md files the session already loads for its system prompt
-   * (found from findRepositoryRoot(cwd)), so start-up reads them once.
+   * The CLAUDE.md files the session loads for its system prompt (found from
+   * findRepositoryRoot(cwd)), read once by their loader (src/context/) and
+   * handed here: their rule lines are rules.
    */
-  readonly memoryFiles?: Promise<readonly MemorySource[]>;
+  readonly memoryFiles: Promise<readonly MemoryRuleSource[]>;
 };
 
 export type LoadedRules = {
@@ -63,11 +64,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   const sandbox: SourcedSandboxSettings[] = [];
   // Read everything at once: this is on the start-up path.
   const projectRoot = findRepositoryRoot(options.cwd);
-  const [settingsFiles, memoryFiles] = await Promise.all([
-    readSettingsFiles(options),
-    options.memoryFiles ??
-      loadMemorySources({ cwd: options.cwd, projectRoot, configDir: options.configDir, ...(options.settingSources ? { settingSources: options.settingSources } : {}) }),
-  ]);
+  const [settingsFiles, memoryFiles] = await Promise.all([readSettingsFiles(options), options.memoryFiles]);
   for (const { file, kind, fromRepository, read } of settingsFiles) {
     if (read.kind === 'missing') continue;
     if (read.kind === 'error') {

@@ -4,16 +4,13 @@
  * here. Saves are serialised within the process and atomic (a temporary
  * file in the same folder, then a rename), keep every other key of the file,
  * and never overwrite a file that is not valid JSON — the user gets the
- * reason instead. Live-session counterparts make a change hold from the next
- * decision without a restart.
+ * reason instead. The live session's rules change through PermissionState
+ * (permissionState.ts), so a change holds from the next decision without a restart.
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppStateStore } from '../state/appState.js';
-import { ruleSetOf } from './canUseTool.js';
 import { parseRule } from './rules/parseRule.js';
-import type { RuleBehavior, SourcedRule } from './rules/permissionRule.js';
-import { compileRuleSet } from './rules/ruleSet.js';
+import type { RuleBehavior } from './rules/permissionRule.js';
 import { newUuid } from '../utils/ids.js';
 import { announceSettingsWrite } from '../settings/settingsWrites.js';
 
@@ -76,30 +73,6 @@ export function removeRuleFromLocalSettings(projectDir: string, rule: string): P
     for (const behavior of removedFrom) permissions[behavior] = stringList(permissions[behavior]).filter((entry) => entry !== rule);
     const written = await writeSettings(file, { ...read.settings, permissions });
     return written ? { ok: false, file, error: written } : { ok: true, file, removedFrom };
-  });
-}
-
-/** Makes rules effective for the rest of this session (the next decision reads them). */
-export function addSessionRules(appState: AppStateStore, projectRoot: string, behavior: RuleBehavior, rules: readonly string[], origin: string): void {
-  const sourced: SourcedRule[] = [];
-  for (const text of rules) {
-    const parsed = parseRule(text);
-    if (parsed.ok) sourced.push({ behavior, rule: parsed.value, source: { kind: 'localSettings', origin, fromRepository: false } });
-  }
-  appState.set((state) => {
-    const current = ruleSetOf(state.toolPermissionContext, projectRoot);
-    const added = compileRuleSet(sourced, { projectRoot: current.projectRoot, home: current.home, folderTrusted: true });
-    const ruleSet = { ...current, rules: [...current.rules, ...added.rules] };
-    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet } } };
-  });
-}
-
-/** Drops a rule that came from `origin` from the live rule set. */
-export function removeSessionRule(appState: AppStateStore, projectRoot: string, ruleText: string, origin: string): void {
-  appState.set((state) => {
-    const current = ruleSetOf(state.toolPermissionContext, projectRoot);
-    const rules = current.rules.filter((rule) => !(rule.rule.text === ruleText && rule.source.origin === origin));
-    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet: { ...current, rules } } } };
   });
 }
 

@@ -8,20 +8,25 @@
  * A file with a malformed rule line changes nothing (the old memory rules
  * stay): a half-applied file could drop a deny rule the user still wants.
  */
-import type { MemorySource } from '../context/memoryFiles.js';
-import type { AppStateStore } from '../state/appState.js';
-import { ruleSetOf } from './canUseTool.js';
+import type { AppStateStore } from '../contract/appState.js';
+import { PermissionState } from './permissionState.js';
 import { parseClaudeMdRules } from './rules/ruleFileParsers.js';
 import type { SourcedRule } from './rules/permissionRule.js';
-import { compileRuleSet, describeRuleFileErrors, type RuleFileError } from './rules/ruleSet.js';
+import { describeRuleFileErrors, type RuleFileError } from './rules/ruleSet.js';
 
 export type MemoryRulesUpdate = { readonly ok: true } | { readonly ok: false; readonly problem: string };
 
-export function replaceMemoryRules(
-  appState: AppStateStore,
-  memoryFiles: readonly MemorySource[],
-  options: { readonly projectRoot: string; readonly folderTrusted: boolean },
-): MemoryRulesUpdate {
+/** What this needs of a memory file (src/context/memoryFiles.ts's MemorySource has it). */
+export type MemoryRuleSource = {
+  readonly path: string;
+  /** User memory is the user's own; project and local memory are repository content. */
+  readonly scope: string;
+  readonly content: string;
+  /** Whether its `allow:` / `ask:` / `deny:` lines are permission rules (CLAUDE.md files, not AGENTS.md). */
+  readonly carriesRules: boolean;
+};
+
+export function replaceMemoryRules(appState: AppStateStore, memoryFiles: readonly MemoryRuleSource[], options: { readonly folderTrusted: boolean }): MemoryRulesUpdate {
   const rules: SourcedRule[] = [];
   const errors: RuleFileError[] = [];
   for (const memory of memoryFiles) {
@@ -31,12 +36,6 @@ export function replaceMemoryRules(
     errors.push(...parsed.errors);
   }
   if (errors.length > 0) return { ok: false, problem: describeRuleFileErrors(errors) };
-  appState.set((state) => {
-    const current = ruleSetOf(state.toolPermissionContext, options.projectRoot);
-    const fresh = compileRuleSet(rules, { projectRoot: current.projectRoot, home: current.home, folderTrusted: options.folderTrusted });
-    const kept = current.rules.filter((rule) => rule.source.kind !== 'claudeMd');
-    const ruleSet = { ...current, rules: [...kept, ...fresh.rules] };
-    return { ...state, toolPermissionContext: { ...state.toolPermissionContext, rules: { __ruleSet: true, ruleSet } } };
-  });
+  new PermissionState(appState).replaceRulesOfKind('claudeMd', rules, { folderTrusted: options.folderTrusted });
   return { ok: true };
 }

@@ -4,7 +4,7 @@
  */
 import { describeSource, type RuleBehavior } from './rules/permissionRule.js';
 import type { PermissionRuleSet } from './rules/ruleSet.js';
-import type { ToolPermissionContext } from './types.js';
+import type { ToolPermissionContext } from '../contract/permissions.js';
 
 export type ListedRule = {
   readonly behavior: RuleBehavior;

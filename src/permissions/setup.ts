@@ -7,11 +7,10 @@ import type { SettingsSelection } from '../settings/settingsFiles.js';
 import os from 'node:os';
 import path from 'node:path';
 import { UserFacingError } from '../utils/errors.js';
-import type { CanUseToolFn } from './canUseTool.js';
-import { canUseToolWithRules } from './canUseTool.js';
+import { type CanUseToolFn, canUseToolWithRules } from './canUseTool.js';
 import { loadPermissionRules, type RuleLoadOptions } from './loadPermissionRules.js';
 import { compileRuleSet, describeRuleFileErrors } from './rules/ruleSet.js';
-import type { PermissionMode, ToolPermissionContext } from './types.js';
+import type { PermissionMode, ToolPermissionContext } from '../contract/permissions.js';
 import { probeSandbox, type SandboxAvailability } from '../sandbox/bwrapAvailability.js';
 import { mergeSandboxSettings } from '../sandbox/sandboxSettings.js';
 import { createSessionSandbox, sandboxStartupProblem } from '../sandbox/sessionSandbox.js';
@@ -27,7 +26,7 @@ export type PermissionSetupOptions = SettingsSelection & {
   readonly isBypassAvailable: boolean;
   /** Defaults to the real home directory; tests pass a fake one. */
   readonly home?: string;
-  readonly memoryFiles?: RuleLoadOptions['memoryFiles'];
+  readonly memoryFiles: RuleLoadOptions['memoryFiles'];
   /** true (`--sandbox`): Bash commands run in the OS sandbox whatever the mode; false: never; unset: settings decide. */
   readonly sandbox?: boolean;
   /** Replaces the bwrap probe (tests). */

@@ -6,7 +6,7 @@
  * mode from refused calls. The reminder is stored with the message, so later
  * requests repeat the same bytes and the cached prefix holds.
  */
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 
 export const PLAN_MODE_REMINDER =

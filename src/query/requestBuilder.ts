@@ -6,9 +6,8 @@
 import type { ContentBlockParam, MessageParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ThinkingRequest } from '../services/api/thinking.js';
 import type { ApiTool } from '../services/api/toolSchemas.js';
-import type { ModelRequest } from '../services/api/types.js';
-import type { ConversationMessage } from '../types/messages.js';
-import { toApiMessages } from '../types/messages.js';
+import type { ModelRequest } from '../contract/modelClient.js';
+import { type ConversationMessage, toApiMessages } from '../types/messages.js';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 

@@ -5,7 +5,7 @@
  */
 import type { ToolUseContext } from '../contract/tool.js';
 import { MessageAssembler, type AssembledMessage, type AssemblerUpdate } from '../services/api/messageAssembler.js';
-import type { ModelClient, ModelRequest } from '../services/api/types.js';
+import type { ModelClient, ModelRequest } from '../contract/modelClient.js';
 import { classifyApiFailure, type ApiFailure } from '../services/api/withRetry.js';
 import {
   StreamingToolExecutor,

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { PermissionRuleSet } from '../permissions/rules/ruleSet.js';
-import type { PermissionMode } from '../permissions/types.js';
+import type { PermissionMode } from '../contract/permissions.js';
 import { probeSandbox, type SandboxAvailability } from './bwrapAvailability.js';
 import { rulesBeyondSandbox } from './sandboxRules.js';
 import type { SandboxSettings } from './sandboxSettings.js';

@@ -21,14 +21,14 @@ import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, Que
 import { contextWindowOf } from '../services/api/models.js';
 import { thinkingForPrompt, type ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
-import type { ModelClient } from '../services/api/types.js';
+import type { ModelClient } from '../contract/modelClient.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { CostTracker } from '../services/api/cost.js';
-import type { SubagentScope } from '../agents/subagentScope.js';
-import type { ReadFileState } from '../state/readFileState.js';
+import type { SubagentScope } from './subagentScope.js';
+import type { ReadFileState } from '../contract/readFileState.js';
 import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
-import type { TextFileAccess } from '../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../contract/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
 import type { CheckpointKeeper } from './checkpoints/checkpointKeeper.js';
 import { createConversationCheckpoints } from './checkpoints/conversationCheckpoints.js';
@@ -40,6 +40,7 @@ import { measureContext } from './context/contextUsage.js';
 import type { Session } from '../app/createSession.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from '../settings/configPaths.js';
+import { PermissionState } from '../permissions/permissionState.js';
 import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
@@ -309,7 +310,7 @@ export class ConversationSession {
     const sideHooks: Array<Promise<unknown>> = [];
     const context: ToolUseContext = {
       ...this.toolContext(turn.signal, { userInteraction: turn.userInteraction, textFiles: turn.textFiles }),
-      subagents: this.subagentScope(env, turn.userInteraction, turn.textFiles),
+      subagents: this.session.subagentLauncher(this.subagentScope(env, turn.userInteraction, turn.textFiles)),
       onTurnEnd: (release) => void releases.push(release),
     };
     const run = query({
@@ -443,7 +444,6 @@ export class ConversationSession {
   private subagentScope(env: ToolRunEnv, userInteraction: UserInteraction | undefined, textFiles: TextFileAccess | undefined): SubagentScope {
     const child = this.options.child;
     return {
-      session: this.session,
       env,
       ...(userInteraction ? { userInteraction } : {}),
       ...(textFiles ? { textFiles } : {}),
@@ -506,17 +506,10 @@ export class ConversationSession {
     }
     if (transcript.model && !resumed.keepModel) this.currentModel = transcript.model;
     const { appState } = this.session;
-    const mode = transcript.mode;
-    appState.set((state) => {
-      const context = state.toolPermissionContext;
-      // A transcript never grants bypass: only a session started with it may return to it.
-      const restoreMode = mode !== undefined && !resumed.keepMode && (mode !== 'bypassPermissions' || context.isBypassAvailable);
-      return {
-        ...state,
-        todos: transcript.todos ?? state.todos,
-        toolPermissionContext: restoreMode ? { ...context, mode } : context,
-      };
-    });
+    const { todos, mode } = transcript;
+    if (todos) appState.set((state) => ({ ...state, todos }));
+    // A transcript never grants bypass: PermissionState lets it return only to a session started with it.
+    if (mode !== undefined && !resumed.keepMode) new PermissionState(appState).setMode(mode, 'transcript');
     if (!this.options.persist) this.writer = undefined;
     else if (resumed.fork) {
       // A fork starts its own file with the whole history; the original is left byte for byte.

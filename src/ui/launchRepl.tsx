@@ -19,7 +19,7 @@ import { loadDisplaySettings } from '../settings/displaySettings.js';
 import { AttentionNotifier } from './repl/attentionNotifier.js';
 import { printReadinessFor } from './repl/printReadiness.js';
 import { StatusLineSlot } from './status/statusLineSlot.js';
-import { applyTheme } from './theme.js';
+import { applyTheme } from './kit/theme.js';
 import { replCommandHooks } from './repl/replCommandHooks.js';
 import { ReplApp } from './repl/ReplApp.js';
 import { ReplController } from './repl/replController.js';

@@ -6,7 +6,7 @@
 import type { SessionOptions } from '../app/createSession.js';
 import { locateSavedConversation, type SessionChoiceFlags } from '../app/startConversation.js';
 import { UserFacingError } from '../utils/errors.js';
-import { isNoColorRequested } from './theme.js';
+import { isNoColorRequested } from './kit/theme.js';
 
 export type ReplLaunchOptions = {
   /** Everything createSession needs except what the REPL decides (interactive, trusted). */

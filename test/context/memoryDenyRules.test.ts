@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 import { tempDir } from '../support/runCli.js';
 import { endTurn, toolUse, turn } from '../support/scenario.js';
-import { PERMISSION_MODES } from '../../src/permissions/types.js';
+import { PERMISSION_MODES } from '../../src/contract/permissions.js';
 
 let cwd = '';
 let configDir = '';

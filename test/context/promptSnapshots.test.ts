@@ -1,7 +1,7 @@
 // What the model is told, per kind of session, pinned as reviewed files: a change to the system
 // prompt or to a tool's description shows up as a diff of these snapshots.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import { getAllBaseTools } from '../../src/tools.js';
 import { endTurn } from '../support/scenario.js';
 import { runScenario, type ScenarioResult } from '../support/queryHarness.js';

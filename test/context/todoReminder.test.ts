@@ -1,7 +1,7 @@
 // The stale-todo nudge: only for open items left unchanged for a while, once per stretch.
 import { describe, expect, it } from 'vitest';
 import { STALE_AFTER_REQUESTS, TodoStaleness } from '../../src/context/todoReminder.js';
-import type { TodoItem } from '../../src/state/appState.js';
+import type { TodoItem } from '../../src/contract/appState.js';
 
 const open: readonly TodoItem[] = [
   { content: 'Write the parser', status: 'in_progress', activeForm: 'Writing the parser' },

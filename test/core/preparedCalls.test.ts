@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildTool, type Tool } from '../../src/contract/tool.js';
 import { allowAlwaysHandler } from '../../src/permissions/allowAlways.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import { prepareToolCall } from '../../src/services/tools/prepareToolCall.js';
 import type { PermissionRequest } from '../../src/services/tools/toolExecution.js';
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CostTracker } from '../../src/services/api/cost.js';
-import type { Message, ModelClient } from '../../src/services/api/types.js';
+import type { Message } from '../../src/services/api/types.js';
+import type { ModelClient } from '../../src/contract/modelClient.js';
 import { withUsageTracking } from '../../src/services/api/usageTrackingClient.js';
 
 describe('withUsageTracking', () => {

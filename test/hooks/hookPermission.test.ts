@@ -1,7 +1,7 @@
 // A PreToolUse hook's decision laid over the rules': never looser than a deny or ask rule.
 import { describe, expect, it } from 'vitest';
 import { applyHookPermission, type HookPermission } from '../../src/hooks/hookPermission.js';
-import type { PermissionDecision } from '../../src/permissions/types.js';
+import type { PermissionDecision } from '../../src/contract/permissions.js';
 
 const ruleAllow: PermissionDecision = { behavior: 'allow', reason: { type: 'rule', rule: 'Bash(ls)', source: 'settings' } };
 const ruleDeny: PermissionDecision = { behavior: 'deny', message: 'denied by rule', reason: { type: 'rule', rule: 'Bash(rm:*)', source: 'settings' } };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tool } from '../../src/contract/tool.js';
 import { BashTool } from '../../src/tools/BashTool/BashTool.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import type { PermissionRequest } from '../../src/services/tools/toolExecution.js';
 import { resultText, runScenario, type ScenarioResult } from '../support/queryHarness.js';
 import { endTurn, lastToolResults, toolUse, turn } from '../support/scenario.js';

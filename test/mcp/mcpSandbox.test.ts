@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_MODES, type PermissionMode } from '../../src/permissions/types.js';
+import { PERMISSION_MODES, type PermissionMode } from '../../src/contract/permissions.js';
 import { probeSandbox } from '../../src/sandbox/bwrapAvailability.js';
 import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
 import { tempDir } from '../support/runCli.js';

@@ -11,12 +11,13 @@ import type { Tool, Tools, ToolUseContext } from '../../src/contract/tool.js';
 import { emptyRuleSet } from '../../src/permissions/canUseTool.js';
 import { loadMcpConfig } from '../../src/services/mcp/loadMcpConfig.js';
 import { McpManager } from '../../src/services/mcp/McpManager.js';
-import type { McpClientHandle } from '../../src/services/mcp/types.js';
+import { mcpToolKit } from '../../src/tools/MCPTool/mcpToolKit.js';
+import type { McpClientHandle } from '../../src/contract/mcp.js';
 import { runToolUse, type ToolCallOutcome } from '../../src/services/tools/toolExecution.js';
 import { NO_HOOKS } from '../../src/hooks/types.js';
 import { createAppStateStore, initialAppState } from '../../src/state/appState.js';
 import { createReadFileState } from '../../src/state/readFileState.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import type { QueryEvent, QueryOutcome } from '../../src/query.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
@@ -49,7 +50,7 @@ export async function startManager(servers: RawServers, env: NodeJS.ProcessEnv =
     isTrusted: true,
     env: { ...process.env, ...env },
   });
-  return McpManager.start(config, { cwd, env: { ...process.env, ...env } });
+  return McpManager.start(config, { cwd, env: { ...process.env, ...env }, toolKit: mcpToolKit });
 }
 
 export function toolNamed(tools: Tools, name: string): Tool {

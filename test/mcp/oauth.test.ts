@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadMcpConfig } from '../../src/services/mcp/loadMcpConfig.js';
 import { parseMcpServers } from '../../src/services/mcp/parseMcpServers.js';
 import { McpManager } from '../../src/services/mcp/McpManager.js';
+import { mcpToolKit } from '../../src/tools/MCPTool/mcpToolKit.js';
 import { reportMcpStartup } from '../../src/services/mcp/startMcpServers.js';
 import { formatMcpServers } from '../../src/services/mcp/mcpStatusView.js';
 import { tempDir } from '../support/runCli.js';
@@ -42,7 +43,7 @@ async function managerFor(url: string, oauth?: Record<string, unknown>): Promise
     isTrusted: true,
     env: {},
   });
-  const manager = McpManager.start(config, { cwd: configDir, configDir, env: { ...process.env, AGENTCLI_CONFIG_DIR: configDir } });
+  const manager = McpManager.start(config, { cwd: configDir, configDir, env: { ...process.env, AGENTCLI_CONFIG_DIR: configDir }, toolKit: mcpToolKit });
   managers.push(manager);
   await manager.whenStarted();
   return manager;

@@ -6,7 +6,7 @@ import { decidePermission } from '../../src/permissions/engine/decidePermission.
 import { compileRuleSet } from '../../src/permissions/rules/ruleSet.js';
 import { parseRule } from '../../src/permissions/rules/parseRule.js';
 import type { DecisionEnvironment } from '../../src/permissions/engine/decisionTypes.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import { shellSubject, toolSubject } from './support/callSubjects.js';
 import { createFixture, decideBash, environment, removeFixture, type Fixture } from './support/permissionFixture.js';
 

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTool, type Tool } from '../../src/contract/tool.js';
 import { runHeadless } from '../../src/entrypoints/headless.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createSession } from '../../src/app/createSession.js';

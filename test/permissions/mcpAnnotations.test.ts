@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidePermission } from '../../src/permissions/engine/decidePermission.js';
 import type { ToolCallSubject } from '../../src/permissions/engine/decisionTypes.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import { createFixture, environment, removeFixture, type Fixture, type RuleLists } from './support/permissionFixture.js';
 
 let fixture: Fixture;

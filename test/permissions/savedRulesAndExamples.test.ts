@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { localSettingsPath, saveAllowRulesToLocalSettings } from '../../src/permissions/allowAlways.js';
 import { addRulesToLocalSettings, removeRuleFromLocalSettings } from '../../src/permissions/localSettingsRules.js';
 import { isFolderTrusted, trustFolder } from '../../src/permissions/folderTrust.js';
-import { loadPermissionRules } from '../../src/permissions/loadPermissionRules.js';
+import { findRepositoryRoot, loadPermissionRules } from '../../src/permissions/loadPermissionRules.js';
+import { loadMemorySources } from '../../src/context/memoryFiles.js';
 import { REPO_ROOT } from '../support/runCli.js';
 
 const dirs: string[] = [];
@@ -88,7 +89,10 @@ describe('folder trust', () => {
 
 describe('.claude-example', () => {
   it('every example rule file parses, with sources', async () => {
-    const loaded = await loadPermissionRules({ cwd: path.join(REPO_ROOT, '.claude-example'), configDir: await temp(), allowedTools: [], disallowedTools: [] });
+    const cwd = path.join(REPO_ROOT, '.claude-example');
+    const configDir = await temp();
+    const memoryFiles = loadMemorySources({ cwd, projectRoot: findRepositoryRoot(cwd), configDir });
+    const loaded = await loadPermissionRules({ cwd, configDir, memoryFiles, allowedTools: [], disallowedTools: [] });
     expect(loaded.errors).toEqual([]);
     const origins = new Set(loaded.rules.map((rule) => path.basename(rule.source.origin)));
     expect(origins).toEqual(new Set(['CLAUDE.md', 'settings.json', 'settings.local.json']));

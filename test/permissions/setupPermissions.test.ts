@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setupPermissions, type PermissionSetupOptions } from '../../src/permissions/setup.js';
 import { isToolBlanketDenied } from '../../src/permissions/canUseTool.js';
 import { listRulesOfContext } from '../../src/permissions/ruleListing.js';
+import { loadMemorySources } from '../../src/context/memoryFiles.js';
+import { findRepositoryRoot } from '../../src/permissions/loadPermissionRules.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -29,7 +31,8 @@ async function projectWith(files: Record<string, string>): Promise<{ cwd: string
 }
 
 function options(where: { cwd: string; configDir: string }, extra: Partial<PermissionSetupOptions> = {}): PermissionSetupOptions {
-  return { ...where, mode: undefined, additionalDirectories: [], allowedTools: [], disallowedTools: [], isTrusted: true, isBypassAvailable: false, ...extra };
+  const memoryFiles = loadMemorySources({ cwd: where.cwd, projectRoot: findRepositoryRoot(where.cwd), configDir: where.configDir });
+  return { ...where, memoryFiles, mode: undefined, additionalDirectories: [], allowedTools: [], disallowedTools: [], isTrusted: true, isBypassAvailable: false, ...extra };
 }
 
 const settings = (permissions: object): string => JSON.stringify({ permissions });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decidePermission } from '../../src/permissions/engine/decidePermission.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import { rulesBeyondSandbox } from '../../src/sandbox/sandboxRules.js';
 import { sandboxEnforcesRules, type SessionSandbox } from '../../src/sandbox/sessionSandbox.js';
 import { createFixture, environment, removeFixture, type Fixture, type RuleLists } from '../permissions/support/permissionFixture.js';

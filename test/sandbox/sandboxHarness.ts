@@ -9,7 +9,7 @@ import type { ToolUseContext } from '../../src/contract/tool.js';
 import { parseRule } from '../../src/permissions/rules/parseRule.js';
 import type { SourcedRule } from '../../src/permissions/rules/permissionRule.js';
 import { compileRuleSet } from '../../src/permissions/rules/ruleSet.js';
-import type { PermissionMode, ToolPermissionContext } from '../../src/permissions/types.js';
+import type { PermissionMode, ToolPermissionContext } from '../../src/contract/permissions.js';
 import { probeSandbox, type SandboxAvailability } from '../../src/sandbox/bwrapAvailability.js';
 import { mergeSandboxSettings, type SandboxSettingsFragment } from '../../src/sandbox/sandboxSettings.js';
 import { createSessionSandbox } from '../../src/sandbox/sessionSandbox.js';

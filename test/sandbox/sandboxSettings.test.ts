@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupPermissions } from '../../src/permissions/setup.js';
+import { loadMemorySources } from '../../src/context/memoryFiles.js';
+import { findRepositoryRoot } from '../../src/permissions/loadPermissionRules.js';
 import { runProbe, type SandboxAvailability } from '../../src/sandbox/bwrapAvailability.js';
 import { mergeSandboxSettings, parseSandboxSettings, type SourcedSandboxSettings } from '../../src/sandbox/sandboxSettings.js';
 import { sandboxForCall } from '../../src/sandbox/sessionSandbox.js';
@@ -94,6 +96,7 @@ describe('start-up', () => {
     setupPermissions({
       cwd,
       configDir,
+      memoryFiles: loadMemorySources({ cwd, projectRoot: findRepositoryRoot(cwd), configDir }),
       mode: options.mode,
       additionalDirectories: [],
       allowedTools: [],

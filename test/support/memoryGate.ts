@@ -4,7 +4,7 @@ import os from 'node:os';
 import { createMemoryReadGate, type MemoryReadGate } from '../../src/context/memoryReadGate.js';
 import { parseCliRules } from '../../src/permissions/rules/ruleFileParsers.js';
 import { compileRuleSet } from '../../src/permissions/rules/ruleSet.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 
 export type TestGateOptions = {
   readonly cwd: string;

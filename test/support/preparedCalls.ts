@@ -3,7 +3,7 @@
 import os from 'node:os';
 import type { PreparedCall, Tool, Tools, ToolUseContext } from '../../src/contract/tool.js';
 import { emptyRuleSet } from '../../src/permissions/canUseTool.js';
-import type { ToolPermissionContext } from '../../src/permissions/types.js';
+import type { ToolPermissionContext } from '../../src/contract/permissions.js';
 import { declareCall, prepareToolCall, type Preparation } from '../../src/services/tools/prepareToolCall.js';
 import type { ToolUseRequest } from '../../src/services/tools/toolExecution.js';
 import { createAppStateStore, initialAppState } from '../../src/state/appState.js';

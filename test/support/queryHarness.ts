@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '../../src/contract/tool.js';
-import type { PermissionMode } from '../../src/permissions/types.js';
+import type { PermissionMode } from '../../src/contract/permissions.js';
 import type { QueryEvent, QueryOutcome } from '../../src/query.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';

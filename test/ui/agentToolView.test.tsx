@@ -1,7 +1,7 @@
 // How a running and a finished Agent call look in the REPL.
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import type { AgentProgress } from '../../src/agents/agentProgress.js';
+import type { AgentProgress } from '../../src/contract/agentProgress.js';
 import { EMPTY_USAGE } from '../../src/services/api/cost.js';
 import type { AgentInput, AgentOutput } from '../../src/tools/AgentTool/AgentTool.js';
 import { renderToolGroup, renderToolResultMessage, renderToolUseMessage, renderToolUseProgressMessage } from '../../src/tools/AgentTool/UI.js';

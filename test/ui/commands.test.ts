@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
 import { loadCustomCommands } from '../../src/commands/custom/customCommands.js';
 import type { CommandResult } from '../../src/commands/types.js';
-import { nextPermissionMode, modeStatusLabel } from '../../src/commands/permissionModes.js';
+import { modeStatusLabel } from '../../src/commands/permissionModes.js';
+import { nextPermissionMode } from '../../src/permissions/permissionState.js';
 import { createCommandRegistry, parseSlashInput } from '../../src/commands/registry.js';
 import { commandFixture, type CommandFixture } from './support/commandContext.js';
 

@@ -27,7 +27,9 @@ async function sourceFiles(dir: string): Promise<string[]> {
 }
 
 function mayUseUi(relative: string): boolean {
-  return relative.startsWith(`ui${path.sep}`) || /^tools[\\/][^\\/]+[\\/]UI\.tsx$/.test(relative);
+  // contract/toolRenderers.ts is the renderers' type (it was ui/toolRenderers.ts before the contract moved down):
+  // it names ReactNode, type-only, as the render functions' return type.
+  return relative.startsWith(`ui${path.sep}`) || /^tools[\\/][^\\/]+[\\/]UI\.tsx$/.test(relative) || relative === path.join('contract', 'toolRenderers.ts');
 }
 
 function uiImportsOf(text: string): string[] {

@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
-import type { PermissionAsk, PermissionResponse } from '../../src/permissions/types.js';
+import type { PermissionAsk } from '../../src/contract/permissions.js';
+import type { PermissionResponse } from '../../src/permissions/types.js';
 import { PermissionDialog } from '../../src/ui/permissions/PermissionDialog.js';
 import { loadToolRenderers } from '../../src/ui/tools/toolRendererCache.js';
 import { plainTool, shoutTool } from './support/uiTools.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusLineCommand } from '../../src/ui/status/statusLineCommand.js';
-import { activeTheme, applyTheme, colors, PALETTES } from '../../src/ui/theme.js';
+import { activeTheme, applyTheme, colors, PALETTES } from '../../src/ui/kit/theme.js';
 import { endTurn } from '../support/scenario.js';
 import { startReplFixture, type ReplFixture } from './support/replFixture.js';
 

@@ -1,5 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PermissionState } from '../../permissions/permissionState.js';
 import type { SlashCommand } from '../types.js';
 
 /**
@@ -29,10 +30,7 @@ export const addDirCommand: SlashCommand = {
     const current = appState.get().toolPermissionContext.workingDirectories;
     const covering = current.find((dir) => resolved === dir || resolved.startsWith(`${dir}${path.sep}`));
     if (covering) return { type: 'text', text: `${resolved} is already inside the working directory ${covering}.` };
-    appState.set((state) => ({
-      ...state,
-      toolPermissionContext: { ...state.toolPermissionContext, workingDirectories: [...state.toolPermissionContext.workingDirectories, resolved] },
-    }));
+    new PermissionState(appState).addWorkingDirectories([resolved]);
     return { type: 'text', text: `Added ${resolved} as a working directory for this session.` };
   },
 };

@@ -8,7 +8,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentDefinition } from '../../agents/agentDefinition.js';
+import type { AgentDefinition } from '../../contract/agentDefinition.js';
 import { projectAgentsDir, userAgentsDir } from '../../agents/loadAgentCatalog.js';
 import { findRepositoryRoot } from '../../permissions/loadPermissionRules.js';
 import { errorMessageOf } from '../../utils/errors.js';

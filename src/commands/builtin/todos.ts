@@ -2,7 +2,7 @@
  * `/todos`: the task list the model keeps with TodoWrite, as it stands now
  * (the same glyphs as the tool's checklist in the transcript).
  */
-import type { TodoItem } from '../../state/appState.js';
+import type { TodoItem } from '../../contract/appState.js';
 import type { SlashCommand } from '../types.js';
 
 export const todosCommand: SlashCommand = {

@@ -7,7 +7,8 @@
  * the checks are tested with fakes and a real loopback server.
  */
 import { execFile } from 'node:child_process';
-import { loadPermissionRules } from '../../permissions/loadPermissionRules.js';
+import { loadMemorySources } from '../../context/memoryFiles.js';
+import { findRepositoryRoot, loadPermissionRules } from '../../permissions/loadPermissionRules.js';
 import { formatRuleFileError } from '../../permissions/rules/ruleSet.js';
 import type { SandboxAvailability } from '../../sandbox/bwrapAvailability.js';
 import { loadMcpConfig } from '../../services/mcp/loadMcpConfig.js';
@@ -169,7 +170,12 @@ export async function checkRipgrep(findPath: () => Promise<string>, timeoutMs: n
 export async function checkConfigFiles(settings: SettingsSelection, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
   const problems: string[] = [];
   const [rules, display] = await Promise.all([
-    loadPermissionRules({ ...settings, allowedTools: [], disallowedTools: [] }),
+    loadPermissionRules({
+      ...settings,
+      allowedTools: [],
+      disallowedTools: [],
+      memoryFiles: loadMemorySources({ cwd: settings.cwd, projectRoot: findRepositoryRoot(settings.cwd), configDir: settings.configDir, ...(settings.settingSources ? { settingSources: settings.settingSources } : {}) }),
+    }),
     loadDisplaySettings(settings),
   ]);
   problems.push(...rules.errors.map(formatRuleFileError), ...display.warnings);

@@ -5,7 +5,7 @@
  * and deny rules still hold in it.
  */
 import type { SessionModeState } from '@agentclientprotocol/sdk';
-import { PERMISSION_MODES, type PermissionMode } from '../../permissions/types.js';
+import { PERMISSION_MODES, type PermissionMode } from '../../contract/permissions.js';
 
 const MODE_WORDS: Record<PermissionMode, { readonly name: string; readonly description: string }> = {
   default: { name: 'Default', description: 'Reads run; edits and commands ask first' },

@@ -8,17 +8,17 @@
  */
 import { RequestError, type AgentContext, type ClientCapabilities, type ContentBlock, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 import { allowAlwaysHandler } from '../../permissions/allowAlways.js';
-import { isPermissionMode, type PermissionMode } from '../../permissions/types.js';
+import { isPermissionMode, type PermissionMode } from '../../contract/permissions.js';
 import type { QueryOutcome } from '../../query/events.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { McpManager } from '../../services/mcp/McpManager.js';
 import type { ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
-import type { AppState } from '../../state/appState.js';
+import type { AppState } from '../../contract/appState.js';
 import type { ContentBlockParam } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import { parseSlashInput } from '../../commands/registry.js';
 import { INIT_PROMPT } from '../../commands/builtin/init.js';
 import type { AcpCommandSet } from './acpCommands.js';
@@ -31,6 +31,7 @@ import { promptContent } from './promptContent.js';
 import { replayConversation } from './replayConversation.js';
 import { TurnUpdates } from './turnUpdates.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 
 export type AcpSessionOptions = {
   readonly conversation: ConversationSession;
@@ -143,12 +144,8 @@ export class AcpSession {
 
   setMode(modeId: string): void {
     if (!isPermissionMode(modeId)) throw RequestError.invalidParams(undefined, `unknown mode "${modeId}"`);
-    this.options.conversation.session.appState.set((state) => {
-      const context = state.toolPermissionContext;
-      if (context.mode === modeId) return state;
-      // Chosen in the editor's mode picker: as deliberate as the command-line flag (see acpModes.ts).
-      return { ...state, toolPermissionContext: { ...context, mode: modeId, isBypassAvailable: context.isBypassAvailable || modeId === 'bypassPermissions' } };
-    });
+    // Chosen in the editor's mode picker: as deliberate as the command-line flag (see acpModes.ts and PermissionState).
+    new PermissionState(this.options.conversation.session.appState).setMode(modeId, 'editor');
   }
 
   /** The connection is gone: the turn is cancelled and given time to stop its processes before the transcript closes. */

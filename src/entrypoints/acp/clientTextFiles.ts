@@ -6,7 +6,7 @@
  * are untouched: they run on the declared paths before any read or write.
  */
 import type { AgentContext, ClientCapabilities } from '@agentclientprotocol/sdk';
-import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 
 export function clientTextFiles(client: AgentContext, capabilities: ClientCapabilities | undefined, sessionId: () => string): TextFileAccess | undefined {
   const fs = capabilities?.fs;

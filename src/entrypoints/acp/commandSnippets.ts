@@ -8,7 +8,7 @@ import { shellSnippetOutcome } from '../../commands/custom/shellSnippetOutcome.j
 import { findToolByName } from '../../contract/tool.js';
 import { runToolUse, type ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
-import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import type { TurnUpdates } from './turnUpdates.js';
 
 let nextSnippet = 0;

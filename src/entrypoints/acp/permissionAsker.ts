@@ -12,10 +12,10 @@
  * rejection.
  */
 import type { AgentContext, PermissionOption, RequestPermissionResponse, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import { addSessionRules } from '../../permissions/localSettingsRules.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 import type { PermissionResponse } from '../../permissions/types.js';
 import type { PermissionAsker, PermissionRequest } from '../../services/tools/toolExecution.js';
-import type { AppStateStore } from '../../state/appState.js';
+import type { AppStateStore } from '../../contract/appState.js';
 
 export const PERMISSION_OPTION_IDS = {
   allowOnce: 'allow_once',
@@ -72,7 +72,7 @@ function responseFor(
     case PERMISSION_OPTION_IDS.allowAlways:
       return { type: 'allow_always', rules: context.rules };
     case PERMISSION_OPTION_IDS.rejectAlways:
-      addSessionRules(context.options.appState, context.options.projectRoot, 'deny', context.denyRules, 'rejected always in the editor (this session)');
+      new PermissionState(context.options.appState).addRules('deny', context.denyRules, { kind: 'localSettings', origin: 'rejected always in the editor (this session)' });
       return { type: 'deny' };
     default:
       return { type: 'deny' };

@@ -15,10 +15,10 @@
  */
 import type { SessionUpdate, ToolCallUpdate, ToolKind } from '@agentclientprotocol/sdk';
 import { findToolByName, type ChangePreview, type Tool } from '../../contract/tool.js';
-import { describeAgentWork, isAgentProgress, type AgentStatus } from '../../agents/agentProgress.js';
+import { describeAgentWork, isAgentProgress, type AgentStatus } from '../../contract/agentProgress.js';
 import type { QueryEvent } from '../../query/events.js';
 import { callScopeOf, declareCall, prepareToolCall } from '../../services/tools/prepareToolCall.js';
-import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import type { PermissionRequest, ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { describeToolCall, diffContent, kindOfFamily, toolCallContent, type ToolCallView } from './toolCallView.js';

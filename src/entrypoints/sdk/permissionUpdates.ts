@@ -11,10 +11,10 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { addSessionRules, addRulesToLocalSettings, localSettingsPath } from '../../permissions/localSettingsRules.js';
+import { addRulesToLocalSettings, localSettingsPath } from '../../permissions/localSettingsRules.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 import { parseRule } from '../../permissions/rules/parseRule.js';
-import { isPermissionMode, PERMISSION_MODES } from '../../permissions/types.js';
-import type { AppStateStore } from '../../state/appState.js';
+import type { AppStateStore } from '../../contract/appState.js';
 
 const ruleValueSchema = z.object({ toolName: z.string(), ruleContent: z.string().optional() });
 const destinationSchema = z.enum(['userSettings', 'projectSettings', 'localSettings', 'session', 'cliArg']);
@@ -58,7 +58,7 @@ async function applyOne(update: PermissionUpdate, target: PermissionUpdateTarget
     case 'addRules': {
       const rules = update.rules.map((rule) => (rule.ruleContent === undefined ? rule.toolName : `${rule.toolName}(${rule.ruleContent})`));
       const origin = update.destination === 'localSettings' ? localSettingsPath(projectRoot) : 'the Agent SDK client (this session)';
-      addSessionRules(appState, projectRoot, update.behavior, rules, origin);
+      new PermissionState(appState).addRules(update.behavior, rules, { kind: 'localSettings', origin });
       if (update.destination === 'localSettings') {
         const saved = await addRulesToLocalSettings(projectRoot, update.behavior, rules);
         if (!saved.ok) onProblem(`could not save ${rules.join(', ')} to ${saved.file}: ${saved.error} (they hold for this session)`);
@@ -73,12 +73,7 @@ async function applyOne(update: PermissionUpdate, target: PermissionUpdateTarget
       return;
     }
     case 'addDirectories': {
-      const directories = update.directories.map((dir) => path.resolve(projectRoot, dir));
-      appState.set((state) => {
-        const context = state.toolPermissionContext;
-        const added = directories.filter((dir) => !context.workingDirectories.includes(dir));
-        return added.length === 0 ? state : { ...state, toolPermissionContext: { ...context, workingDirectories: [...context.workingDirectories, ...added] } };
-      });
+      new PermissionState(appState).addWorkingDirectories(update.directories.map((dir) => path.resolve(projectRoot, dir)));
       return;
     }
     case 'replaceRules':
@@ -89,13 +84,8 @@ async function applyOne(update: PermissionUpdate, target: PermissionUpdateTarget
   }
 }
 
-/** The session's mode, changed in its one owner (the app state every decision reads). */
+/** The client's set_permission_mode (or a setMode update): PermissionState decides, asked as the SDK client. */
 export function switchPermissionMode(appState: AppStateStore, mode: string): { readonly ok: true } | { readonly ok: false; readonly error: string } {
-  if (!isPermissionMode(mode)) return { ok: false, error: `permission mode "${mode}" is not one agentcli has (${PERMISSION_MODES.join(', ')}); the mode stays as it was` };
-  const context = appState.get().toolPermissionContext;
-  if (mode === 'bypassPermissions' && !context.isBypassAvailable) {
-    return { ok: false, error: 'bypassPermissions can only be entered by a session started with it (--permission-mode bypassPermissions or --allow-dangerously-skip-permissions); the mode stays as it was' };
-  }
-  if (context.mode !== mode) appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
-  return { ok: true };
+  const change = new PermissionState(appState).setMode(mode, 'sdkClient');
+  return change.ok ? { ok: true } : { ok: false, error: change.error };
 }

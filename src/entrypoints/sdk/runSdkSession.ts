@@ -19,8 +19,7 @@ import { runMcpServerAction, type McpServerAction } from '../../services/mcp/ser
 import type { McpServerView } from '../../services/mcp/types.js';
 import type { SdkMcpServerSet } from './sdkMcpServerSet.js';
 import type { PermissionAsker } from '../../services/tools/toolExecution.js';
-import type { HeadlessIo } from '../headless.js';
-import { runHeadlessTurn, type HeadlessTurn } from '../headless.js';
+import { type HeadlessIo, runHeadlessTurn, type HeadlessTurn } from '../headless.js';
 import { prepareHeadlessPrompt, type HeadlessPromptOptions, type PreparedHeadlessPrompt } from '../headlessCommand.js';
 import { headlessSlashCommands } from '../headlessSlashCommandList.js';
 import { reportHookActivity } from '../headlessHooks.js';

@@ -23,10 +23,11 @@ export type McpCheckOptions = {
 export type McpCallExplanation = { readonly subject: ToolCallSubject; readonly notes: readonly string[] };
 
 export async function explainMcpCall(toolName: string, input: Record<string, unknown>, options: McpCheckOptions): Promise<McpCallExplanation> {
-  const [{ loadMcpConfig }, { McpManager }, { createMcpServerSandbox }] = await Promise.all([
+  const [{ loadMcpConfig }, { McpManager }, { createMcpServerSandbox }, { mcpToolKit }] = await Promise.all([
     import('../../services/mcp/loadMcpConfig.js'),
     import('../../services/mcp/McpManager.js'),
     import('../../sandbox/mcpServerSandbox.js'),
+    import('../../tools/MCPTool/mcpToolKit.js'),
   ]);
   const notes: string[] = [];
   const unknown: ToolCallSubject = { toolName, family: 'other', isReadOnly: false };
@@ -34,7 +35,7 @@ export async function explainMcpCall(toolName: string, input: Record<string, unk
   const servers = config.servers.filter((server) => toolName.startsWith(`${MCP_TOOL_PREFIX}${normalizeNameForMcp(server.name)}__`));
   if (servers.length === 0) return { subject: unknown, notes: [`no configured MCP server provides ${toolName}; decided from its name alone`] };
   const sandbox = createMcpServerSandbox({ context: async () => options.sandboxContext, onWarning: (line) => notes.push(line) });
-  const manager = McpManager.start({ servers, awaitingTrust: [] }, { cwd: options.cwd, env: options.env, sandbox });
+  const manager = McpManager.start({ servers, awaitingTrust: [] }, { cwd: options.cwd, env: options.env, sandbox, toolKit: mcpToolKit });
   try {
     await manager.whenStarted();
     for (const connection of manager.connections) {

@@ -11,12 +11,13 @@ import { UserFacingError } from '../../utils/errors.js';
 import { decidePermission } from '../engine/decidePermission.js';
 import { describeExplanation, type ToolCallSubject } from '../engine/decisionTypes.js';
 import { createPathResolver } from '../engine/resolvePaths.js';
-import { loadPermissionRules } from '../loadPermissionRules.js';
+import { findRepositoryRoot, loadPermissionRules } from '../loadPermissionRules.js';
+import { loadMemorySources } from '../../context/memoryFiles.js';
 import { listRules } from '../ruleListing.js';
 import { compileRuleSet, describeRuleFileErrors, type PermissionRuleSet } from '../rules/ruleSet.js';
 import { ruleNameCovers } from '../rules/toolFamilies.js';
 import { analyzeShellCommand } from '../shell/analyzeShellCommand.js';
-import type { PermissionMode } from '../types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import type { CheckableTool, PermissionsCommandOptions } from './registerPermissionsCommand.js';
 import type { McpCallExplanation } from './checkMcpCall.js';
 import { rulesBeyondSandbox } from '../../sandbox/sandboxRules.js';
@@ -27,9 +28,11 @@ type Loaded = { ruleSet: PermissionRuleSet; mode: PermissionMode; workingDirecto
 
 async function load(options: PermissionsCommandOptions): Promise<Loaded> {
   const cwd = process.cwd();
+  const configDir = resolveConfigDir(process.env);
   const loaded = await loadPermissionRules({
     cwd,
-    configDir: resolveConfigDir(process.env),
+    configDir,
+    memoryFiles: loadMemorySources({ cwd, projectRoot: findRepositoryRoot(cwd), configDir }),
     allowedTools: options.allowedTools ?? [],
     disallowedTools: options.disallowedTools ?? [],
   });

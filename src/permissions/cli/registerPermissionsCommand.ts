@@ -4,8 +4,7 @@
  * only when run (the engine and the parser stay off the prompt path).
  */
 import type { Command } from 'commander';
-import type { ToolFamily } from '../rules/toolFamilies.js';
-import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from '../types.js';
+import { type ToolFamily, isPermissionMode, PERMISSION_MODES, type PermissionMode } from '../../contract/permissions.js';
 
 export type PermissionsCommandOptions = {
   mode?: PermissionMode;

@@ -8,7 +8,8 @@
 import path from 'node:path';
 import type { CwdState } from '../shell/shellTypes.js';
 import type { ExpandedWord, StaticWord } from '../shell/wordExpansion.js';
-import type { DecisionEnvironment, Explanation } from './decisionTypes.js';
+import type { DecisionEnvironment } from './decisionTypes.js';
+import type { Explanation } from '../../contract/permissions.js';
 import { catastrophicTargetReason, protectionOf, recursiveEditTouchesProtected, ruleNamesProtection } from './protectedPaths.js';
 import { isInsideWorkingDirectories, type ResolvedPath } from './resolvePaths.js';
 import { findPathRule, type PathAccessKind } from './ruleMatching.js';

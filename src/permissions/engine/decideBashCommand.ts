@@ -11,7 +11,8 @@ import type { AnalyzedSimpleCommand, ShellCommandAnalysis } from '../shell/analy
 import type { ShellConcern } from '../shell/shellTypes.js';
 import { commandSpellings } from './bashSpellings.js';
 import { checkPathAccess, resolveWordTargets, ruleExplanation } from './checkPathAccess.js';
-import type { Behavior, DecisionEnvironment, Explanation, TraceEntry } from './decisionTypes.js';
+import type { Behavior, Explanation, TraceEntry } from '../../contract/permissions.js';
+import type { DecisionEnvironment } from './decisionTypes.js';
 import { ownGitDirectories, usesOwnRepository } from './gitRepositories.js';
 import { findBashRule, findDomainRule } from './ruleMatching.js';
 

@@ -9,7 +9,8 @@ import { hostOfUrl } from '../rules/domainPattern.js';
 import { familyRuleWord, type CallTool } from '../rules/toolFamilies.js';
 import { checkPathAccess, ruleExplanation } from './checkPathAccess.js';
 import { decideShellAnalysis, pathRuleFor, type PartDecision } from './decideBashCommand.js';
-import { describeExplanation, type DecisionEnvironment, type DeclaredPathAccess, type Explanation, type PermissionVerdict, type ToolCallSubject } from './decisionTypes.js';
+import { describeExplanation, type DecisionEnvironment, type PermissionVerdict, type ToolCallSubject } from './decisionTypes.js';
+import type { DeclaredPathAccess, Explanation } from '../../contract/permissions.js';
 import { findDomainRule, findWholeToolRule } from './ruleMatching.js';
 import { validatedSuggestions } from './suggestRules.js';
 

@@ -4,26 +4,10 @@
  * default), a trace of every part examined, and for `ask` the narrowest
  * rules that would have allowed the call.
  */
-import type { PermissionMode } from '../types.js';
+import type { Behavior, DeclaredPathAccess, Explanation, PermissionMode, ToolFamily, TraceEntry } from '../../contract/permissions.js';
 import type { PermissionRuleSet } from '../rules/ruleSet.js';
 import type { PathResolver } from './resolvePaths.js';
 import type { ShellCommandAnalysis } from '../shell/analyzeShellCommand.js';
-import type { ToolFamily } from '../rules/toolFamilies.js';
-
-export type Behavior = 'allow' | 'ask' | 'deny';
-
-/** Why one part (a simple command, a path, the tool) came out as it did. */
-export type Explanation =
-  | { readonly kind: 'rule'; readonly rule: string; readonly source: string; readonly behavior: Behavior }
-  | { readonly kind: 'mode'; readonly mode: PermissionMode; readonly detail: string }
-  | { readonly kind: 'safety'; readonly detail: string };
-
-export type TraceEntry = {
-  /** The simple command, path or tool this entry is about. */
-  readonly subject: string;
-  readonly behavior: Behavior;
-  readonly explanation: Explanation;
-};
 
 export type PermissionVerdict = {
   readonly behavior: Behavior;
@@ -59,14 +43,6 @@ export type DecisionEnvironment = {
    * from options, no run-time arguments and no paths it cannot resolve.
    */
   readonly sandboxOff?: boolean;
-};
-
-/** One path a call declares it reads or writes, absolute (resolved against the call's cwd). */
-export type DeclaredPathAccess = {
-  readonly path: string;
-  readonly access: 'read' | 'write';
-  /** The call reads or writes everything below the path (a content search), not just the entry itself. */
-  readonly recursive?: boolean;
 };
 
 /**

@@ -5,7 +5,8 @@
  * case-insensitive paths, subdomains); allow rules match strictly (both
  * the link and its target, the exact spelling).
  */
-import { ruleNameCovers, specifierKindOf, type CallTool, type ToolFamily } from '../rules/toolFamilies.js';
+import { ruleNameCovers, specifierKindOf, type CallTool } from '../rules/toolFamilies.js';
+import type { ToolFamily } from '../../contract/permissions.js';
 import type { CompiledRule, PermissionRuleSet } from '../rules/ruleSet.js';
 import type { RuleBehavior } from '../rules/permissionRule.js';
 import type { EffectClass } from '../shell/commandEffects.js';

@@ -8,8 +8,8 @@ import { compileBashPattern, type BashPattern } from './bashPattern.js';
 import { compileDomainPattern, type DomainPattern } from './domainPattern.js';
 import { compilePathPattern, type PathPattern } from './pathPattern.js';
 import { describeSource, type SourcedRule } from './permissionRule.js';
-import { familyOfRuleWord, specifierKindOf, type SpecifierKind, type ToolFamily } from './toolFamilies.js';
-import { isPermissionMode, type PermissionMode } from '../types.js';
+import { familyOfRuleWord, specifierKindOf, type SpecifierKind } from './toolFamilies.js';
+import { type ToolFamily, isPermissionMode, type PermissionMode } from '../../contract/permissions.js';
 
 export type PermissionModeName = PermissionMode;
 export const isPermissionModeName = isPermissionMode;

@@ -14,7 +14,7 @@
  * is a read, `> file` an edit). The rule words are part of the rule
  * language users already write, not a list of our tools.
  */
-export type ToolFamily = 'read' | 'edit' | 'execute' | 'network' | 'other';
+import type { ToolFamily } from '../../contract/permissions.js';
 
 /** Who a call is, as a rule sees it: the tool's declared name, aliases and family. */
 export type CallTool = { readonly name: string; readonly aliases?: readonly string[]; readonly family: ToolFamily };

@@ -4,7 +4,7 @@
  * own retry loop is off because withRetry handles failed requests and cut
  * streams the same way.
  */
-import type { ModelClient, ModelRequest } from './types.js';
+import type { ModelClient, ModelRequest } from '../../contract/modelClient.js';
 import type { Message, MessageCreateParamsNonStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { Stream } from '@anthropic-ai/sdk/core/streaming';
 import { UserFacingError } from '../../utils/errors.js';

@@ -1,35 +1,3 @@
-import type {
-  Message,
-  MessageParam,
-  OutputConfig,
-  RawMessageStreamEvent,
-  TextBlockParam,
-  ThinkingConfigParam,
-  ToolChoice,
-  ToolUnion,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { Message, RawMessageStreamEvent, ToolUnion } from '@anthropic-ai/sdk/resources/messages';
 
 export type { Message, RawMessageStreamEvent, ToolUnion };
-
-/** One Messages API request, as agentcli builds it. */
-export type ModelRequest = {
-  readonly model: string;
-  readonly max_tokens: number;
-  readonly system?: readonly TextBlockParam[];
-  readonly messages: readonly MessageParam[];
-  readonly tools?: readonly ToolUnion[];
-  readonly tool_choice?: ToolChoice;
-  readonly temperature?: number;
-  readonly thinking?: ThinkingConfigParam;
-  readonly output_config?: OutputConfig;
-};
-
-/**
- * The engine's view of the model: stream one message, or fetch one whole.
- * Retries live in the caller (withRetry) so a cut stream and a failed request
- * are retried the same way.
- */
-export interface ModelClient {
-  streamMessage(request: ModelRequest, signal: AbortSignal): AsyncIterable<RawMessageStreamEvent>;
-  createMessage(request: ModelRequest, signal: AbortSignal): Promise<Message>;
-}

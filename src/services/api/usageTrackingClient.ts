@@ -4,7 +4,7 @@
  * `total_cost_usd` covers the requests tools make, not only the main loop's.
  */
 import { EMPTY_USAGE, type CostTracker } from './cost.js';
-import type { ModelClient } from './types.js';
+import type { ModelClient } from '../../contract/modelClient.js';
 import { monotonicMs } from '../../utils/clock.js';
 
 export function withUsageTracking(client: ModelClient, costTracker: CostTracker): ModelClient {

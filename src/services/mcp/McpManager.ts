@@ -6,17 +6,17 @@
  * the servers that did not make it. Every server process is ended at exit.
  */
 import type { Tool, Tools } from '../../contract/tool.js';
-import { ListMcpResourcesTool } from '../../tools/ListMcpResourcesTool/ListMcpResourcesTool.js';
-import { ReadMcpResourceTool } from '../../tools/ReadMcpResourceTool/ReadMcpResourceTool.js';
 import { configDir } from '../../settings/configPaths.js';
 import { registerCleanup } from '../../utils/cleanup.js';
 import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
 import type { ElicitationHandler, ElicitationHookLayer, ElicitationRequest, ElicitationResponse } from './elicitation.js';
 import type { LoadedMcpConfig } from './loadMcpConfig.js';
+import type { McpToolKit } from './mcpToolKit.js';
 import { McpServerConnection, type McpConnectionSettings } from './McpServerConnection.js';
 import { describeMcpServers } from './mcpStatusView.js';
-import type { McpClientHandle, McpPrompt, McpResource, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
+import type { McpClientHandle, McpResource } from '../../contract/mcp.js';
+import type { McpPrompt, McpServersControl, McpServerView, ScopedMcpServerConfig } from './types.js';
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_MCP_OUTPUT_TOKENS = 25_000;
@@ -35,6 +35,8 @@ export type McpManagerOptions = {
   readonly sandbox?: McpServerSandbox;
   /** Where OAuth credentials live (default: `$AGENTCLI_CONFIG_DIR`). */
   readonly configDir?: string;
+  /** How the servers' tools become Tools, and the resource tools (src/tools/MCPTool/mcpToolKit.ts). */
+  readonly toolKit: McpToolKit;
 };
 
 export class McpManager implements McpServersControl {
@@ -62,6 +64,7 @@ export class McpManager implements McpServersControl {
       remoteRetryBaseDelayMs: nonNegativeNumber(env.AGENTCLI_RETRY_BASE_DELAY_MS, DEFAULT_REMOTE_RETRY_BASE_MS),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       elicit: (request, signal) => this.elicit(request, signal),
+      toolKit: options.toolKit,
     };
     this.pendingTrust = config.awaitingTrust;
     this.unregisterCleanup = registerCleanup(() => this.close());
@@ -94,7 +97,7 @@ export class McpManager implements McpServersControl {
   tools(): Tools {
     const tools: Tool[] = this.serverConnections.flatMap((connection) => connection.tools);
     if (this.serverConnections.some((connection) => connection.hasResources)) {
-      tools.push(ListMcpResourcesTool, ReadMcpResourceTool);
+      tools.push(...this.settings.toolKit.resourceTools);
     }
     return tools;
   }

@@ -8,7 +8,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '../../contract/tool.js';
-import type { McpToolInput, McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
 import type { RemoteServerAuth } from './auth/remoteServerAuth.js';
@@ -20,8 +19,9 @@ import { withRemoteRetries } from './retryRemote.js';
 import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
 import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
-import type { McpClientHandle, McpPrompt, McpResource, McpResourceContent, McpServerStatus, McpToolProgress, ScopedMcpServerConfig } from './types.js';
-import { wrapMcpTool, type McpCallOptions, type McpListedTool, type McpToolCaller } from './wrapMcpTool.js';
+import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus } from '../../contract/mcp.js';
+import type { McpPrompt, McpToolProgress, ScopedMcpServerConfig } from './types.js';
+import type { McpCallOptions, McpListedTool, McpToolCaller, McpToolKit } from './mcpToolKit.js';
 
 export type McpConnectionSettings = {
   readonly cwd: string;
@@ -40,6 +40,8 @@ export type McpConnectionSettings = {
   readonly sandbox?: McpServerSandbox;
   /** Asks the user what a server's elicitation/create wants (the front end's answerer, or a decline). */
   readonly elicit: ElicitationHandler;
+  /** How listed tools become Tools (src/tools/MCPTool/mcpToolKit.ts). */
+  readonly toolKit: McpToolKit;
 };
 
 type ConnectionState =
@@ -173,7 +175,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     if (previous.kind === 'connected') await this.stopSession(previous.session);
   }
 
-  async callTool(toolName: string, input: McpToolInput, options: McpCallOptions): Promise<unknown> {
+  async callTool(toolName: string, input: Readonly<Record<string, unknown>>, options: McpCallOptions): Promise<unknown> {
     const session = await this.sessionForUse();
     await this.refreshCredentials();
     try {
@@ -470,7 +472,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     const tools: Tool[] = [];
     const names = new Set<string>();
     for (const definition of listed) {
-      const tool: Tool<McpToolInput, McpToolOutput, McpToolProgress> = wrapMcpTool(definition, this, {
+      const tool = this.settings.toolKit.wrap(definition, this, {
         compileSchema,
         maxResultSizeChars: this.settings.maxResultSizeChars,
       });

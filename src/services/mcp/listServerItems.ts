@@ -4,8 +4,9 @@
  * listing always ends and stays bounded in memory.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpListedTool } from './wrapMcpTool.js';
-import type { McpPrompt, McpResource } from './types.js';
+import type { McpListedTool } from './mcpToolKit.js';
+import type { McpPrompt } from './types.js';
+import type { McpResource } from '../../contract/mcp.js';
 
 const MAX_PAGES = 100;
 const MAX_ITEMS = 5_000;

@@ -7,6 +7,7 @@
  */
 import { loadMcpConfig, type McpConfigOptions } from './loadMcpConfig.js';
 import type { McpManager } from './McpManager.js';
+import type { McpToolKit } from './mcpToolKit.js';
 import type { ScopedMcpServerConfig } from './types.js';
 import type { McpServerSandbox } from '../../sandbox/mcpServerSandbox.js';
 
@@ -17,14 +18,17 @@ export type StartMcpOptions = McpConfigOptions & {
   readonly evenWithoutServers?: boolean;
   /** The OS sandbox stdio servers start in. */
   readonly sandbox?: McpServerSandbox;
+  /** Loads the tools layer's MCP kit (src/tools/MCPTool/mcpToolKit.ts) along with the MCP machinery, only when a server is configured. */
+  readonly loadToolKit: () => Promise<McpToolKit>;
 };
 
 export async function startConfiguredMcpServers(options: StartMcpOptions): Promise<McpManager | undefined> {
   const loaded = await loadMcpConfig(options);
   const config = options.extraServers?.length ? { ...loaded, servers: [...loaded.servers, ...options.extraServers] } : loaded;
   if (config.servers.length === 0 && config.awaitingTrust.length === 0 && !options.evenWithoutServers) return undefined;
-  const { McpManager } = await import('./McpManager.js');
+  const [{ McpManager }, toolKit] = await Promise.all([import('./McpManager.js'), options.loadToolKit()]);
   return McpManager.start(config, {
+    toolKit,
     cwd: options.cwd,
     configDir: options.configDir,
     ...(options.env ? { env: options.env } : {}),

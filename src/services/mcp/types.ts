@@ -7,12 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tools } from '../../contract/tool.js';
 import type { McpSandboxState } from '../../sandbox/mcpServerSandbox.js';
 import type { ElicitationHandler } from './elicitation.js';
-
-/**
- * pending: starting; connected: tools listed; failed: could not start or died; disabled: not started on purpose;
- * needs-auth: a remote server that asks for an OAuth login (`/mcp login <name>`, `agentcli mcp login <name>`).
- */
-export type McpServerStatus = 'pending' | 'connected' | 'failed' | 'disabled' | 'needs-auth';
+import type { McpClientHandle, McpResource, McpServerStatus } from '../../contract/mcp.js';
 
 /** user: settings.json; project: .mcp.json; local: .claude/settings.local.json; cli: --mcp-config; sdk: the Agent SDK client's in-process servers. */
 export type McpConfigScope = 'user' | 'project' | 'local' | 'cli' | 'sdk';
@@ -65,38 +60,12 @@ export type ScopedMcpServerConfig = {
   readonly missingEnvVars: readonly string[];
 };
 
-export type McpResource = {
-  readonly server: string;
-  readonly uri: string;
-  readonly name: string;
-  readonly description?: string;
-  readonly mimeType?: string;
-};
-
-export type McpResourceContent = {
-  readonly uri: string;
-  readonly mimeType?: string;
-  readonly text?: string;
-  /** Base64, as the server sent it. */
-  readonly blob?: string;
-};
-
 /** A prompt a server offers (prompts/list); the user runs it as `/mcp__<server>__<prompt> args`. */
 export type McpPrompt = {
   readonly server: string;
   readonly name: string;
   readonly description?: string;
   readonly arguments: readonly { readonly name: string; readonly required: boolean; readonly description?: string }[];
-};
-
-/** What tools (and the /mcp view) may ask of one server connection. */
-export type McpClientHandle = {
-  readonly name: string;
-  readonly status: McpServerStatus;
-  /** Whether the server offers resources (known once connected). */
-  readonly hasResources: boolean;
-  listResources(signal: AbortSignal): Promise<readonly McpResource[]>;
-  readResource(uri: string, signal: AbortSignal): Promise<readonly McpResourceContent[]>;
 };
 
 /** Progress a running MCP tool reports (notifications/progress). */

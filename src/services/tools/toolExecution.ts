@@ -17,14 +17,8 @@ import { runPermissionDeniedHooks, runPermissionRequestHooks } from '../../hooks
 import { runPostToolUseFailureHooks, runPostToolUseHooks, runPreToolUseHooks, type HookStop, type ToolHookCall } from '../../hooks/toolHooks.js';
 import type { ToolHooks } from '../../hooks/types.js';
 import type { CanUseToolFn } from '../../permissions/canUseTool.js';
-import type {
-  PermissionAllow,
-  PermissionAsk,
-  PermissionDecision,
-  PermissionDeny,
-  PermissionDenialRecord,
-  PermissionResponse,
-} from '../../permissions/types.js';
+import type { PermissionAllow, PermissionAsk, PermissionDecision, PermissionDeny } from '../../contract/permissions.js';
+import type { PermissionDenialRecord, PermissionResponse } from '../../permissions/types.js';
 import type { ToolResultBlockParam, UserMessage } from '../../types/messages.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { cancellationOf, describeCancellation, type CancellationReason } from './cancellation.js';

@@ -6,16 +6,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SessionInfo } from '../../contract/tool.js';
+import { toolResultsDir, type SessionInfo } from '../../contract/tool.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
 import { formatCount } from '../../utils/format.js';
 
 const PREVIEW_HEAD_CHARS = 8_000;
 const PREVIEW_TAIL_CHARS = 4_000;
-
-export function toolResultsDir(session: SessionInfo): string {
-  return path.join(session.dir, 'tool-results');
-}
 
 export function resultTextLength(content: ToolResultBlockParam['content']): number {
   if (content === undefined) return 0;

@@ -8,8 +8,8 @@
  * written into the summary message verbatim, next to the model's summary.
  */
 import type { ContentBlockParam, ConversationMessage, UserMessage } from '../../types/messages.js';
-import type { ModelClient } from '../../services/api/types.js';
-import type { TodoItem } from '../../state/appState.js';
+import type { ModelClient } from '../../contract/modelClient.js';
+import type { TodoItem } from '../../contract/appState.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { newUuid, nowIso } from '../../utils/ids.js';
 import { asBlocks } from '../transcript/repairConversation.js';

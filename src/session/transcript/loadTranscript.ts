@@ -10,9 +10,8 @@
  * full; earlier lines are scanned for metadata only.
  */
 import { open } from 'node:fs/promises';
-import type { PermissionMode } from '../../permissions/types.js';
-import { isPermissionMode } from '../../permissions/types.js';
-import type { TodoItem } from '../../state/appState.js';
+import { type PermissionMode, isPermissionMode } from '../../contract/permissions.js';
+import type { TodoItem } from '../../contract/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { rememberJson } from '../../services/api/requestBody.js';
 import { usedTokens } from '../compaction/tokenEstimate.js';

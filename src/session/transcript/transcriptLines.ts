@@ -18,10 +18,9 @@
  * the content's JSON text straight from the line and a resumed conversation
  * is sent without serialising it again (loadTranscript, requestBody).
  */
-import { apiAssistantMessage } from '../../types/messages.js';
-import type { PermissionMode } from '../../permissions/types.js';
-import type { TodoItem } from '../../state/appState.js';
-import type { AssistantMessage, ContentBlockParam, StopReason, Usage, UserMessage } from '../../types/messages.js';
+import { apiAssistantMessage, type AssistantMessage, type ContentBlockParam, type StopReason, type Usage, type UserMessage } from '../../types/messages.js';
+import type { PermissionMode } from '../../contract/permissions.js';
+import type { TodoItem } from '../../contract/appState.js';
 import type { CompactionTrigger } from '../../query/events.js';
 import type { CheckpointLine } from '../checkpoints/checkpointRecord.js';
 

@@ -23,9 +23,9 @@
 import { accessSync, closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import type { CompactionTrigger } from '../../query/events.js';
-import type { TodoItem } from '../../state/appState.js';
+import type { TodoItem } from '../../contract/appState.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { newUuid, nowIso } from '../../utils/ids.js';

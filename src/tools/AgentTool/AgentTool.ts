@@ -10,10 +10,9 @@
  */
 import { z } from 'zod';
 import { buildTool, type Tool } from '../../contract/tool.js';
-import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../agents/agentDefinition.js';
-import type { AgentProgress } from '../../agents/agentProgress.js';
-import { describeAgentWork } from '../../agents/agentProgress.js';
-import type { SubagentResult } from '../../agents/runSubagent.js';
+import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../contract/agentDefinition.js';
+import { type AgentProgress, describeAgentWork } from '../../contract/agentProgress.js';
+import type { SubagentResult } from '../../contract/subagentLauncher.js';
 import { newUuid } from '../../utils/ids.js';
 import { AGENT_TOOL_ALIAS, AGENT_TOOL_NAME, agentToolPrompt } from './prompt.js';
 
@@ -68,19 +67,14 @@ export function createAgentTool(catalog: Promise<AgentCatalog>): Tool<AgentInput
     }),
     ui: () => import('./UI.js'),
     async call(input, context, onProgress) {
-      const scope = context.subagents;
+      const launcher = context.subagents;
       const agent = findAgent(await catalog, input.subagent_type ?? DEFAULT_AGENT_TYPE);
-      if (!scope || !agent) throw new Error('the agent type or the conversation to run it in is missing');
-      // Loaded on first use: start-up never pays for the child machinery.
-      const { runSubagent } = await import('../../agents/runSubagent.js');
+      if (!launcher || !agent) throw new Error('the agent type or the conversation to run it in is missing');
       const common = {
         agent,
         prompt: input.prompt,
         description: input.description,
         ...(input.model ? { model: input.model } : {}),
-        scope,
-        parentContext: context,
-        parentToolUseId: context.toolUseId,
       };
       if (input.run_in_background) {
         const { startAgentTask } = await import('../../tasks/backgroundTasks.js');
@@ -93,7 +87,7 @@ export function createAgentTool(catalog: Promise<AgentCatalog>): Tool<AgentInput
           sessionId: context.session.id,
           sessionDir: context.session.dir,
           // Its own controller: the turn ending or an Esc does not stop it; TaskStop does.
-          run: async (signal) => agentResultText({ kind: 'completed', ...(await runSubagent({ ...common, agentId, signal })) }),
+          run: async (signal) => agentResultText({ kind: 'completed', ...(await launcher.run({ ...common, agentId, signal }, context)) }),
         });
         return { data: { kind: 'background', taskId: task.id, agentType: agent.agentType, description: input.description } };
       }
@@ -103,7 +97,7 @@ export function createAgentTool(catalog: Promise<AgentCatalog>): Tool<AgentInput
       if (context.abortSignal.aborted) stopChild();
       context.abortSignal.addEventListener('abort', stopChild, { once: true });
       try {
-        const result = await runSubagent({ ...common, signal: child.signal, onProgress });
+        const result = await launcher.run({ ...common, signal: child.signal, onProgress }, context);
         return { data: { kind: 'completed', ...result } };
       } finally {
         context.abortSignal.removeEventListener('abort', stopChild);

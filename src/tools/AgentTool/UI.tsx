@@ -2,14 +2,14 @@
  * How Agent calls look in the REPL: the task's description on the tool
  * line; while the child works, what it is doing now (and what the agents it
  * started are doing) and what it has done so far; then a one-line summary.
- * Several Agent calls of one message are one group (src/ui/agents/AgentWork.tsx).
+ * Several Agent calls of one message are one group (src/ui/kit/agents/AgentWork.tsx).
  * Verbose (Ctrl+O) adds the child's whole conversation, and its answer.
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { describeAgentWork, type AgentProgress } from '../../agents/agentProgress.js';
-import { AgentGroupView, AgentStatusView } from '../../ui/agents/AgentWork.js';
-import { ChildTranscript } from '../../ui/agents/ChildTranscript.js';
+import { describeAgentWork, type AgentProgress } from '../../contract/agentProgress.js';
+import { AgentGroupView, AgentStatusView } from '../../ui/kit/agents/AgentWork.js';
+import { ChildTranscript } from '../../ui/kit/agents/ChildTranscript.js';
 import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
 import type { AgentInput, AgentOutput } from './AgentTool.js';
 

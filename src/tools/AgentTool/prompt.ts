@@ -1,4 +1,4 @@
-import type { AgentDefinition } from '../../agents/agentDefinition.js';
+import type { AgentDefinition } from '../../contract/agentDefinition.js';
 
 export const AGENT_TOOL_NAME = 'Agent';
 /** Claude Code's earlier name for the tool; models and rules that say Task still work. */

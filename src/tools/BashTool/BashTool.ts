@@ -8,8 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { buildTool, type ToolUseContext } from '../../contract/tool.js';
-import { toolResultsDir } from '../../services/tools/toolResultStorage.js';
+import { buildTool, type ToolUseContext, toolResultsDir } from '../../contract/tool.js';
 import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
 import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
 import { declareShellFacts, isConcurrencySafeBashCall, isReadOnlyBashCall, preloadBashTool } from './commandSafety.js';

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 import { ENTER_PLAN_MODE_TOOL_NAME, enterPlanModePrompt } from './prompt.js';
 
 export type EnterPlanModeInput = Record<string, never>;
@@ -34,7 +35,7 @@ export const EnterPlanModeTool = buildTool<EnterPlanModeInput, EnterPlanModeOutp
   },
   async call(_input, context) {
     const previousMode = context.appState.get().toolPermissionContext.mode;
-    context.appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode: 'plan' } }));
+    new PermissionState(context.appState).setMode('plan', 'model');
     return { data: { previousMode } };
   },
   mapToolResultToToolResultBlockParam(_output, toolUseId) {

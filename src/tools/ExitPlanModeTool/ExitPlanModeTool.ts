@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 import { EXIT_PLAN_MODE_TOOL_NAME, MAX_PLAN_CHARS, exitPlanModePrompt } from './prompt.js';
 
 export type ExitPlanModeInput = { readonly plan: string };
@@ -52,7 +53,7 @@ export const ExitPlanModeTool = buildTool<ExitPlanModeInput, ExitPlanModeOutput>
     const approval = await interaction.approvePlan(input.plan, context.abortSignal);
     if (!approval.approved) return { data: { kind: 'rejected', plan: input.plan, feedback: approval.feedback } };
     const mode = approval.mode;
-    context.appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+    new PermissionState(context.appState).setMode(mode, 'planApproval');
     return { data: { kind: 'approved', plan: input.plan, mode } };
   },
   mapToolResultToToolResultBlockParam(output, toolUseId) {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { McpClientHandle, McpResource } from '../../services/mcp/types.js';
+import type { McpClientHandle, McpResource } from '../../contract/mcp.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { LIST_MCP_RESOURCES_TOOL_NAME, listMcpResourcesPrompt } from './prompt.js';
 

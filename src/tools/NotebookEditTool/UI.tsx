@@ -1,8 +1,8 @@
 /** How a NotebookEdit looks in the REPL: `NotebookEdit(analysis.ipynb · cell 3f2a)`, then the cell's change. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { StructuredDiff } from '../../ui/components/StructuredDiff.js';
-import { colors } from '../../ui/theme.js';
+import { StructuredDiff } from '../../ui/kit/StructuredDiff.js';
+import { colors } from '../../ui/kit/theme.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { shortDisplayPath } from '../../utils/files/filePaths.js';
 import type { NotebookEditInput, NotebookEditOutput } from './NotebookEditTool.js';

@@ -7,8 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageBlockParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
-import { buildTool } from '../../contract/tool.js';
-import { toolResultsDir } from '../../services/tools/toolResultStorage.js';
+import { buildTool, toolResultsDir } from '../../contract/tool.js';
 import { unknownServerMessage } from '../ListMcpResourcesTool/ListMcpResourcesTool.js';
 import { READ_MCP_RESOURCE_TOOL_NAME, readMcpResourcePrompt } from './prompt.js';
 

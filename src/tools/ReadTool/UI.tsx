@@ -1,7 +1,7 @@
 /** How a Read call looks in the REPL: `Read(src/app.ts)` and, under it, "Read 120 lines". */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { colors } from '../../ui/theme.js';
+import { colors } from '../../ui/kit/theme.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { shortDisplayPath } from '../../utils/files/filePaths.js';
 import { plural } from '../../utils/format.js';

@@ -4,7 +4,7 @@
  * rejects an image whose declared type does not match its content.
  */
 import { readFile } from 'node:fs/promises';
-import type { ReadFileState } from '../../state/readFileState.js';
+import type { ReadFileState } from '../../contract/readFileState.js';
 import { sniffImageType } from '../../utils/files/fileKinds.js';
 import { fileToolFailure, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import { formatBytes } from '../../utils/files/formatBytes.js';

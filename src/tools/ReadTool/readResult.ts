@@ -3,11 +3,11 @@
  * gets: numbered text with a note on how to continue, image blocks, or a
  * notebook's cells with their outputs.
  */
-import type { TextFileAccess } from '../../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import type { ImageMediaType } from '../../utils/files/fileKinds.js';
 import { failureBlock, type FileToolFailure } from '../../utils/files/fileToolFailure.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
-import type { ReadFileState } from '../../state/readFileState.js';
+import type { ReadFileState } from '../../contract/readFileState.js';
 import { formatCount } from '../../utils/format.js';
 
 export const MAX_READ_OUTPUT_CHARS = 100_000;

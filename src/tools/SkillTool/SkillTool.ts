@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { buildTool, type Tool, type ToolUseContext } from '../../contract/tool.js';
 import { resolveModelName } from '../../services/api/models.js';
-import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 import { renderCommandPrompt } from '../../commands/custom/renderCommandPrompt.js';
 import type { SkillCatalog } from '../../skills/loadSkills.js';
 import { expandSkillVariables } from '../../skills/skillVariables.js';
@@ -74,11 +74,7 @@ export function createSkillTool(catalog: Promise<SkillCatalog>): Tool<SkillInput
       // The grant is the one the permission decision saw (read at start-up), not whatever the file says now.
       let granted: readonly string[] = [];
       if (skill.allowedTools.length > 0 && context.onTurnEnd) {
-        const grant = grantCommandRules(context.appState, context.projectRoot, {
-          commandName: skill.name,
-          allowedTools: skill.allowedTools,
-          fromRepository: skill.fromRepository,
-        });
+        const grant = new PermissionState(context.appState).grant({ rules: skill.allowedTools, grantedBy: `/${skill.name}`, fromRepository: skill.fromRepository });
         if (!grant.ok) throw new Error(grant.error);
         context.onTurnEnd(grant.revoke);
         granted = skill.allowedTools;

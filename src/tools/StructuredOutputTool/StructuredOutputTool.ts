@@ -9,7 +9,8 @@
  * One tool per session (it carries the schema); never offered to subagents.
  */
 import { z } from 'zod';
-import { lazySchema, TOOL_DEFAULTS, type Tool, type ToolInputJSONSchema } from '../../contract/tool.js';
+import { lazySchema } from '../../utils/lazy.js';
+import { TOOL_DEFAULTS, type Tool, type ToolInputJSONSchema } from '../../contract/tool.js';
 import type { SchemaCheck } from '../../services/mcp/jsonSchemaValidator.js';
 import { STRUCTURED_OUTPUT_TOOL_NAME, STRUCTURED_OUTPUT_TOOL_PROMPT } from './prompt.js';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { TodoItem } from '../../state/appState.js';
+import type { TodoItem } from '../../contract/appState.js';
 import { MAX_TODOS, TODO_WRITE_TOOL_NAME, todoWritePrompt } from './prompt.js';
 
 export type TodoWriteInput = { readonly todos: readonly TodoItem[] };

@@ -1,7 +1,7 @@
 /** TodoWrite's render functions: the task list as a checklist. Presentational only. */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import type { TodoItem } from '../../state/appState.js';
+import type { TodoItem } from '../../contract/appState.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { TodoWriteInput, TodoWriteOutput } from './TodoWriteTool.js';
 

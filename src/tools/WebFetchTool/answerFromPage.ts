@@ -3,7 +3,7 @@
  * main conversation receives the answer instead of the whole page. It goes
  * through the session's own model client (same endpoint, key and proxy).
  */
-import type { ModelClient } from '../../services/api/types.js';
+import type { ModelClient } from '../../contract/modelClient.js';
 
 const ANSWER_MAX_TOKENS = 4_096;
 

@@ -12,7 +12,7 @@ import type {
   WebSearchTool20250305,
   WebSearchToolResultBlockParamContent,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelClient } from '../../services/api/types.js';
+import type { ModelClient } from '../../contract/modelClient.js';
 
 /** The widely available version; newer ones add features (dynamic filtering) some models lack. */
 export const WEB_SEARCH_TOOL_TYPE = 'web_search_20250305';

@@ -1,8 +1,8 @@
 /** How a Write looks in the REPL: `Write(src/app.ts)`, then a summary and the diff (or the new file's first lines). */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { StructuredDiff } from '../../ui/components/StructuredDiff.js';
-import { colors } from '../../ui/theme.js';
+import { StructuredDiff } from '../../ui/kit/StructuredDiff.js';
+import { colors } from '../../ui/kit/theme.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { shortDisplayPath } from '../../utils/files/filePaths.js';
 import { plural } from '../../utils/format.js';

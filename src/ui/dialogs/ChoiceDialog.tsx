@@ -8,7 +8,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { ChoiceRequest } from '../../types/userInteraction.js';
-import { colors, glyphs } from '../theme.js';
+import { colors, glyphs } from '../kit/theme.js';
 import { SearchableChoiceDialog } from './SearchableChoiceDialog.js';
 import { SelectList } from './SelectList.js';
 

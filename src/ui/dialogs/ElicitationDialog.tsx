@@ -10,7 +10,7 @@
 import { Box, Text } from 'ink';
 import { useState, type ReactNode } from 'react';
 import { checkFieldInput, type ElicitationField, type ElicitationRequest, type ElicitationResponse, type ElicitationValue } from '../../services/mcp/elicitation.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import { LineEditor } from './LineEditor.js';
 import { SelectList } from './SelectList.js';
 

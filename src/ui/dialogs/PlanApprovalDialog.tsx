@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import type { PlanApproval } from '../../types/userInteraction.js';
 import { ClippedBox } from '../layout/ClippedBox.js';
 import { Markdown } from '../markdown/Markdown.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import { LineEditor } from './LineEditor.js';
 import { SelectList } from './SelectList.js';
 

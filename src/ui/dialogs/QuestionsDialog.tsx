@@ -7,7 +7,7 @@
 import { Box, Text, useInput } from 'ink';
 import { useReducer, useRef, useState, type ReactNode } from 'react';
 import type { UserAnswers, UserQuestion } from '../../types/userInteraction.js';
-import { colors, glyphs } from '../theme.js';
+import { colors, glyphs } from '../kit/theme.js';
 import { LineEditor } from './LineEditor.js';
 import { SelectList } from './SelectList.js';
 

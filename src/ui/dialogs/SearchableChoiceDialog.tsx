@@ -10,7 +10,7 @@ import { Box, Text, useInput } from 'ink';
 import { useReducer, useRef, type ReactNode } from 'react';
 import type { ChoiceOption, ChoiceRequest } from '../../types/userInteraction.js';
 import { splitTypedChunk } from '../input/typedChunk.js';
-import { colors, glyphs } from '../theme.js';
+import { colors, glyphs } from '../kit/theme.js';
 
 export type SearchableChoiceDialogProps = {
   readonly request: ChoiceRequest;

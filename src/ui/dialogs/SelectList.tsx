@@ -6,8 +6,8 @@
  */
 import { Box, Text, useInput, type Key } from 'ink';
 import { useRef, useReducer, type ReactNode } from 'react';
-import { Gutter } from '../layout/Gutter.js';
-import { colors, glyphs } from '../theme.js';
+import { Gutter } from '../kit/Gutter.js';
+import { colors, glyphs } from '../kit/theme.js';
 
 export type SelectOption<T> = { readonly label: string; readonly value: T };
 

@@ -5,7 +5,7 @@
  */
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
-import { isNoColorRequested } from '../theme.js';
+import { isNoColorRequested } from '../kit/theme.js';
 
 const NO_STYLE_CURSOR = '▏';
 

@@ -6,7 +6,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { KEY_BINDING_GROUPS } from '../../commands/keyBindings.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 
 export function ShortcutsOverlay({ columns }: { readonly columns: number }): ReactNode {
   const keyWidth = Math.min(Math.max(...KEY_BINDING_GROUPS.flatMap((group) => group.bindings.map((binding) => binding.keys.length))), Math.floor(columns / 3));

@@ -4,8 +4,7 @@
  * interrupt, mode, exit). No React, so each rule is a unit test.
  */
 import type { CompletionContext, Suggestion } from './completions.js';
-import type { EditorState } from './editorState.js';
-import { INITIAL_EDITOR_STATE, MAX_PASTE_CHARS } from './editorState.js';
+import { type EditorState, INITIAL_EDITOR_STATE, MAX_PASTE_CHARS } from './editorState.js';
 import { AT_DRAFT, historyNewer, historyOlder, searchHistory } from './historyNavigation.js';
 import type { EditorAction } from './keymap.js';
 import { normalizePastedText, shouldCollapsePaste, type PastedTextStore } from './pastedText.js';

@@ -7,8 +7,8 @@
 import { Box, Text } from 'ink';
 import type { Token, Tokens } from 'marked';
 import { memo, useMemo, type ReactNode } from 'react';
-import { Gutter } from '../layout/Gutter.js';
-import { colors } from '../theme.js';
+import { Gutter } from '../kit/Gutter.js';
+import { colors } from '../kit/theme.js';
 import { highlightCode, loadedLexer } from './markdownEngine.js';
 import { decodeEntities } from './entities.js';
 import { MarkdownTable } from './MarkdownTable.js';

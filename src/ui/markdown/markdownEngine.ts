@@ -9,7 +9,7 @@
  * prints anything into <Static>, where there is no second chance.
  */
 import type { Token } from 'marked';
-import { isNoColorRequested } from '../theme.js';
+import { isNoColorRequested } from '../kit/theme.js';
 
 type Lexer = (text: string) => Token[];
 type Highlighter = (code: string, language: string | undefined) => string;

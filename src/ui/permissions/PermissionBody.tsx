@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Tool } from '../../contract/tool.js';
 import { Markdown } from '../markdown/Markdown.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { summarizeToolInput } from '../tools/genericToolRendering.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';

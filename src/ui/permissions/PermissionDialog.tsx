@@ -22,7 +22,7 @@ import { CursorText } from '../input/CursorText.js';
 import { ClippedBox } from '../layout/ClippedBox.js';
 import { deleteBackward, EMPTY_BUFFER, insertText, moveLeft, moveRight, type TextBuffer } from '../input/textBuffer.js';
 import { splitTypedChunk } from '../input/typedChunk.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import { PermissionBody } from './PermissionBody.js';
 import { denialWithFeedback, isFileEditTool, permissionChoices, permissionWording, responseFor } from './permissionPrompt.js';
 

@@ -6,7 +6,7 @@
  */
 import type { FrontEndCommandHooks } from '../../commands/types.js';
 import type { StatusLineSlot } from '../status/statusLineSlot.js';
-import { applyTheme } from '../theme.js';
+import { applyTheme } from '../kit/theme.js';
 import type { ReplController } from './replController.js';
 
 export function replCommandHooks(controller: () => ReplController | undefined, statusLine: () => StatusLineSlot | undefined): FrontEndCommandHooks {

@@ -5,9 +5,8 @@
  * The Ink components only render its state and call its methods.
  */
 import path from 'node:path';
-import type { CommandRegistry } from '../../commands/registry.js';
-import { parseSlashInput } from '../../commands/registry.js';
-import { nextPermissionMode } from '../../commands/permissionModes.js';
+import { type CommandRegistry, parseSlashInput } from '../../commands/registry.js';
+import { PermissionState } from '../../permissions/permissionState.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
 import type { CommandContext, CommandResult, CommandTurn, FrontEndCommandHooks, SlashCommand } from '../../commands/types.js';
@@ -16,7 +15,7 @@ import type { EditorRun } from '../../utils/process/externalEditor.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
 import { runNotificationHooks } from '../../hooks/sessionHooks.js';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import type { QueryEvent, QueryOutcome } from '../../query/events.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { closestNames } from '../../utils/closestNames.js';
@@ -190,16 +189,12 @@ export class ReplController {
   }
 
   cycleMode(): PermissionMode {
-    const { appState } = this.session;
-    const context = appState.get().toolPermissionContext;
-    const mode = nextPermissionMode(context.mode, context.isBypassAvailable);
-    appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
-    return mode;
+    return new PermissionState(this.session.appState).cycleMode();
   }
 
   /** "Yes, allow all edits during this session": the mode changes as Shift+Tab would change it. */
   setPermissionMode(mode: PermissionMode): void {
-    this.session.appState.set((state) => ({ ...state, toolPermissionContext: { ...state.toolPermissionContext, mode } }));
+    new PermissionState(this.session.appState).setMode(mode, 'user');
   }
 
   toggleVerbose(): void {

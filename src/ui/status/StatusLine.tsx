@@ -6,9 +6,9 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { modeStatusLabel } from '../../commands/permissionModes.js';
-import type { PermissionMode } from '../../permissions/types.js';
+import type { PermissionMode } from '../../contract/permissions.js';
 import { contextWindowOf } from '../../services/api/models.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import { autoCompactPercent } from '../../session/compaction/tokenEstimate.js';
 import { contextTone, formatContextUsed, formatCost, shortenPath } from './statusFormat.js';
 

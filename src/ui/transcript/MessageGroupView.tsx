@@ -14,8 +14,8 @@
 import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import type { Tool } from '../../contract/tool.js';
-import { Gutter } from '../layout/Gutter.js';
-import { colors, glyphs } from '../theme.js';
+import { Gutter } from '../kit/Gutter.js';
+import { colors, glyphs } from '../kit/theme.js';
 import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';
 import { RenderGuard } from './RenderGuard.js';

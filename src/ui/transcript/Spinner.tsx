@@ -8,7 +8,7 @@ import { Text } from 'ink';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TurnActivity, TurnStatus } from '../repl/transcriptTypes.js';
 import { retryLine } from '../repl/retryStatus.js';
-import { colors, glyphs } from '../theme.js';
+import { colors, glyphs } from '../kit/theme.js';
 
 // Each tick rewrites the spinner line (~110 bytes with its colours), so the glyph turns at a calm 4
 // frames per second — and once a second while text streams: the text is then what moves, and the

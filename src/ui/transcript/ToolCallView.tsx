@@ -13,12 +13,12 @@ import type { ReactNode } from 'react';
 import type { Tool } from '../../contract/tool.js';
 import type { ToolCallStatus } from '../../services/tools/toolExecution.js';
 import type { ToolPhase } from '../repl/transcriptTypes.js';
-import { colors, glyphs } from '../theme.js';
+import { colors, glyphs } from '../kit/theme.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { previewResultText, summarizeToolInput } from '../tools/genericToolRendering.js';
 import type { AnyToolRenderers } from '../tools/toolRendererCache.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';
-import { Gutter } from '../layout/Gutter.js';
+import { Gutter } from '../kit/Gutter.js';
 import { RenderGuard } from './RenderGuard.js';
 import { isHookBlockMessage } from '../../hooks/toolHooks.js';
 

@@ -2,9 +2,9 @@
 import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Tool } from '../../contract/tool.js';
-import { Gutter } from '../layout/Gutter.js';
+import { Gutter } from '../kit/Gutter.js';
 import type { LiveToolSegment } from '../repl/transcriptTypes.js';
-import { colors, glyphs } from '../theme.js';
+import { colors, glyphs } from '../kit/theme.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { useToolRenderers } from '../tools/useToolRenderers.js';
 import { RenderGuard } from './RenderGuard.js';

@@ -9,8 +9,8 @@ import type { Tools } from '../../contract/tool.js';
 import { findToolByName } from '../../contract/tool.js';
 import { Markdown } from '../markdown/Markdown.js';
 import type { NoticeTone, TranscriptItem } from '../repl/transcriptTypes.js';
-import { colors, glyphs } from '../theme.js';
-import { Gutter } from '../layout/Gutter.js';
+import { colors, glyphs } from '../kit/theme.js';
+import { Gutter } from '../kit/Gutter.js';
 import { MessageGroupView } from './MessageGroupView.js';
 import { ToolCallView } from './ToolCallView.js';
 

@@ -15,7 +15,7 @@ import type { Tools } from '../../contract/tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { replayItems } from '../repl/replayItems.js';
 import type { ChildWork } from '../repl/transcriptStore.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 import { TranscriptItemView } from './TranscriptItemView.js';
 
 export type TranscriptViewProps = {

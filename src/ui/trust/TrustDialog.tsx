@@ -10,7 +10,7 @@
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SelectList } from '../dialogs/SelectList.js';
-import { colors } from '../theme.js';
+import { colors } from '../kit/theme.js';
 
 export function TrustDialog({ folder, onAnswer }: { readonly folder: string; readonly onAnswer: (trusted: boolean) => void }): ReactNode {
   const [answer, setAnswer] = useState<boolean | undefined>(undefined);

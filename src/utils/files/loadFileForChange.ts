@@ -11,7 +11,7 @@ import { describeFsError, errnoCode } from './fsErrors.js';
 import { formatBytes } from './formatBytes.js';
 import { checkReadBeforeWrite, type GuardOptions } from './readFileGuard.js';
 import { decodeText, type TextFormat } from './textEncoding.js';
-import type { TextFileAccess } from './textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import { errorMessageOf } from '../errors.js';
 
 /** An editor that does not answer in this time is treated like an unreadable file. */

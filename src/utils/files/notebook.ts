@@ -4,7 +4,7 @@
  * know, and every one of them must survive an edit untouched.
  */
 import { z } from 'zod';
-import { lazySchema } from '../../contract/tool.js';
+import { lazySchema } from '../lazy.js';
 
 // Built on first use: start-up should construct no schema it does not need.
 const notebookSchema = lazySchema(() => {

@@ -9,7 +9,7 @@
  * no text — a part of a file too large to keep in memory was read — the
  * mtime is all there is to compare.
  */
-import type { FileSnapshot, ReadFileState } from '../../state/readFileState.js';
+import type { FileSnapshot, ReadFileState } from '../../contract/readFileState.js';
 
 export type CurrentFile = { readonly text: string; readonly mtimeMs: number };
 

@@ -5,9 +5,9 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReadFileState } from '../../state/readFileState.js';
+import type { ReadFileState } from '../../contract/readFileState.js';
 import { errorMessageOf } from '../errors.js';
-import type { TextFileAccess } from './textFileAccess.js';
+import type { TextFileAccess } from '../../contract/textFileAccess.js';
 import { writeFileAtomically } from './atomicWrite.js';
 import { describeFsError } from './fsErrors.js';
 import { recordWrite } from './readFileGuard.js';

@@ -1,6 +1,6 @@
 // The adversarial corpus: each case is one attack (or one plainly safe
 // command that must not prompt), named after the trick it tries.
-import type { PermissionMode } from '../../../src/permissions/types.js';
+import type { PermissionMode } from '../../../src/contract/permissions.js';
 import type { RuleLists } from '../support/permissionFixture.js';
 
 /**

@@ -3,7 +3,7 @@
 // `Read(./.env)` and `Read(./secrets/**)`. The harness first runs the
 // attack unguarded to prove it really does the damage named, then asks the
 // analyser; an attack it allows is run again and the damage is a bypass.
-import type { PermissionMode } from '../../../src/permissions/types.js';
+import type { PermissionMode } from '../../../src/contract/permissions.js';
 
 /** What the attack does when it works. */
 export type Damage =

@@ -9,7 +9,7 @@ import type { RuleBehavior, SourcedRule } from '../../../src/permissions/rules/p
 import { createPathResolver } from '../../../src/permissions/engine/resolvePaths.js';
 import type { DecisionEnvironment, PermissionVerdict } from '../../../src/permissions/engine/decisionTypes.js';
 import { decidePermission } from '../../../src/permissions/engine/decidePermission.js';
-import type { PermissionMode } from '../../../src/permissions/types.js';
+import type { PermissionMode } from '../../../src/contract/permissions.js';
 import { shellSubject } from './callSubjects.js';
 
 export type Fixture = { readonly root: string; readonly home: string; readonly outside: string };

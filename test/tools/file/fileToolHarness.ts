@@ -9,12 +9,13 @@ import { NO_HOOKS } from '../../../src/hooks/types.js';
 import { emptyRuleSet, type CanUseToolFn } from '../../../src/permissions/canUseTool.js';
 import { runToolUse, type ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
 import { createAppStateStore, initialAppState } from '../../../src/state/appState.js';
-import { createReadFileState, type ReadFileState } from '../../../src/state/readFileState.js';
+import { createReadFileState } from '../../../src/state/readFileState.js';
+import type { ReadFileState } from '../../../src/contract/readFileState.js';
 import { EditTool } from '../../../src/tools/EditTool/EditTool.js';
 import { NotebookEditTool } from '../../../src/tools/NotebookEditTool/NotebookEditTool.js';
 import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
-import type { TextFileAccess } from '../../../src/utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../../src/contract/textFileAccess.js';
 
 export const FILE_TOOLS: Tool[] = [ReadTool, WriteTool, EditTool, NotebookEditTool];
 

@@ -11,7 +11,7 @@ import * as ReadUI from '../../../src/tools/ReadTool/UI.js';
 import type { ReadOutput } from '../../../src/tools/ReadTool/readResult.js';
 import * as WriteUI from '../../../src/tools/WriteTool/UI.js';
 import type { WriteOutput } from '../../../src/tools/WriteTool/WriteTool.js';
-import { StructuredDiff } from '../../../src/ui/components/StructuredDiff.js';
+import { StructuredDiff } from '../../../src/ui/kit/StructuredDiff.js';
 import { EditTool } from '../../../src/tools/EditTool/EditTool.js';
 import { NotebookEditTool } from '../../../src/tools/NotebookEditTool/NotebookEditTool.js';
 import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';

@@ -4,7 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TextFileAccess } from '../../../src/utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../../../src/contract/textFileAccess.js';
 import { createSandbox, type FileToolSandbox } from './fileToolHarness.js';
 
 let sandbox: FileToolSandbox | undefined;

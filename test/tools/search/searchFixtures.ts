@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ToolUseContext } from '../../../src/contract/tool.js';
 import { emptyRuleSet } from '../../../src/permissions/canUseTool.js';
-import type { ToolPermissionContext } from '../../../src/permissions/types.js';
+import type { ToolPermissionContext } from '../../../src/contract/permissions.js';
 import { createAppStateStore, initialAppState } from '../../../src/state/appState.js';
 import { createReadFileState } from '../../../src/state/readFileState.js';
 

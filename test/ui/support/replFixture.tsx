@@ -8,7 +8,7 @@ import { loadCustomCommands } from '../../../src/commands/custom/customCommands.
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
 import { createCommandRegistry } from '../../../src/commands/registry.js';
 import { openPromptHistory } from '../../../src/history/promptHistory.js';
-import type { PermissionMode } from '../../../src/permissions/types.js';
+import type { PermissionMode } from '../../../src/contract/permissions.js';
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
 import { ConversationSession } from '../../../src/session/conversationSession.js';
 import { createSession, type Session } from '../../../src/app/createSession.js';

@@ -128,10 +128,10 @@ async function remoteServerNamed(name: string, context: McpCliContext): Promise<
 
 /** Connects once with the new credentials: ", connected: N tools", or why not. */
 async function checkConnection(server: RemoteServer, context: McpCliContext): Promise<string> {
-  const { McpManager } = await import('../McpManager.js');
+  const [{ McpManager }, { mcpToolKit }] = await Promise.all([import('../McpManager.js'), import('../../../tools/MCPTool/mcpToolKit.js')]);
   const env = context.env ?? process.env;
   const scoped: ScopedMcpServerConfig = { name: server.name, scope: 'cli', source: 'agentcli mcp login', config: server.config, missingEnvVars: [] };
-  const manager = McpManager.start({ servers: [scoped], awaitingTrust: [] }, { cwd: context.cwd, configDir: context.configDir, env });
+  const manager = McpManager.start({ servers: [scoped], awaitingTrust: [] }, { cwd: context.cwd, configDir: context.configDir, env, toolKit: mcpToolKit });
   try {
     await manager.whenStarted();
     const [view] = manager.describe();

@@ -12,11 +12,11 @@
  * stdout carries the protocol only; anything to say goes to stderr.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { PermissionMode } from '../../../permissions/types.js';
+import type { PermissionMode } from '../../../contract/permissions.js';
 import type { Session } from '../../../app/createSession.js';
 import { runToolUse, type PermissionAsker } from '../../tools/toolExecution.js';
 import { inputJsonSchemaOf } from '../../api/toolSchemas.js';
-import type { ModelClient } from '../../api/types.js';
+import type { ModelClient } from '../../../contract/modelClient.js';
 import type { Tool } from '../../../contract/tool.js';
 import { errorMessageOf } from '../../../utils/errors.js';
 import { VERSION } from '../../../version.js';

@@ -4,7 +4,7 @@
  * with colour support turned off (see startRepl.ts), so nothing here needs
  * to check it.
  */
-import { DEFAULT_THEME, type ThemeName } from '../settings/themeSetting.js';
+import { DEFAULT_THEME, type ThemeName } from '../../settings/themeSetting.js';
 
 export const glyphs = {
   prompt: '>',

@@ -7,9 +7,9 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { mainArgument } from '../../agents/agentProgress.js';
-import type { ContentBlockParam, ConversationMessage, ToolResultBlockParam } from '../../types/messages.js';
-import { Gutter } from '../layout/Gutter.js';
+import { mainArgument } from '../../../contract/agentProgress.js';
+import type { ContentBlockParam, ConversationMessage, ToolResultBlockParam } from '../../../types/messages.js';
+import { Gutter } from '../Gutter.js';
 import { colors, glyphs } from '../theme.js';
 
 export type ChildTranscriptProps = {

@@ -13,12 +13,12 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
-import { describeAgentWork, type AgentProgress, type AgentStatus } from '../../agents/agentProgress.js';
-import { DEFAULT_AGENT_TYPE } from '../../agents/agentDefinition.js';
-import type { AgentInput, AgentOutput } from '../../tools/AgentTool/AgentTool.js';
-import { Gutter } from '../layout/Gutter.js';
+import { describeAgentWork, type AgentProgress, type AgentStatus } from '../../../contract/agentProgress.js';
+import { DEFAULT_AGENT_TYPE } from '../../../contract/agentDefinition.js';
+import type { SubagentResult } from '../../../contract/subagentLauncher.js';
+import { Gutter } from '../Gutter.js';
 import { colors, glyphs } from '../theme.js';
-import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
+import type { GroupedToolCall, RenderOptions } from '../../../contract/toolRenderers.js';
 import { ChildTranscript } from './ChildTranscript.js';
 
 /** "Grep(loadConfig)" while a tool runs, "Thinking…" between tools. */
@@ -66,7 +66,10 @@ export function AgentStatusView({ progress, prompt, options }: { readonly progre
   );
 }
 
-type AgentCall = GroupedToolCall<AgentInput, AgentOutput, AgentProgress>;
+/** The parts of an Agent call these views read (the Agent tool's input and output have them). */
+type AgentCallInput = { readonly description: string; readonly prompt: string; readonly subagent_type?: string };
+type AgentCallOutput = ({ readonly kind: 'completed' } & SubagentResult) | { readonly kind: 'background'; readonly taskId: string };
+type AgentCall = GroupedToolCall<AgentCallInput, AgentCallOutput, AgentProgress>;
 
 /** Several Agent calls of one message: a header, then two lines per agent (who and how much; what now, or how it ended). */
 export function AgentGroupView({ calls, options }: { readonly calls: readonly AgentCall[]; readonly options: RenderOptions }): ReactNode {

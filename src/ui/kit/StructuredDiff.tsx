@@ -9,7 +9,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { FilePatchHunk } from '../../utils/files/structuredPatch.js';
-import { colors } from '../theme.js';
+import { colors } from './theme.js';
 
 export type StructuredDiffProps = {
   readonly hunks: readonly FilePatchHunk[];

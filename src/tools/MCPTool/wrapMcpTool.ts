@@ -9,45 +9,16 @@
  * loaded gets the "load it with ToolSearch first" hint like any other tool.
  */
 import { z } from 'zod';
-import { lazySchema, type Tool, type ToolInputJSONSchema } from '../../contract/tool.js';
-import { MCPTool, type McpToolInput, type McpToolOutput } from '../../tools/MCPTool/MCPTool.js';
-import { mcpToolPrompt } from '../../tools/MCPTool/prompt.js';
-import type { JsonSchemaCompiler } from './jsonSchemaValidator.js';
-import { toMcpToolOutput } from './mcpResultContent.js';
-import { buildMcpToolName } from './mcpToolName.js';
-import type { McpToolProgress } from './types.js';
+import { lazySchema } from '../../utils/lazy.js';
+import type { Tool, ToolInputJSONSchema } from '../../contract/tool.js';
+import { MCPTool, type McpToolInput, type McpToolOutput } from './MCPTool.js';
+import { mcpToolPrompt } from './prompt.js';
+import type { McpListedTool, McpToolCaller, McpWrapOptions } from '../../services/mcp/mcpToolKit.js';
+import { toMcpToolOutput } from '../../services/mcp/mcpResultContent.js';
+import { buildMcpToolName } from '../../services/mcp/mcpToolName.js';
+import type { McpToolProgress } from '../../services/mcp/types.js';
 
-/** A tool as tools/list describes it (the fields agentcli uses). */
-export type McpListedTool = {
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly inputSchema: ToolInputJSONSchema;
-  readonly annotations?: {
-    readonly title?: string;
-    readonly readOnlyHint?: boolean;
-    readonly destructiveHint?: boolean;
-  };
-  readonly _meta?: Readonly<Record<string, unknown>>;
-};
-
-export type McpCallOptions = {
-  readonly signal: AbortSignal;
-  readonly onProgress: (progress: McpToolProgress) => void;
-};
-
-/** The part of a server connection a tool needs. */
-export type McpToolCaller = {
-  readonly serverName: string;
-  callTool(toolName: string, input: McpToolInput, options: McpCallOptions): Promise<unknown>;
-};
-
-export type WrapOptions = {
-  readonly compileSchema: JsonSchemaCompiler;
-  readonly maxResultSizeChars: number;
-};
-
-export function wrapMcpTool(listed: McpListedTool, caller: McpToolCaller, options: WrapOptions): Tool<McpToolInput, McpToolOutput, McpToolProgress> {
+export function wrapMcpTool(listed: McpListedTool, caller: McpToolCaller, options: McpWrapOptions): Tool<McpToolInput, McpToolOutput, McpToolProgress> {
   const serverName = caller.serverName;
   const readOnly = listed.annotations?.readOnlyHint === true;
   const destructive = listed.annotations?.destructiveHint === true;

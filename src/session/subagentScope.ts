@@ -1,17 +1,16 @@
 /**
- * What the Agent tool needs from the conversation whose turn is running, to
- * start a child: the session engine, the turn's tool environment (so a
- * child's permission asks reach the same dialog and "don't ask again" saves
- * the same rules), and how deep in the agent tree the caller already is.
- * The conversation running the turn puts it in the tool context.
+ * What a child started during a turn inherits from the conversation running
+ * it: the turn's tool environment (so a child's permission asks reach the
+ * same dialog and "don't ask again" saves the same rules), the front end's
+ * interaction and files, and how deep in the agent tree the caller already
+ * is. The conversation hands it to the session's launcher factory (wired by
+ * src/app/), which turns it into the SubagentLauncher tools see.
  */
-import type { Session } from '../app/createSession.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { UserInteraction } from '../types/userInteraction.js';
-import type { TextFileAccess } from '../utils/files/textFileAccess.js';
+import type { TextFileAccess } from '../contract/textFileAccess.js';
 
 export type SubagentScope = {
-  readonly session: Session;
   readonly env: ToolRunEnv;
   readonly userInteraction?: UserInteraction;
   /** The editor's view of the files, when the front end has one: a child reads and edits the same buffers. */

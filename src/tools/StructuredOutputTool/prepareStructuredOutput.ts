@@ -4,11 +4,11 @@
  * or whose root is not an object (the Messages API takes only object input
  * schemas), is refused as one line before any request.
  */
-import type { Tool, ToolInputJSONSchema } from '../contract/tool.js';
-import { loadStrictJsonSchemaCompiler } from '../services/mcp/jsonSchemaValidator.js';
-import { createStructuredOutputTool } from '../tools/StructuredOutputTool/StructuredOutputTool.js';
-import { UserFacingError, errorMessageOf } from '../utils/errors.js';
-import type { JsonSchemaObject } from './jsonSchemaArgument.js';
+import type { Tool, ToolInputJSONSchema } from '../../contract/tool.js';
+import { loadStrictJsonSchemaCompiler } from '../../services/mcp/jsonSchemaValidator.js';
+import { createStructuredOutputTool } from './StructuredOutputTool.js';
+import { UserFacingError, errorMessageOf } from '../../utils/errors.js';
+import type { JsonSchemaObject } from '../../structuredOutput/jsonSchemaArgument.js';
 
 export async function prepareStructuredOutputTool(schema: JsonSchemaObject): Promise<Tool> {
   if (schema['type'] !== undefined && schema['type'] !== 'object') {
