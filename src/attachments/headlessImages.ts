@@ -10,7 +10,7 @@
  * attached too (read with ReadMcpResource, under the same rules).
  */
 import { findToolByName } from '../contract/tool.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import { runToolUse } from '../services/tools/toolExecution.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 import { attachmentBlocks } from './attachmentBlocks.js';

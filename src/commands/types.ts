@@ -5,7 +5,7 @@
  */
 import type { PermissionMode } from '../permissions/types.js';
 import type { ConversationSession } from '../session/conversationSession.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import type { ConversationMessage } from '../types/messages.js';
 import type { ChoiceRequest } from '../types/userInteraction.js';
 import type { EditorRun } from '../utils/process/externalEditor.js';

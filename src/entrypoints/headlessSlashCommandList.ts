@@ -6,7 +6,7 @@
  * and are not offered.
  */
 import { initCommand } from '../commands/builtin/init.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 
 export type HeadlessSlashCommand = { readonly name: string; readonly description: string; readonly argumentHint: string };
 

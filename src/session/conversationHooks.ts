@@ -11,7 +11,7 @@ import type { SessionInfo } from '../contract/tool.js';
 import { runStopHooks, runSubagentStopHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
 import type { QueryParams } from '../query.js';
 import type { ChildConversationOptions } from './conversationSession.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from './session.js';
 
 export type ConversationHookSubject = {
   readonly session: Session;

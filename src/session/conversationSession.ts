@@ -37,7 +37,7 @@ import { conversationHookCall, conversationStopHook, type ConversationHookSubjec
 import { compactConversation } from './compaction/compactConversation.js';
 import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
 import { measureContext } from './context/contextUsage.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from './session.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from '../settings/configPaths.js';
 import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';

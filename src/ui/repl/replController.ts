@@ -20,7 +20,7 @@ import type { PermissionMode } from '../../permissions/types.js';
 import type { QueryEvent, QueryOutcome } from '../../query/events.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { closestNames } from '../../utils/closestNames.js';
-import type { Session } from '../../app/createSession.js';
+import type { Session } from '../../session/session.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
 import type { PermissionRequest, ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
