@@ -6,12 +6,12 @@
  */
 import path from 'node:path';
 import type { CommandRegistry } from '../../commands/registry.js';
-import { parseSlashInput } from '../../commands/registry.js';
 import { nextPermissionMode } from '../../commands/permissionModes.js';
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
-import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
-import type { CommandContext, CommandResult, CommandTurn, SlashCommand } from '../../commands/types.js';
-import { memoryNoteOf, saveMemoryNote } from '../../commands/memoryNote.js';
+import type { CommandCatalog } from '../../app/commandCatalog.js';
+import { beginCommandPrompt, interpretInput, REPL_INPUT } from '../../app/inputInterpreter.js';
+import type { CommandContext, CommandResult, SlashCommand } from '../../commands/types.js';
+import { saveMemoryNote } from '../../commands/memoryNote.js';
 import type { EditorRun } from '../../utils/process/externalEditor.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
@@ -69,7 +69,8 @@ export type ReplStatus = {
 
 export type ReplControllerOptions = {
   readonly conversation: ConversationSession;
-  readonly commands: CommandRegistry;
+  /** The REPL's share of the session's command catalog (every built-in, custom commands, skills, MCP prompts). */
+  readonly commands: CommandCatalog;
   readonly history: PromptHistory;
   readonly permissionRules: ReplPermissionRules;
   readonly readiness?: StaticReadiness;
@@ -248,19 +249,22 @@ export class ReplController {
   }
 
   private async process(text: string): Promise<void> {
-    if (text.startsWith('/')) {
-      const parsed = parseSlashInput(text);
-      const command = parsed && this.options.commands.find(parsed.name);
-      if (parsed && command) return this.runCommand(text, parsed.args, command);
-      if (parsed) {
-        this.transcript.addItem({ kind: 'command', input: text, output: unknownCommandText(parsed.name, this.options.commands), tone: 'error' });
+    const input = interpretInput(text, this.options.commands, REPL_INPUT);
+    switch (input.kind) {
+      case 'builtin':
+      case 'custom':
+        return this.runCommand(text, input.args, input.command);
+      case 'elsewhere':
+      case 'unknown_command':
+        this.transcript.addItem({ kind: 'command', input: text, output: unknownCommandText(input.kind === 'elsewhere' ? input.command.name : input.name, this.options.commands.registry), tone: 'error' });
         return;
-      }
+      case 'shell':
+        return this.runShell(input.command);
+      case 'memory_note':
+        return this.rememberNote(text, input.note);
+      case 'prompt':
+        return this.runPrompt(text, text);
     }
-    if (text.startsWith('!') && text.length > 1) return this.runShell(text.slice(1).trim());
-    const note = memoryNoteOf(text);
-    if (note !== undefined) return this.rememberNote(text, note);
-    return this.runPrompt(text, text);
   }
 
   private async reloadMemory(): Promise<void> {
@@ -295,11 +299,21 @@ export class ReplController {
       case 'text':
         this.transcript.addItem({ kind: 'command', input, output: result.text, tone: result.tone ?? 'info' });
         return;
-      case 'prompt':
-        if (result.commandTurn) await this.runCommandTurn(input, result.commandTurn);
-        else await this.runPrompt(result.prompt, input);
+      case 'prompt': {
+        // A command's allowed-tools hold from its first !`cmd` to the end of its turn, and no longer.
+        const commandPrompt = beginCommandPrompt(this.session, result);
+        if (!commandPrompt.ok) {
+          this.transcript.addItem({ kind: 'command', input, output: commandPrompt.error, tone: 'error' });
+          return;
+        }
+        try {
+          await this.runPrompt(input, input, { model: commandPrompt.model, render: commandPrompt.render });
+        } finally {
+          commandPrompt.release();
+        }
         if (result.reloadsMemory) await this.reloadMemory();
         return;
+      }
       case 'exit':
         this.requestExit();
         return;
@@ -380,7 +394,7 @@ export class ReplController {
     return {
       session: this.session,
       conversation,
-      commands: () => this.options.commands.all(),
+      commands: () => this.options.commands.registry.all(),
       getModel: () => conversation.model,
       setModel: (model) => {
         conversation.setModel(model);
@@ -417,21 +431,6 @@ export class ReplController {
       this.setStatus({ pendingContextCount: this.pendingContext.length });
       return { reason: signal.aborted ? 'interrupted' : 'completed' };
     });
-  }
-
-  /** A custom command's turn: its allowed-tools hold from its first !`cmd` to the end of its turn, and no longer. */
-  private async runCommandTurn(display: string, turn: CommandTurn): Promise<void> {
-    const { session } = this.options.conversation;
-    const grant = grantCommandRules(session.appState, session.cwd, turn);
-    if (!grant.ok) {
-      this.transcript.addItem({ kind: 'command', input: display, output: grant.error, tone: 'error' });
-      return;
-    }
-    try {
-      await this.runPrompt(display, display, { model: turn.model, render: turn.render });
-    } finally {
-      grant.revoke();
-    }
   }
 
   private async runPrompt(typed: string, display: string, options: PromptTurnOptions = {}): Promise<void> {

@@ -3,10 +3,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
 import { loadCustomCommands } from '../../../src/commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
-import { createCommandRegistry } from '../../../src/commands/registry.js';
+import { createCommandCatalog } from '../../../src/app/commandCatalog.js';
 import { openPromptHistory } from '../../../src/history/promptHistory.js';
 import type { PermissionMode } from '../../../src/permissions/types.js';
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
@@ -75,7 +74,7 @@ export async function startReplFixture(options: {
     loadCustomCommands({ projectRoot: cwd, configDir }),
     loadMarkdownLexer(),
   ]);
-  const commands = createCommandRegistry(BUILTIN_COMMANDS, custom);
+  const commands = createCommandCatalog('repl', custom);
   const permissionRules = createPermissionRulesAccess({
     projectRoot: cwd,
     appState: session.appState,
@@ -95,7 +94,7 @@ export async function startReplFixture(options: {
   const statusLine = options.statusLineCommand
     ? followSessionInStatusLine(controller, new StatusLineCommand({ command: options.statusLineCommand, cwd, minIntervalMs: 20 }))
     : undefined;
-  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine?.command} />, {
+  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands.registry} history={history} statusLine={statusLine?.command} />, {
     columns: options.columns ?? 100,
     rows: options.rows ?? 40,
   });
