@@ -10,7 +10,7 @@
 import type { SessionInfo } from '../contract/tool.js';
 import { runStopHooks, runSubagentStopHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
 import type { QueryParams } from '../query.js';
-import type { ChildConversationOptions } from './conversationSession.js';
+import type { ChildConversationOptions } from './conversationOptions.js';
 import type { Session } from './session.js';
 
 export type ConversationHookSubject = {
