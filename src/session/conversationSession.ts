@@ -10,11 +10,9 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
-import { runCwdChangedHooks, runStopFailureHooks, stopFailureKind } from '../hooks/lifecycleEventHooks.js';
 import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../contract/tool.js';
-import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
 import type { CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
@@ -31,14 +29,14 @@ import { newUuid } from '../utils/ids.js';
 import type { CheckpointKeeper } from './checkpoints/checkpointKeeper.js';
 import { createConversationCheckpoints } from './checkpoints/conversationCheckpoints.js';
 import { collectReminders } from './collectReminders.js';
-import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
+import { conversationStopHook, cwdChangedHooks, promptSubmitHooks, stopFailureHooks, type ConversationHookSubject } from './conversationHooks.js';
 import { CompactionPolicy } from './compaction/compactionPolicy.js';
 import { estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
 import { measureContext } from './context/contextUsage.js';
 import type { Session } from './session.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from '../settings/configPaths.js';
-import { lastAssistantText, latestPromptText, promptTitle, typedText, withHookContext, withPromptUuid, withUserPrompt } from './promptMessages.js';
+import { latestPromptText, promptTitle, typedText, withHookContext, withPromptUuid, withUserPrompt } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
 import { SessionInUseError, type TranscriptWriter } from './transcript/transcriptWriter.js';
@@ -232,13 +230,9 @@ export class ConversationSession {
   async *submit(content: string | ContentBlockParam[], turn: TurnOptions): AsyncGenerator<QueryEvent, QueryOutcome> {
     const before = this.currentMessages;
     // UserPromptSubmit hooks see the prompt before anything is recorded: a blocking hook drops it.
-    let hookContext: readonly string[] = [];
-    if (this.session.hooks.has('UserPromptSubmit')) {
-      const answer = await runUserPromptSubmitHooks(this.session.hooks, conversationHookCall(this.hookSubject, turn.signal), typedText(content));
-      if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
-      hookContext = answer.context;
-    }
-    const addition = withPromptUuid(withHookContext(withUserPrompt(before, content), hookContext), turn.promptUuid, before);
+    const answer = await promptSubmitHooks(this.hookSubject, typedText(content), turn.signal);
+    if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
+    const addition = withPromptUuid(withHookContext(withUserPrompt(before, content), answer.context), turn.promptUuid, before);
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
     this.writer?.appendMessage(addition.prompt);
     if (!this.hasTitle) {
@@ -286,10 +280,7 @@ export class ConversationSession {
       onContextChange: (next) => {
         const previous = this.currentCwd;
         this.currentCwd = next.cwd;
-        if (previous !== next.cwd && this.session.hooks.has('CwdChanged')) {
-          // Claude Code runs CwdChanged on the side: the turn does not wait for it.
-          sideHooks.push(runCwdChangedHooks(this.session.hooks, conversationHookCall(this.hookSubject, new AbortController().signal), { old_cwd: previous, new_cwd: next.cwd }).catch(() => undefined));
-        }
+        if (previous !== next.cwd) sideHooks.push(cwdChangedHooks(this.hookSubject, previous, next.cwd));
       },
       takeReminders: async (messages, current) => [
         ...this.pendingReminders.splice(0),
@@ -317,14 +308,7 @@ export class ConversationSession {
     const outcome = step.value;
     await keeper?.endPrompt();
     this.currentMessages = outcome.messages;
-    if (outcome.reason === 'api_error' && this.session.hooks.has('StopFailure')) {
-      // The turn is over; only the hooks' own timeouts bound them.
-      await runStopFailureHooks(this.session.hooks, conversationHookCall(this.hookSubject, new AbortController().signal), {
-        error: stopFailureKind(outcome.failure?.kind ?? 'other', outcome.failure?.status),
-        error_details: outcome.failure?.message ?? outcome.detail ?? 'the request failed',
-        ...lastAssistantText(outcome.messages),
-      });
-    }
+    if (outcome.reason === 'api_error') await stopFailureHooks(this.hookSubject, outcome);
     if ((outcome.reason === 'interrupted' || outcome.reason === 'max_budget') && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
       // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
       this.currentMessages = before;
