@@ -12,7 +12,8 @@ import type { AgentDefinition } from '../../agents/agentDefinition.js';
 import { projectAgentsDir, userAgentsDir } from '../../agents/loadAgentCatalog.js';
 import { findRepositoryRoot } from '../../permissions/loadPermissionRules.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import type { CommandResult, SlashCommand } from '../types.js';
+import type { SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 

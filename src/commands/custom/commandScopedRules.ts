@@ -10,7 +10,7 @@ import { parseRule } from '../../permissions/rules/parseRule.js';
 import type { SourcedRule } from '../../permissions/rules/permissionRule.js';
 import { compileRuleSet } from '../../permissions/rules/ruleSet.js';
 import type { AppStateStore } from '../../state/appState.js';
-import type { CommandTurn } from '../types.js';
+import type { CommandTurn } from './commandResult.js';
 
 export type ScopedRuleGrant = { readonly ok: true; readonly revoke: () => void } | { readonly ok: false; readonly error: string };
 
