@@ -17,7 +17,7 @@
 import { findToolByName } from '../contract/tool.js';
 import { INIT_PROMPT } from '../commands/builtin/init.js';
 import type { ShellRunner } from '../commands/custom/renderCommandPrompt.js';
-import { shellSnippetOutcome } from '../commands/custom/shellSnippetOutcome.js';
+import { shellSnippetOutcome } from '../app/shellSnippetOutcome.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { runToolUse } from '../services/tools/toolExecution.js';
 import { loadCommandCatalog } from '../app/commandCatalog.js';

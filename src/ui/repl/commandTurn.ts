@@ -6,7 +6,7 @@
  */
 import type { CommandTurn } from '../../commands/custom/commandResult.js';
 import type { ShellRunner } from '../../commands/custom/renderCommandPrompt.js';
-import { shellSnippetOutcome } from '../../commands/custom/shellSnippetOutcome.js';
+import { shellSnippetOutcome } from '../../app/shellSnippetOutcome.js';
 import { runUserTool, type UserToolRunner } from './userToolRuns.js';
 
 export type PromptTurnOptions = {
