@@ -111,6 +111,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
         ...(mcpSandbox ? { sandbox: mcpSandbox } : {}),
         ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
+        ...(options.session.flagSettings !== undefined ? { flagSettings: options.session.flagSettings } : {}),
       })
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
