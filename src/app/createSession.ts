@@ -17,7 +17,6 @@ import { loadHooks } from '../hooks/loadHooks.js';
 import type { HookRunner } from '../hooks/types.js';
 import type { HookJudges } from '../hooks/hookJudge.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
-import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
 import { setupPermissions } from '../permissions/setup.js';
 import type { PermissionDenialRecord, PermissionMode, ToolPermissionContext } from '../permissions/types.js';
@@ -42,7 +41,7 @@ import { loadSkills } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
 import { findOutputStyle, loadOutputStyles, styleForPrompt } from '../outputStyles/outputStyle.js';
 import { loadSessionPlugins, type SessionPlugins } from '../plugins/sessionPlugins.js';
-import { configDir as resolveConfigDir, sessionDir } from '../settings/configPaths.js';
+import { sessionDir } from '../settings/configPaths.js';
 import { readSettingsValues } from '../session/settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
@@ -52,6 +51,8 @@ import { prepareStructuredOutputTool } from '../structuredOutput/prepareStructur
 import { STRUCTURED_OUTPUT_NUDGE, STRUCTURED_OUTPUT_SYSTEM_NOTE } from '../tools/StructuredOutputTool/prompt.js';
 import { newUuid } from '../utils/ids.js';
 import type { Session } from '../session/session.js';
+import type { ProjectLocation } from '../settings/projectLocation.js';
+import { locateProject } from './projectLocation.js';
 
 // src/agents/subagentScope.ts still names the session through here until it moves below the composition root (issue 25, the contract half).
 export type { Session };
@@ -94,6 +95,8 @@ export type SessionOptions = {
   readonly settingSources?: readonly SettingSource[];
   /** --settings: one more settings layer above the files (a JSON file or inline JSON). */
   readonly flagSettings?: string;
+  /** The project location, when the caller computed it already (startConversation); else computed from cwd and the flags above. */
+  readonly location?: ProjectLocation;
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
@@ -138,8 +141,9 @@ export type SessionOptions = {
 
 export async function createSession(options: SessionOptions): Promise<Session> {
   const env = options.env ?? process.env;
-  const cwd = path.resolve(options.cwd);
-  const config = resolveConfigDir(env);
+  // Computed once (startConversation hands it over); every loader below reads its folders from it.
+  const location = options.location ?? locateProject({ cwd: options.cwd, env, settingSources: options.settingSources, flagSettings: options.flagSettings });
+  const { cwd, configDir: config, repositoryRoot: projectRoot } = location;
   const id = options.sessionId ?? newUuid();
   const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
@@ -148,13 +152,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const structuredOutputTool = options.jsonSchema === undefined ? undefined : await prepareStructuredOutputTool(options.jsonSchema);
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
-  const projectRoot = findRepositoryRoot(cwd);
-  const settings: SettingsSelection = {
-    cwd,
-    configDir: config,
-    ...(options.settingSources !== undefined ? { settingSources: options.settingSources } : {}),
-    ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
-  };
+  const settings: SettingsSelection = location;
   const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
   const memorySourcesLoad = loadMemorySources(memoryLocation);
   let judges: HookJudges | undefined;
@@ -297,6 +295,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     env,
     git,
     settings,
+    location,
     get memoryFiles() {
       return memory.files;
     },

@@ -28,6 +28,7 @@ import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
 import type { OutputStyle, OutputStyleCatalog } from '../outputStyles/outputStyle.js';
 import type { SettingsSelection } from '../settings/settingsFiles.js';
+import type { ProjectLocation } from '../settings/projectLocation.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { CheckpointSettings } from './settingsValues.js';
 
@@ -51,6 +52,8 @@ export type Session = {
   readonly memoryFiles: readonly MemoryFile[];
   /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
   readonly settings: SettingsSelection;
+  /** Where the session works: cwd, repository root, config dir, setting sources (src/settings/projectLocation.ts gives each its one meaning). */
+  readonly location: ProjectLocation;
   /**
    * Reads the memory files again after the user changed one (`/memory`, a
    * `#` note): the system prompt and the memory files' rule lines of the
