@@ -13,6 +13,7 @@ import { registerPermissionsCommand } from './permissions/cli/registerPermission
 import { registerMcpCommand } from './services/mcp/cli/registerMcpCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './permissions/types.js';
 import type { SessionChoiceFlags } from './app/startConversation.js';
+import type { PluginDir } from './plugins/sessionPlugins.js';
 import { runCleanups } from './utils/cleanup.js';
 import { errorMessageOf, UserFacingError } from './utils/errors.js';
 import { VERSION } from './version.js';
@@ -38,6 +39,7 @@ export type CliOptions = {
   effort?: Effort;
   addDir?: string[];
   pluginDir?: string[];
+  pluginDirNoMcp?: string[];
   init?: boolean;
   initOnly?: boolean;
   maintenance?: boolean;
@@ -166,6 +168,7 @@ export function buildProgram(): Command {
     .option('--agents <json>', 'subagents as JSON: \'{"reviewer": {"description": "...", "prompt": "...", "tools": ["Read"], "model": "sonnet"}}\'')
     .option('--mcp-config <file-or-json>', 'MCP servers from a JSON file or inline JSON (repeatable)', collect, [])
     .option('--plugin-dir <dir>', 'load the plugin in this folder for this session (repeatable; in a trusted folder)', collect, [])
+    .option('--plugin-dir-no-mcp <dir>', 'as --plugin-dir, without starting the MCP servers the plugin declares (the Agent SDK\'s skipMcpDiscovery)', collect, [])
     .option('--init', 'run the Setup hooks (trigger "init") before the session starts')
     .option('--init-only', 'run the Setup hooks (trigger "init") and exit')
     .option('--maintenance', 'run the Setup hooks (trigger "maintenance") before the session starts')
@@ -180,7 +183,7 @@ export function buildProgram(): Command {
     .option('--include-hook-events', 'with --input-format stream-json: hook_started / hook_response lines for every hook run')
     .option(
       '--await-initialize',
-      "with --input-format stream-json: the client's initialize request comes before any prompt, and may carry MCP servers (the Agent SDK's mcpServersDelivery: 'initialize')",
+      "with --input-format stream-json: the client's initialize request comes before any prompt, and may carry MCP servers and plugins (the Agent SDK's mcpServersDelivery / pluginDelivery: 'initialize')",
     )
     .option('--replay-user-messages', 'with --input-format stream-json: echo each user message back with its uuid (to rewind files to it)')
     .option('--rewind-to <message-uuid>', 'with --resume <id>: put the files back as they were when that message was sent, then exit')
@@ -216,9 +219,14 @@ function sessionFlags(options: CliOptions) {
     thinking: thinkingFlags(options),
     sandbox: options.sandbox,
     ...(options.agents !== undefined ? { agents: { cliJson: options.agents } } : {}),
-    ...(options.pluginDir && options.pluginDir.length > 0 ? { pluginDirs: options.pluginDir } : {}),
+    ...(pluginDirsOf(options).length > 0 ? { pluginDirs: pluginDirsOf(options) } : {}),
     ...(options.init || options.initOnly ? { setup: 'init' as const } : options.maintenance ? { setup: 'maintenance' as const } : {}),
   };
+}
+
+/** --plugin-dir and --plugin-dir-no-mcp folders. */
+function pluginDirsOf(options: CliOptions): PluginDir[] {
+  return [...(options.pluginDir ?? []), ...(options.pluginDirNoMcp ?? []).map((dir) => ({ dir, skipMcp: true }))];
 }
 
 /**
@@ -263,7 +271,7 @@ async function runMain(prompt: string | undefined, options: CliOptions): Promise
   if (options.acp) return runAcp(prompt, options);
   if (options.initOnly) {
     const { runSetupOnly } = await import('./entrypoints/setupOnly.js');
-    return runSetupOnly({ cwd: process.cwd(), settingSources: options.settingSources, flagSettings: options.settings, pluginDirs: options.pluginDir ?? [] });
+    return runSetupOnly({ cwd: process.cwd(), settingSources: options.settingSources, flagSettings: options.settings, pluginDirs: pluginDirsOf(options) });
   }
   if (options.rewindTo !== undefined) return rewindTo(prompt, options);
   checkFlagCombinations(options);

@@ -121,6 +121,7 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
   let recoveries = 0;
   let stopContinuations = 0;
   let model = params.model;
+  let contextModel = context.model;
   let finalAnswerMisses = 0;
   const stop = (reason: QueryStopReason, failure?: ApiFailure, detail?: string): QueryOutcome => ({
     reason,
@@ -150,6 +151,8 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       const reminders = (await params.takeReminders?.(messages, context)) ?? [];
       messages[messages.length - 1] = withReminders(withModeReminder(last, mode, context.isInteractive), reminders);
     }
+    // A tool may switch the model for the rest of this query (a skill's `model`, through its contextModifier).
+    if (context.model !== contextModel) model = contextModel = context.model;
     const requestTools = params.selectRequestTools?.(context) ?? context.tools;
     const apiTools = await toApiTools(requestTools, { tools: context.tools, permissionMode: mode });
     let request = buildModelRequest({
@@ -158,7 +161,8 @@ export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Qu
       system: params.systemPrompt,
       messages,
       tools: apiTools,
-      thinking: params.thinking,
+      // Thinking settings are the query's model's kind (budget or adaptive); another kind of model goes without.
+      thinking: thinkingStyleOf(model) === thinkingStyleOf(params.model) ? params.thinking : undefined,
     });
 
     // Retry loop for one turn: failed requests and cut streams alike.

@@ -40,7 +40,7 @@ import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
 import { loadSkills } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
 import { findOutputStyle, loadOutputStyles, styleForPrompt } from '../outputStyles/outputStyle.js';
-import { loadSessionPlugins, type SessionPlugins } from '../plugins/sessionPlugins.js';
+import { loadSessionPlugins, type PluginDir, type SessionPlugins } from '../plugins/sessionPlugins.js';
 import { sessionDir } from '../settings/configPaths.js';
 import { readSettingsValues } from '../session/settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
@@ -86,7 +86,7 @@ export type SessionOptions = {
    */
   readonly jsonSchema?: JsonSchemaObject;
   /** --plugin-dir: plugin folders loaded for this session (in a trusted folder), besides the enabled installed ones. */
-  readonly pluginDirs?: readonly string[];
+  readonly pluginDirs?: readonly PluginDir[];
   /** --init / --maintenance: Setup hooks run before the first prompt (their context goes with it). */
   readonly setup?: 'init' | 'maintenance';
   /** The session's plugins, when the caller already loaded them (startConversation does, for their MCP servers). */

@@ -5,6 +5,7 @@
  * session flags come before anything starts, as one clear line.
  */
 import { attachTaskHooks } from '../hooks/taskHooks.js';
+import { startFileChangedWatcher } from '../hooks/fileChangedHooks.js';
 import { elicitationHookLayer } from '../hooks/elicitationHooks.js';
 import { runSetupHooks, setupHookCall } from '../hooks/lifecycleEventHooks.js';
 import { loadSessionPlugins } from '../plugins/sessionPlugins.js';
@@ -19,6 +20,7 @@ import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
 import { locateProject } from './projectLocation.js';
+import { followSettingsFiles } from './liveSettings.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
 import type { ToolPermissionContext } from '../permissions/types.js';
@@ -147,6 +149,18 @@ export async function startConversation(options: StartConversationOptions): Prom
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     onWarning: options.onWarning,
   });
+  const hookCall = () => ({
+    session: conversation.info,
+    ...(conversation.transcriptPath ? { transcriptPath: conversation.transcriptPath } : {}),
+    cwd: conversation.cwd,
+    permissionMode: session.appState.get().toolPermissionContext.mode,
+    run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
+  });
+  // Settings files changed while the session runs: ConfigChange hooks, then the change takes effect (or not).
+  const settingsFollower = followSettingsFiles(session, { isTrusted: options.session.isTrusted, hookCall, onProblem: options.onWarning });
+  conversation.onLifecycle((event) => {
+    if (event.type === 'session_end' && event.reason === 'exit') settingsFollower.close();
+  });
   // SessionStart, SessionEnd and PreCompact hooks ride on the owner's lifecycle points.
   if (session.hooks.runners.length > 0) {
     conversation.onLifecycle(
@@ -157,17 +171,13 @@ export async function startConversation(options: StartConversationOptions): Prom
         memoryFiles: () => session.memoryFiles,
       }),
     );
-    const hookCall = () => ({
-      session: conversation.info,
-      ...(conversation.transcriptPath ? { transcriptPath: conversation.transcriptPath } : {}),
-      cwd: conversation.cwd,
-      permissionMode: session.appState.get().toolPermissionContext.mode,
-      run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
-    });
     const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
     mcp?.setElicitationHooks(elicitationHookLayer(session.hooks, hookCall));
+    const fileWatcher = startFileChangedWatcher(session.hooks, { cwd: conversation.cwd, hookCall, onProblem: options.onWarning });
     conversation.onLifecycle((event) => {
-      if (event.type === 'session_end' && event.reason === 'exit') detachTaskHooks();
+      if (event.type !== 'session_end' || event.reason !== 'exit') return;
+      detachTaskHooks();
+      fileWatcher?.close();
     });
   }
   if (options.session.setup && session.hooks.has('Setup')) {

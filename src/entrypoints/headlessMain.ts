@@ -134,6 +134,7 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
       ...(appendSystemPrompt ? { appendSystemPrompt } : {}),
       ...(agentsJson !== undefined ? { agents: { cliJson: agentsJson } } : {}),
       ...(setup && setup.hookRunners.length > 0 ? { extraHookRunners: setup.hookRunners } : {}),
+      ...(setup && setup.plugins.length > 0 ? { pluginDirs: [...(flags.pluginDirs ?? []), ...setup.plugins] } : {}),
       isInteractive: false,
       // An Agent SDK client asks for file checkpoints (enableFileCheckpointing sets this variable), as with Claude Code.
       ...(setup !== undefined || speaksControlProtocol(options) ? { fileCheckpointing: sdkCheckpointingEnabled(process.env) } : {}),

@@ -7,7 +7,7 @@
 import { runSetupHooks, setupHookCall } from '../hooks/lifecycleEventHooks.js';
 import { hookNotices } from '../hooks/hookNotices.js';
 import { loadHooks } from '../hooks/loadHooks.js';
-import { loadSessionPlugins } from '../plugins/sessionPlugins.js';
+import { loadSessionPlugins, type PluginDir } from '../plugins/sessionPlugins.js';
 import { configDir } from '../settings/configPaths.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { newUuid } from '../utils/ids.js';
@@ -16,7 +16,7 @@ export async function runSetupOnly(options: {
   readonly cwd: string;
   readonly settingSources?: readonly SettingSource[];
   readonly flagSettings?: string;
-  readonly pluginDirs: readonly string[];
+  readonly pluginDirs: readonly PluginDir[];
 }): Promise<number> {
   const selection = {
     cwd: options.cwd,

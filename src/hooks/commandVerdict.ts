@@ -143,7 +143,8 @@ export function verdictFromJson(event: HookEventName, hook: string, json: Record
     ...(additionalContext !== undefined ? { additionalContext } : {}),
     ...(interrupt ? { interrupt } : {}),
     ...(retry ? { retry } : {}),
-    ...(watchPaths && watchPaths.length > 0 ? { watchPaths } : {}),
+    // An empty list is an answer too: it clears what hooks asked to watch.
+    ...(watchPaths ? { watchPaths } : {}),
     ...(elicitation ? { elicitation } : {}),
   };
 }

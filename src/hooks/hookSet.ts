@@ -9,6 +9,7 @@ import { matchTargetOf, type HookEventName, type HookInput } from './hookEvents.
 import { EMPTY_MERGED_VERDICT, mergeHookVerdicts, type HookVerdict, type MergedHookVerdict } from './hookVerdict.js';
 import type { HookActivity, HookRunContext, HookRunner, HookSet } from './types.js';
 import { monotonicMs } from '../utils/clock.js';
+import { createWatchList } from './watchList.js';
 
 export function createHookSet(runners: readonly HookRunner[]): HookSet {
   const listeners = new Set<(activity: HookActivity) => void>();
@@ -29,6 +30,7 @@ export function createHookSet(runners: readonly HookRunner[]): HookSet {
 
   return {
     runners,
+    watchList: createWatchList(),
     has: (event, target) => matching(event, target).length > 0,
     async run(input: HookInput, context: HookRunContext): Promise<MergedHookVerdict> {
       const event = input.hook_event_name;

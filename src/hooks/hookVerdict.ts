@@ -63,6 +63,7 @@ export type MergedHookVerdict = {
   readonly errors: readonly { readonly hook: string; readonly message: string }[];
   readonly suppressOutput: boolean;
   readonly retry?: boolean;
+  /** Present when any hook answered with a list (empty included: it clears the list). */
   readonly watchPaths?: readonly string[];
   /** The first hook's answer, in configuration order; a decline or cancel from any hook wins over an accept. */
   readonly elicitation?: ElicitationAnswer;
@@ -91,7 +92,7 @@ export function mergeHookVerdicts(verdicts: readonly HookVerdict[]): MergedHookV
   const errors: { hook: string; message: string }[] = [];
   let suppressOutput = false;
   let retry = false;
-  const watchPaths: string[] = [];
+  let watchPaths: string[] | undefined;
   let elicitation: ElicitationAnswer | undefined;
 
   for (const verdict of verdicts) {
@@ -111,7 +112,7 @@ export function mergeHookVerdicts(verdicts: readonly HookVerdict[]): MergedHookV
     if (verdict.additionalContext) additionalContext.push(verdict.additionalContext);
     if (verdict.updatedInput) firstInput ??= verdict.updatedInput;
     if (verdict.retry) retry = true;
-    if (verdict.watchPaths) watchPaths.push(...verdict.watchPaths);
+    if (verdict.watchPaths) (watchPaths ??= []).push(...verdict.watchPaths);
     if (verdict.elicitation && (!elicitation || (elicitation.action === 'accept' && verdict.elicitation.action !== 'accept'))) elicitation = verdict.elicitation;
     const decision = verdict.permissionDecision;
     if (decision && (!permission || STRENGTH[decision] > STRENGTH[permission.decision])) {
@@ -131,7 +132,7 @@ export function mergeHookVerdicts(verdicts: readonly HookVerdict[]): MergedHookV
     errors,
     suppressOutput,
     ...(retry ? { retry } : {}),
-    ...(watchPaths.length > 0 ? { watchPaths } : {}),
+    ...(watchPaths ? { watchPaths } : {}),
     ...(elicitation ? { elicitation } : {}),
   };
 }

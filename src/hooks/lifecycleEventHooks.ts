@@ -16,6 +16,7 @@
  *                       answer (accept + content, decline, cancel) instead
  *   ElicitationResult   the user answered: a hook may change the answer
  */
+import path from 'node:path';
 import type { HookEventInput, StopFailureKind } from './hookEvents.js';
 import { commonHookInput } from './hookInput.js';
 import type { ElicitationAnswer, MergedHookVerdict } from './hookVerdict.js';
@@ -71,18 +72,32 @@ export async function runInstructionsLoadedHooks(hooks: HookSet, call: SessionHo
   for (const file of files) await fire(hooks, call, { hook_event_name: 'InstructionsLoaded', ...file }, file.load_reason);
 }
 
-/** Returns the files a hook asked FileChanged to watch. */
-export async function runCwdChangedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'CwdChanged'>): Promise<readonly string[]> {
-  return (await fire(hooks, call, { hook_event_name: 'CwdChanged', ...fields }))?.watchPaths ?? [];
+/**
+ * The working directory moved: FileChanged's matcher names now mean files
+ * there, and CwdChanged hooks may answer with a new watch list. Called on
+ * every move while FileChanged or CwdChanged hooks exist.
+ */
+export async function runCwdChangedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'CwdChanged'>): Promise<void> {
+  hooks.watchList.setCwd(fields.new_cwd);
+  const merged = await fire(hooks, call, { hook_event_name: 'CwdChanged', ...fields });
+  if (merged?.watchPaths) hooks.watchList.replaceDynamicPaths(merged.watchPaths);
 }
 
-export async function runFileChangedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'FileChanged'>): Promise<readonly string[]> {
-  const merged = await hooks.run({ ...commonHookInput(call), hook_event_name: 'FileChanged', ...fields }, call.run);
-  return merged.watchPaths ?? [];
+/** A watched file changed on disk; the hooks' answer may replace the watch list. FileChanged cannot block anything. */
+export async function runFileChangedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'FileChanged'>): Promise<void> {
+  const merged = await fire(hooks, call, { hook_event_name: 'FileChanged', ...fields }, path.basename(fields.file_path));
+  if (merged?.watchPaths) hooks.watchList.replaceDynamicPaths(merged.watchPaths);
 }
 
-export async function runConfigChangeHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'ConfigChange'>): Promise<void> {
-  await fire(hooks, call, { hook_event_name: 'ConfigChange', ...fields }, fields.source);
+/**
+ * Returns why the change is refused (exit 2 or `decision: "block"`), or
+ * undefined when it may take effect. Managed policy settings could not be
+ * refused; agentcli has none.
+ */
+export async function runConfigChangeHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'ConfigChange'>): Promise<string | undefined> {
+  const merged = await fire(hooks, call, { hook_event_name: 'ConfigChange', ...fields }, fields.source);
+  if (!merged?.block) return undefined;
+  return merged.block.reason || `blocked by ${merged.block.hook}`;
 }
 
 /** Setup runs before any conversation: the session's own id and folder, no transcript yet. */

@@ -12,7 +12,8 @@
  *                     the model with the prompt
  *   Stop/SubagentStop exit 2 / block: the reason goes to the model and the
  *                     loop goes on (bounded by the query loop)
- *   SessionStart      exit 0: stdout and additionalContext go to the model
+ *   SessionStart      exit 0: stdout and additionalContext go to the model;
+ *                     watchPaths replaces what FileChanged watches
  *   SessionEnd, PreCompact, Notification: nothing to act on beyond showing
  *                     errors and messages
  * `continue: false` from any of them stops the loop, its stopReason shown.
@@ -85,7 +86,9 @@ export async function runSessionStartHooks(
   call: SessionHookCall,
   source: 'startup' | 'resume' | 'clear' | 'compact',
 ): Promise<readonly string[]> {
+  hooks.watchList.setCwd(call.cwd);
   const merged = await runEvent(hooks, call, { hook_event_name: 'SessionStart', source });
+  if (merged?.watchPaths) hooks.watchList.replaceDynamicPaths(merged.watchPaths);
   return merged ? contextFor('SessionStart', merged) : [];
 }
 

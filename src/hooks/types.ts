@@ -8,6 +8,7 @@
 import type { HookEventName, HookInput } from './hookEvents.js';
 import type { HookMatcher } from './hookMatcher.js';
 import type { HookVerdict, MergedHookVerdict } from './hookVerdict.js';
+import type { WatchList } from './watchList.js';
 
 export type HookRunContext = {
   /** Aborted when the user interrupts: running hooks are stopped. */
@@ -50,6 +51,8 @@ export type HookSet = {
   /** Runs the matching runners in parallel (identical ones once) and merges their verdicts. */
   run(input: HookInput, context: HookRunContext): Promise<MergedHookVerdict>;
   subscribe(listener: (activity: HookActivity) => void): () => void;
+  /** What FileChanged watches beyond its matchers (hooks' `watchPaths`, the working directory). */
+  readonly watchList: WatchList;
 };
 
 /** Kept under its old name: the tool pipeline's environment carries the session's hook set. */

@@ -15,6 +15,7 @@ import { parseRule } from './rules/parseRule.js';
 import type { RuleBehavior, SourcedRule } from './rules/permissionRule.js';
 import { compileRuleSet } from './rules/ruleSet.js';
 import { newUuid } from '../utils/ids.js';
+import { announceSettingsWrite } from '../settings/settingsWrites.js';
 
 export type SaveRulesResult =
   | { readonly ok: true; readonly file: string; readonly added: readonly string[] }
@@ -133,6 +134,7 @@ async function writeSettings(file: string, settings: Settings): Promise<string |
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
     await rename(temporary, file);
+    announceSettingsWrite(file);
     return undefined;
   } catch (error) {
     await rm(temporary, { force: true });

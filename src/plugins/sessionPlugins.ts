@@ -15,27 +15,43 @@ export type SessionPlugins = { readonly plugins: readonly LoadedPlugin[]; readon
 
 export const NO_PLUGINS: SessionPlugins = { plugins: [], warnings: [] };
 
-export async function loadSessionPlugins(options: SettingsSelection & { readonly isTrusted: boolean; readonly pluginDirs?: readonly string[] }): Promise<SessionPlugins> {
+/**
+ * A plugin folder named for this session: `--plugin-dir <dir>` (a plain
+ * path), or `--plugin-dir-no-mcp <dir>` (`skipMcp`: its commands, agents,
+ * skills, hooks and styles load, its MCP servers do not — the Agent SDK's
+ * `skipMcpDiscovery`, for a host that runs those servers itself).
+ */
+export type PluginDir = string | { readonly dir: string; readonly skipMcp: boolean };
+
+function pluginDirEntry(choice: PluginDir): { readonly dir: string; readonly skipMcp: boolean } {
+  return typeof choice === 'string' ? { dir: choice, skipMcp: false } : choice;
+}
+
+export async function loadSessionPlugins(options: SettingsSelection & { readonly isTrusted: boolean; readonly pluginDirs?: readonly PluginDir[] }): Promise<SessionPlugins> {
   if (!options.isTrusted) return NO_PLUGINS;
   const enabled = await enabledPluginIds(options);
   const installed = enabled.length > 0 ? await readInstalledPlugins(options.configDir).catch(() => ({})) : {};
   const warnings: string[] = [];
   const roots = [
-    ...(options.pluginDirs ?? []).map((dir) => ({ root: path.resolve(options.cwd, dir), label: `--plugin-dir ${dir}` })),
+    ...(options.pluginDirs ?? []).map(pluginDirEntry).map(({ dir, skipMcp }) => ({
+      root: path.resolve(options.cwd, dir),
+      label: `${skipMcp ? '--plugin-dir-no-mcp' : '--plugin-dir'} ${dir}`,
+      skipMcp,
+    })),
     ...enabled.flatMap((id) => {
       const record = (installed as Record<string, { installPath: string }>)[id];
       if (!record) {
         warnings.push(`plugin ${id} is enabled in settings but not installed; install it with /plugin install ${id}`);
         return [];
       }
-      return [{ root: record.installPath, label: id }];
+      return [{ root: record.installPath, label: id, skipMcp: false }];
     }),
   ];
   const plugins: LoadedPlugin[] = [];
   for (const { entry, load } of await Promise.all(roots.map(async (entry) => ({ entry, load: await loadPlugin(entry.root) })))) {
     if (!load.ok) warnings.push(`plugin ${entry.label} not loaded: ${load.error}`);
     else if (plugins.some((plugin) => plugin.name === load.plugin.name)) warnings.push(`plugin ${entry.label}: another plugin named "${load.plugin.name}" is already loaded`);
-    else plugins.push(load.plugin);
+    else plugins.push(entry.skipMcp ? { ...load.plugin, mcpServers: {} } : load.plugin);
   }
   return { plugins, warnings };
 }

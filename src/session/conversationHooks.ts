@@ -67,7 +67,8 @@ export async function promptSubmitHooks(
 
 /** CwdChanged runs on the side, as in Claude Code: the turn does not wait for it (but ends only once it is done). */
 export function cwdChangedHooks(subject: ConversationHookSubject, previous: string, next: string): Promise<unknown> {
-  if (!subject.session.hooks.has('CwdChanged')) return Promise.resolve();
+  // FileChanged hooks follow the move too (their matcher names files in the working directory).
+  if (!subject.session.hooks.has('CwdChanged') && !subject.session.hooks.has('FileChanged')) return Promise.resolve();
   return runCwdChangedHooks(subject.session.hooks, conversationHookCall(subject, new AbortController().signal), { old_cwd: previous, new_cwd: next }).catch(() => undefined);
 }
 

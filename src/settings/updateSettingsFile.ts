@@ -7,6 +7,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessageOf } from '../utils/errors.js';
+import { announceSettingsWrite } from './settingsWrites.js';
 
 export async function readJsonObjectFile(file: string): Promise<Record<string, unknown>> {
   let text: string;
@@ -30,6 +31,7 @@ export async function writeJsonObjectFile(file: string, value: unknown): Promise
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
   await rename(temporary, file);
+  announceSettingsWrite(file);
 }
 
 export async function updateJsonObjectFile(file: string, change: (current: Record<string, unknown>) => Record<string, unknown>): Promise<void> {

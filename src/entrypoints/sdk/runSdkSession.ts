@@ -31,7 +31,7 @@ import { sdkElicitationHandler } from './sdkElicitation.js';
 import { MessageQueue } from './messageQueue.js';
 import { switchPermissionMode, type PermissionUpdateTarget } from './permissionUpdates.js';
 import { readSdkInput, type SdkUserMessage } from './sdkInput.js';
-import { initializeResponse, NO_SDK_SETUP, setupFromInitialize, type SdkSessionSetup } from './sdkInitialize.js';
+import { initializePlugins, initializeResponse, NO_SDK_SETUP, pluginsApplied, setupFromInitialize, type SdkSessionSetup } from './sdkInitialize.js';
 import { sdkPermissionAsker } from './sdkPermissionAsker.js';
 import { monotonicMs } from '../../utils/clock.js';
 import { newUuid } from '../../utils/ids.js';
@@ -190,7 +190,13 @@ function serveControlRequests(
     if (!session.onInitialize(request)) {
       throw new Error('the session has already started (initialize must be the first message, and comes once); its hooks, agents, MCP servers and system prompt were not applied');
     }
-    return initializeResponse(await session.ready, { mcpServersApplied: request.mcpServers !== undefined });
+    const conversation = await session.ready;
+    // Absent when none were listed, as Claude Code answers.
+    const plugins = initializePlugins(request.plugins, () => undefined);
+    return initializeResponse(conversation, {
+      mcpServersApplied: request.mcpServers !== undefined,
+      ...(plugins.length > 0 ? { pluginsApplied: pluginsApplied(plugins, conversation) } : {}),
+    });
   });
   channel.handle('interrupt', async () => {
     session.interrupt();

@@ -4,7 +4,9 @@
  * prompt), and our answer in Claude Code's shape (commands, agents, models,
  * output styles, account).
  */
+import path from 'node:path';
 import { headlessSlashCommands } from '../headlessSlashCommandList.js';
+import type { PluginDir } from '../../plugins/sessionPlugins.js';
 import type { ConversationSession } from '../../session/conversationSession.js';
 import { MODEL_TABLE } from '../../services/api/models.js';
 import type { McpConfigText } from '../../services/mcp/loadMcpConfig.js';
@@ -30,6 +32,12 @@ export type SdkSessionSetup = {
   /** Replaces agentcli's own instructions; undefined (or empty) keeps them. */
   readonly systemPrompt: string | undefined;
   readonly appendSystemPrompt: string | undefined;
+  /**
+   * Plugin folders the client sent in initialize (the SDK's `pluginDelivery:
+   * 'initialize'`, started with --await-initialize): loaded as --plugin-dir
+   * (--plugin-dir-no-mcp with `skipMcpDiscovery`).
+   */
+  readonly plugins: readonly PluginDir[];
 };
 
 export const NO_SDK_SETUP: SdkSessionSetup = {
@@ -39,6 +47,7 @@ export const NO_SDK_SETUP: SdkSessionSetup = {
   mcpServers: undefined,
   systemPrompt: undefined,
   appendSystemPrompt: undefined,
+  plugins: [],
 };
 
 const INITIALIZE_MCP_SOURCE = "the Agent SDK's initialize request (mcpServers)";
@@ -65,7 +74,31 @@ export function setupFromInitialize(request: ControlRequestBody, channel: Contro
     mcpServers: request.mcpServers === undefined ? undefined : { source: INITIALIZE_MCP_SOURCE, text: JSON.stringify({ mcpServers: request.mcpServers }) },
     systemPrompt: systemPrompt?.trim() ? systemPrompt : undefined,
     appendSystemPrompt: typeof request.appendSystemPrompt === 'string' && request.appendSystemPrompt.trim() ? request.appendSystemPrompt : undefined,
+    plugins: initializePlugins(request.plugins, onProblem),
   };
+}
+
+/** The SDK's `SdkPluginConfig[]`: `{type: "local", path, skipMcpDiscovery?}`; any other entry is one problem line and skipped. */
+export function initializePlugins(value: unknown, onProblem: (message: string) => void): PluginDir[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    onProblem('initialize: "plugins" must be a list of {"type": "local", "path": ...}; no plugin was loaded from it');
+    return [];
+  }
+  return value.flatMap((entry): PluginDir[] => {
+    if (isRecord(entry) && entry.type === 'local' && typeof entry.path === 'string' && entry.path !== '') {
+      return [{ dir: entry.path, skipMcp: entry.skipMcpDiscovery === true }];
+    }
+    onProblem(`initialize: plugin ${JSON.stringify(entry)} is not {"type": "local", "path": ...}; skipped`);
+    return [];
+  });
+}
+
+/** Whether every plugin the initialize listed is among the session's loaded plugins (the SDK's `plugins_applied`). */
+export function pluginsApplied(listed: readonly PluginDir[], conversation: ConversationSession): boolean {
+  const loaded = new Set(conversation.session.plugins.map((plugin) => plugin.root));
+  const cwd = conversation.session.cwd;
+  return listed.every((choice) => loaded.has(path.resolve(cwd, typeof choice === 'string' ? choice : choice.dir)));
 }
 
 /** Merges the client's subagents over `--agents` (the client's definition of a name wins). */
@@ -86,7 +119,10 @@ export function mergedAgentsJson(cliJson: string | undefined, agents: SdkSession
  * started with them. The SDK ends a session whose answer lacks this flag
  * when it sent servers (it takes the CLI for one too old to read them).
  */
-export async function initializeResponse(conversation: ConversationSession, options: { readonly mcpServersApplied: boolean }): Promise<Record<string, unknown>> {
+export async function initializeResponse(
+  conversation: ConversationSession,
+  options: { readonly mcpServersApplied: boolean; readonly pluginsApplied?: boolean },
+): Promise<Record<string, unknown>> {
   const catalog = await conversation.session.agentCatalog.catch(() => ({ agents: [], warnings: [] }));
   const env = conversation.session.env;
   return {
@@ -113,5 +149,6 @@ export async function initializeResponse(conversation: ConversationSession, opti
     },
     pid: process.pid,
     mcp_servers_applied: options.mcpServersApplied,
+    ...(options.pluginsApplied !== undefined ? { plugins_applied: options.pluginsApplied } : {}),
   };
 }

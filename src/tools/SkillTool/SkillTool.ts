@@ -9,13 +9,18 @@
  * goes through the permission rules like any call with side effects: in
  * the default mode the user is asked first.
  *
+ * A skill's `model` takes over the rest of the user's turn once the skill
+ * is loaded (the result's contextModifier; the loop sends its later
+ * requests with it), as it does for the turn `/name` starts.
+ *
  * `!`cmd`` snippets in a skill run when the user types `/name` (inside the
  * command's turn, through the Bash tool's pipeline). Loaded by the model,
  * they are shown as commands for it to run with Bash itself: a tool call
  * never starts other tool calls behind the pipeline's back.
  */
 import { z } from 'zod';
-import { buildTool, type Tool } from '../../contract/tool.js';
+import { buildTool, type Tool, type ToolUseContext } from '../../contract/tool.js';
+import { resolveModelName } from '../../services/api/models.js';
 import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
 import { renderCommandPrompt } from '../../commands/custom/renderCommandPrompt.js';
 import type { SkillCatalog } from '../../skills/loadSkills.js';
@@ -83,7 +88,10 @@ export function createSkillTool(catalog: Promise<SkillCatalog>): Tool<SkillInput
         output: `\`${command}\` (not run: run it with Bash if you need its output)`,
       }));
       if (!rendered.ok) throw new Error(rendered.error);
-      return { data: { name: skill.name, dir: skill.dir, instructions: rendered.prompt, granted } };
+      const data = { name: skill.name, dir: skill.dir, instructions: rendered.prompt, granted };
+      // `model` holds for the rest of the user's turn, as when the user runs /name: the loop's later requests use it.
+      const model = skill.model === undefined ? undefined : resolveModelName(skill.model);
+      return model === undefined ? { data } : { data, contextModifier: (later: ToolUseContext) => ({ ...later, model }) };
     },
   });
 }
