@@ -24,6 +24,7 @@ import type { CompactionHook, QueryEvent, QueryOutcome, QueryStopReason } from '
 import { withModeReminder, withReminders } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
 import { runPostToolBatchHooks } from './hooks/batchHooks.js';
+import type { StopAnswer } from './hooks/types.js';
 import { streamAttempt } from './query/streamAttempt.js';
 
 export type { QueryEvent, QueryOutcome } from './query/events.js';
@@ -94,11 +95,6 @@ export type QueryParams = {
 export type FinalAnswerTool = { readonly name: string; readonly maxAttempts: number; readonly nudge: string };
 
 export type CostBudget = { readonly maxUsd: number; readonly spentUsd: () => number };
-
-export type StopAnswer =
-  | { readonly kind: 'stop' }
-  | { readonly kind: 'continue'; readonly reason: string }
-  | { readonly kind: 'halt'; readonly reason: string };
 
 /** A Stop hook that keeps blocking is obeyed this many times per query, then the turn ends anyway. */
 export const MAX_STOP_HOOK_CONTINUATIONS = 5;

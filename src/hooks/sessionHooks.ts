@@ -18,7 +18,7 @@
  *                     errors and messages
  * `continue: false` from any of them stops the loop, its stopReason shown.
  */
-import type { StopAnswer } from '../query.js';
+import type { StopAnswer } from './types.js';
 import type { HookEventInput, HookInput } from './hookEvents.js';
 import { commonHookInput, type HookSessionFields } from './hookInput.js';
 import type { MergedHookVerdict } from './hookVerdict.js';
