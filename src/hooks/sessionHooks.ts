@@ -18,11 +18,10 @@
  *                     errors and messages
  * `continue: false` from any of them stops the loop, its stopReason shown.
  */
-import type { StopAnswer } from './types.js';
 import type { HookEventInput, HookInput } from './hookEvents.js';
 import { commonHookInput, type HookSessionFields } from './hookInput.js';
 import type { MergedHookVerdict } from './hookVerdict.js';
-import type { HookRunContext, HookSet } from './types.js';
+import type { HookRunContext, HookSet, StopAnswer } from './types.js';
 
 export type SessionHookCall = HookSessionFields & { readonly run: HookRunContext };
 
