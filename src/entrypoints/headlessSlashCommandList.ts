@@ -1,7 +1,9 @@
 /**
  * The slash commands a headless session runs (headlessSlashCommand.ts):
  * /init and the user's custom commands — the headless share of the session's
- * one catalog (src/app/commandCatalog.ts). Programs learn them from
+ * catalog (src/app/commandCatalog.ts), listed from the session's commands
+ * directly: the catalog loads every built-in, and this list is read before a
+ * stream-json run's first request. Programs learn them from
  * `system/init`'s `slash_commands` and the Agent SDK's `initialize` answer,
  * in Claude Code's shape. The REPL's other built-ins act on a terminal UI
  * and are not offered.
@@ -27,8 +29,12 @@ export function headlessSlashCommands(session: CommandSource): Promise<HeadlessS
 
 async function readCommands(session: CommandSource): Promise<HeadlessSlashCommand[]> {
   // Loaded here, not at start-up: the command parser is only needed by sessions that list or run commands.
-  const { loadCommandCatalog } = await import('../app/commandCatalog.js');
-  const catalog = await loadCommandCatalog({ ...session, mcp: undefined }, 'headless').catch(() => undefined);
-  const commands = catalog?.fixed() ?? [initCommand];
-  return commands.map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' }));
+  const { loadSessionCommands } = await import('../commands/sessionCommands.js');
+  const custom = await loadSessionCommands(session).catch(() => []);
+  return [
+    { name: initCommand.name, description: initCommand.description, argumentHint: '' },
+    ...custom
+      .filter((command) => command.name.toLowerCase() !== initCommand.name)
+      .map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' })),
+  ];
 }
