@@ -8,8 +8,8 @@
  * in every front end.
  *
  * What a front end can do decides which built-ins it offers: the REPL runs
- * them all; headless -p and the Agent SDK run /init (the others act on a
- * terminal UI); an ACP editor runs /compact, /init and /rewind (it shows the
+ * them all; headless -p and the Agent SDK run /init and /review (the others
+ * act on a terminal UI); an ACP editor runs /compact, /init and /rewind (it shows the
  * rest itself). A built-in another front end runs is `elsewhere` here, so
  * headless can refuse it with a sentence instead of sending it as a question.
  */
@@ -25,7 +25,7 @@ export type FrontEnd = 'repl' | 'headless' | 'acp';
 
 const BUILTINS_BY_FRONT_END: Record<FrontEnd, 'all' | readonly string[]> = {
   repl: 'all',
-  headless: ['init'],
+  headless: ['init', 'review'],
   acp: ['compact', 'init', 'rewind'],
 };
 

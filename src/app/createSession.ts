@@ -145,7 +145,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const location = options.location ?? locateProject({ cwd: options.cwd, env, settingSources: options.settingSources, flagSettings: options.flagSettings });
   const { cwd, configDir: config, repositoryRoot: projectRoot } = location;
   const id = options.sessionId ?? newUuid();
-  const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || DEFAULT_MODEL);
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
@@ -204,6 +203,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     skillsLoad,
     outputStylesLoad,
   ]);
+  // The settings' `model` comes after --model and ANTHROPIC_MODEL, as in Claude Code (/config writes it).
+  const model = resolveModelName(options.model || env.ANTHROPIC_MODEL || settingsValues.model || DEFAULT_MODEL);
   const agentCatalog = loadAgentCatalog({
     projectRoot,
     configDir: config,
@@ -292,7 +293,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     thinking: { ...options.thinking, alwaysThinking: options.thinking?.alwaysThinking ?? settingsValues.alwaysThinking },
     fallbackModel: options.fallbackModel ? resolveModelName(options.fallbackModel) : undefined,
     isInteractive: options.isInteractive,
-    env,
+    // `autoCompactEnabled: false` in settings turns automatic compaction off unless the environment says otherwise.
+    env: settingsValues.autoCompactEnabled === false && env.AGENTCLI_AUTOCOMPACT_PCT === undefined ? { ...env, AGENTCLI_AUTOCOMPACT_PCT: 'off' } : env,
     git,
     settings,
     location,

@@ -6,12 +6,14 @@ import { addDirCommand } from './builtin/addDir.js';
 import { agentsCommand } from './builtin/agents.js';
 import { clearCommand } from './builtin/clear.js';
 import { compactCommand } from './builtin/compact.js';
+import { configCommand } from './builtin/config.js';
 import { contextCommand } from './builtin/context.js';
 import { copyCommand } from './builtin/copy.js';
 import { exportCommand } from './builtin/export.js';
 import { resumeCommand } from './builtin/resume.js';
 import { rewindCommand } from './builtin/rewind.js';
 import { costCommand } from './builtin/cost.js';
+import { doctorCommand } from './builtin/doctor.js';
 import { exitCommand } from './builtin/exit.js';
 import { helpCommand } from './builtin/help.js';
 import { hooksCommand } from './builtin/hooks.js';
@@ -24,6 +26,10 @@ import { outputStyleCommand } from './builtin/outputStyle.js';
 import { pluginCommand } from './builtin/plugin.js';
 import { skillsCommand } from './builtin/skills.js';
 import { statusCommand } from './builtin/status.js';
+import { statuslineCommand } from './builtin/statusline.js';
+import { themeCommand } from './builtin/theme.js';
+import { todosCommand } from './builtin/todos.js';
+import { reviewCommand } from './builtin/review.js';
 import { vimCommand } from './builtin/vim.js';
 import type { SlashCommand } from './types.js';
 
@@ -50,5 +56,11 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   copyCommand,
   vimCommand,
   statusCommand,
+  configCommand,
+  doctorCommand,
+  todosCommand,
+  reviewCommand,
+  statuslineCommand,
+  themeCommand,
   exitCommand,
 ];

@@ -9,6 +9,7 @@ import type { Session } from '../session/session.js';
 import type { ConversationMessage } from '../types/messages.js';
 import type { ChoiceRequest } from '../types/userInteraction.js';
 import type { EditorRun } from '../utils/process/externalEditor.js';
+import type { ThemeName } from '../settings/themeSetting.js';
 import type { CommandResult } from './custom/commandResult.js';
 
 /** One permission rule as the /permissions listing shows it. */
@@ -32,7 +33,24 @@ export type PermissionRulesAccess = {
   removeRule?(rule: string): Promise<string>;
 };
 
-export type CommandContext = {
+/**
+ * What only the interactive front end can change in the running session;
+ * each is optional, and a command without it says the change applies from
+ * the next start.
+ */
+export type FrontEndCommandHooks = {
+  /** `/statusline`: run this program for the custom status line from now on (undefined: none). */
+  readonly applyStatusLine?: (command: string | undefined) => void;
+  /** `/config`: verbose tool output (the Ctrl+O switch). */
+  readonly isVerbose?: () => boolean;
+  readonly setVerbose?: (on: boolean) => void;
+  /** `/config`: whether vim editing of the prompt is on (`/vim` toggles it). */
+  readonly isVimMode?: () => boolean;
+  /** `/theme`, `/config`: the colours of everything drawn from now on. */
+  readonly applyTheme?: (name: ThemeName) => void;
+};
+
+export type CommandContext = FrontEndCommandHooks & {
   readonly session: Session;
   /** The conversation's owner: messages, id, transcript, context size. */
   readonly conversation: ConversationSession;

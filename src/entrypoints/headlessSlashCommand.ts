@@ -6,7 +6,8 @@
  * answer here, so a command that would ask is denied, and then nothing is
  * sent: the run fails with the reason), `@file` references inlined through
  * Read's permission check, its `allowed-tools` in force for that prompt's
- * run only, its `model` for that run. `/init` sends its prompt too.
+ * run only, its `model` for that run. `/init` and `/review` (the
+ * uncommitted diff, for a review in CI) send their prompts too.
  *
  * The REPL's other built-ins (/model, /clear, …) act on an interactive
  * session: with -p they are refused with one line saying so, rather than
@@ -33,9 +34,13 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
   switch (input.kind) {
     case 'elsewhere':
       return { ok: false, error: `/${input.command.name} is a command of the interactive REPL; it does not run with -p.` };
-    case 'builtin':
-      // /init is the one built-in a headless run has: it sends its prompt.
-      return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
+    case 'builtin': {
+      // The headless catalog's built-ins send a prompt: /init, and /review (the uncommitted diff, for a review in CI).
+      if (input.command.name !== 'review') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
+      const { reviewPrompt } = await import('../commands/builtin/review.js');
+      const review = await reviewPrompt(conversation.cwd, input.args);
+      return review.type === 'prompt' ? { ok: true, content: review.prompt, release: NOTHING_TO_RELEASE } : { ok: false, error: review.type === 'text' ? review.text : '/review produced nothing to send.' };
+    }
     case 'custom':
       break;
     default:

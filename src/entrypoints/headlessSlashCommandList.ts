@@ -1,14 +1,15 @@
 /**
  * The slash commands a headless session runs (headlessSlashCommand.ts):
- * /init and the user's custom commands — the headless share of the session's
- * catalog (src/app/commandCatalog.ts), listed from the session's commands
- * directly: the catalog loads every built-in, and this list is read before a
- * stream-json run's first request. Programs learn them from
+ * /init, /review and the user's custom commands — the headless share of the
+ * session's catalog (src/app/commandCatalog.ts), listed from the session's
+ * commands directly: the catalog loads every built-in, and this list is read
+ * before a stream-json run's first request. Programs learn them from
  * `system/init`'s `slash_commands` and the Agent SDK's `initialize` answer,
  * in Claude Code's shape. The REPL's other built-ins act on a terminal UI
  * and are not offered.
  */
 import { initCommand } from '../commands/builtin/init.js';
+import { reviewCommand } from '../commands/builtin/review.js';
 import type { Session } from '../session/session.js';
 
 export type HeadlessSlashCommand = { readonly name: string; readonly description: string; readonly argumentHint: string };
@@ -31,10 +32,11 @@ async function readCommands(session: CommandSource): Promise<HeadlessSlashComman
   // Loaded here, not at start-up: the command parser is only needed by sessions that list or run commands.
   const { loadSessionCommands } = await import('../commands/sessionCommands.js');
   const custom = await loadSessionCommands(session).catch(() => []);
+  const builtins = [initCommand, reviewCommand];
   return [
-    { name: initCommand.name, description: initCommand.description, argumentHint: '' },
+    ...builtins.map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' })),
     ...custom
-      .filter((command) => command.name.toLowerCase() !== initCommand.name)
+      .filter((command) => !builtins.some((builtin) => builtin.name === command.name.toLowerCase()))
       .map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' })),
   ];
 }

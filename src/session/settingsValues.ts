@@ -13,6 +13,10 @@ export type SettingsValues = {
   readonly alwaysThinking: boolean;
   /** `outputStyle`: the output style's name (Claude Code writes it to .claude/settings.local.json). */
   readonly outputStyle: string | undefined;
+  /** `model`: the model when neither --model nor ANTHROPIC_MODEL names one. */
+  readonly model: string | undefined;
+  /** `autoCompactEnabled`: false turns automatic compaction off (AGENTCLI_AUTOCOMPACT_PCT still wins). */
+  readonly autoCompactEnabled: boolean | undefined;
   /** File checkpoints (src/session/checkpoints/): `fileCheckpointingEnabled`, `checkpointMaxFileBytes`, `cleanupPeriodDays`. */
   readonly checkpoints: CheckpointSettings;
 };
@@ -37,6 +41,8 @@ export async function readSettingsValues(selection: SettingsSelection): Promise<
   return {
     alwaysThinking: nearest('alwaysThinkingEnabled') === true,
     outputStyle: typeof nearest('outputStyle') === 'string' ? (nearest('outputStyle') as string) : undefined,
+    model: typeof nearest('model') === 'string' && (nearest('model') as string).trim() !== '' ? (nearest('model') as string) : undefined,
+    autoCompactEnabled: typeof nearest('autoCompactEnabled') === 'boolean' ? (nearest('autoCompactEnabled') as boolean) : undefined,
     checkpoints: {
       enabled: nearest('fileCheckpointingEnabled') !== false,
       maxFileBytes: positiveNumber(nearest('checkpointMaxFileBytes'), DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes),

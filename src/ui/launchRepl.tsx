@@ -15,8 +15,9 @@ import { loadMarkdownLexer } from './markdown/markdownEngine.js';
 import { loadDisplaySettings } from '../settings/displaySettings.js';
 import { AttentionNotifier } from './repl/attentionNotifier.js';
 import { printReadinessFor } from './repl/printReadiness.js';
-import { followSessionInStatusLine } from './status/followSessionInStatusLine.js';
-import { StatusLineCommand } from './status/statusLineCommand.js';
+import { StatusLineSlot } from './status/statusLineSlot.js';
+import { applyTheme } from './theme.js';
+import { replCommandHooks } from './repl/replCommandHooks.js';
 import { ReplApp } from './repl/ReplApp.js';
 import { ReplController } from './repl/replController.js';
 import { createTerminalHandoff } from './repl/terminalHandoff.js';
@@ -94,12 +95,16 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     terminal,
     notifier: new AttentionNotifier({ setting: display.notifications, env, write: terminal.write }),
     openEditor: (file) => handOffTerminal(() => runEditorInForeground(file, env)),
+    commandHooks: replCommandHooks(() => controller, () => statusLine),
+    vimMode: display.editorMode === 'vim',
   });
   // An MCP server's question opens a form in the REPL.
   session.mcp?.setElicitationHandler((request, signal) => controller.dialogs.elicit(request, signal));
   for (const warning of display.warnings) controller.transcript.addNotice('warning', warning);
-  const statusLine = display.statusLine ? followSessionInStatusLine(controller, new StatusLineCommand({ command: display.statusLine.command, cwd: session.cwd, env })) : undefined;
-  if (options.verbose) controller.toggleVerbose();
+  if (display.theme) applyTheme(display.theme);
+  const statusLine = new StatusLineSlot(controller, { cwd: session.cwd, env });
+  statusLine.set(display.statusLine?.command);
+  if (options.verbose || display.verbose) controller.toggleVerbose();
   controller.transcript.addItem({ kind: 'welcome', version: VERSION, model: conversation.model, cwd: conversation.cwd });
   for (const warning of [...session.startupWarnings, ...warnings]) controller.transcript.addNotice('warning', warning);
   if (conversation.messages.length > 0) {
@@ -121,7 +126,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   // store's first publish repainted ~10 ms after it, and a key typed at once waited out Ink's repaint
   // throttle (~32 ms) before it echoed (tmux: prompt → echo 42 ms before, 22 ms after).
   controller.transcript.flush();
-  const instance = render(<ReplApp controller={controller} commands={commands.registry} history={history} statusLine={statusLine?.command} />, {
+  const instance = render(<ReplApp controller={controller} commands={commands.registry} history={history} statusLine={statusLine} />, {
     stdout: stdoutForInk(process.stdout),
     incrementalRendering: true,
     exitOnCtrlC: false,
@@ -143,7 +148,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   } finally {
     clearTimeout(preload);
-    statusLine?.stop();
+    statusLine.dispose();
     controller.dispose();
     await conversation.end('exit');
     process.off('SIGTERM', onSignal);

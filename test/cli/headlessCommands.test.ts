@@ -6,7 +6,7 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { CLI_BIN, runCli, tempDir } from '../support/runCli.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';
 
@@ -116,6 +116,24 @@ describe('custom commands in headless -p', () => {
 
     await headless(folders, [endTurn('Wrote it.')], '/init');
     expect(lastUserMessage(0)).toContain('Write a CLAUDE.md file for this repository');
+  });
+
+  it('/review sends the uncommitted diff for a review (CI); with nothing changed it fails in one line, sending nothing', async () => {
+    const folders = await project({ 'a.txt': 'one\n' });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: folders.cwd, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'first');
+    const clean = await headless(folders, [endTurn('never')], '/review');
+    expect(clean.code).toBe(1);
+    expect(clean.stderr).toContain('No changes to review');
+    expect(server!.requests).toHaveLength(0);
+    await writeFile(path.join(folders.cwd, 'a.txt'), 'two\n');
+    const run = await headless(folders, [endTurn('Looks fine.')], '/review naming');
+    expect(run.code).toBe(0);
+    expect(lastUserMessage(0)).toContain('Focus especially on: naming');
+    expect(lastUserMessage(0)).toContain('-one\\n+two');
   });
 
   it('Ctrl+C while a command\'s !`cmd` runs: nothing is sent, the run stops with exit 130', async () => {

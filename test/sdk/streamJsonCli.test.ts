@@ -48,7 +48,7 @@ it('answers initialize with models, agents and account, then runs a user message
   const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
   const answer = lines.find((line) => line.type === 'control_response');
   expect(answer.response).toMatchObject({ subtype: 'success', request_id: 'init-1' });
-  expect(answer.response.response).toMatchObject({ commands: [expect.objectContaining({ name: 'init' })], output_style: 'default', account: { apiKeySource: 'ANTHROPIC_API_KEY' } });
+  expect(answer.response.response).toMatchObject({ commands: [expect.objectContaining({ name: 'init' }), expect.objectContaining({ name: 'review', argumentHint: '[what to focus on]' })], output_style: 'default', account: { apiKeySource: 'ANTHROPIC_API_KEY' } });
   expect(answer.response.response.models.map((model: { value: string }) => model.value)).toContain('sonnet');
   expect(answer.response.response.agents.map((agent: { name: string }) => agent.name)).toContain('general-purpose');
   expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'one' });

@@ -97,7 +97,13 @@ describe('REPL: sessions', () => {
     await repl.terminal.waitFor('Which session do you want to resume?');
     const frame = await repl.terminal.waitFor('tell me about apples');
     expect(frame).toMatch(/1 message|2 messages/);
-    await repl.terminal.press('1');
+    // The search box narrows the list; the session under the cursor previews its first and last message.
+    await repl.terminal.press('apples');
+    const searched = await repl.terminal.waitFor('Search: apples');
+    expect(searched).not.toContain('something else [');
+    expect(searched).toContain('Last message (assistant): answer about apples');
+    expect(searched).toContain('Use "apples" as a session id');
+    await repl.terminal.press('\r');
     await repl.terminal.waitFor(`Resumed session ${appleId}`);
     expect(repl.controller.conversation.id).toBe(appleId);
     await repl.submit('more apples');
@@ -105,6 +111,27 @@ describe('REPL: sessions', () => {
     const texts = JSON.stringify(repl.server.requests[2]!.body.messages);
     expect(texts).toContain('tell me about apples');
     expect(texts).not.toContain('something else');
+  });
+
+  it('/resume takes a typed session id that is not listed, and says when there is none such', async () => {
+    repl = await startReplFixture({ script: [endTurn('first answer'), endTurn('second answer')] });
+    await repl.submit('hello');
+    await repl.terminal.waitFor('first answer');
+    const firstId = repl.controller.conversation.id;
+    await repl.submit('/clear');
+    await repl.terminal.waitFor('Conversation cleared');
+    await repl.submit('/resume');
+    await repl.terminal.waitFor('Which session do you want to resume?');
+    await repl.terminal.press('no-such-session');
+    await repl.terminal.waitFor('No match.');
+    await repl.terminal.press('\r');
+    await repl.terminal.waitFor('No saved session with id no-such-session.');
+    await repl.submit('/resume');
+    await repl.terminal.waitFor('Which session do you want to resume?');
+    await repl.terminal.press(firstId);
+    await repl.terminal.waitFor(`Use "${firstId}" as a session id`);
+    await repl.terminal.press('\r');
+    await repl.terminal.waitFor(`Resumed session ${firstId}`);
   });
 
   it('OSC 52 is wrapped for tmux', () => {

@@ -1,21 +1,7 @@
+import { KEY_BINDING_GROUPS } from '../keyBindings.js';
 import type { SlashCommand } from '../types.js';
 
-const KEYS: ReadonlyArray<readonly [string, string]> = [
-  ['Enter', 'send the prompt'],
-  ['Shift+Enter, or \\ then Enter', 'new line'],
-  ['↑ / ↓', 'earlier prompts (per project)'],
-  ['Ctrl+R', 'search earlier prompts'],
-  ['Tab', 'complete a /command or @file'],
-  ['@path', 'attach a file (read with the Read tool; images go as images)'],
-  ['Ctrl+V', "attach the clipboard's image (wl-paste / xclip)"],
-  ['!command', 'run a shell command; its output joins the conversation'],
-  ['# note', 'save a line to a memory file you choose (not sent to the model)'],
-  ['Esc', 'interrupt the running turn'],
-  ['Shift+Tab', 'switch permission mode'],
-  ['Ctrl+O', 'transcript view: everything so far, in full (esc to close)'],
-  ['Ctrl+C', 'clear the input; twice to exit'],
-  ['Ctrl+D', 'exit (twice, on an empty input; so does Ctrl+C)'],
-];
+const KEYS: ReadonlyArray<readonly [string, string]> = KEY_BINDING_GROUPS.flatMap((group) => group.bindings.map((binding) => [binding.keys, binding.does] as const));
 
 export const helpCommand: SlashCommand = {
   name: 'help',

@@ -70,6 +70,8 @@ export async function exists(file: string): Promise<boolean> {
 
 export type SessionSummary = SessionFile & {
   readonly firstPrompt: string;
+  /** The last message with text (a tool result has none), for the picker's preview. */
+  readonly lastMessage: { readonly role: 'user' | 'assistant'; readonly text: string } | undefined;
   readonly messageCount: number;
   readonly gitBranch: string | undefined;
 };
@@ -95,7 +97,35 @@ export async function summarizeSessionFile(entry: SessionFile): Promise<SessionS
         // a line cut by the head buffer
       }
     }
-    return { ...entry, firstPrompt: title ?? firstPrompt, messageCount: await countMessageLines(entry), gitBranch };
+    const [messageCount, lastMessage] = await Promise.all([countMessageLines(entry), readLastMessage(entry)]);
+    return { ...entry, firstPrompt: title ?? firstPrompt, lastMessage, messageCount, gitBranch };
+  } finally {
+    await handle.close();
+  }
+}
+
+const TAIL_BYTES = 64 * 1024;
+
+/** Reads only the file's end: the last line that is a user or assistant message with text. */
+async function readLastMessage(entry: SessionFile): Promise<SessionSummary['lastMessage']> {
+  const handle = await open(entry.file, 'r');
+  try {
+    const length = Math.min(entry.sizeBytes, TAIL_BYTES);
+    const tail = Buffer.alloc(length);
+    await handle.read(tail, 0, length, entry.sizeBytes - length);
+    const lines = tail.toString('utf8').split('\n');
+    for (let index = lines.length - 1; index >= 0; index--) {
+      try {
+        const line: unknown = JSON.parse(lines[index]!);
+        if (typeof line !== 'object' || line === null || !('type' in line) || !('message' in line) || 'isMeta' in line) continue;
+        if (line.type !== 'user' && line.type !== 'assistant') continue;
+        const text = promptText(line.message).trim();
+        if (text) return { role: line.type, text };
+      } catch {
+        // the first line, cut by the tail buffer, or not JSON
+      }
+    }
+    return undefined;
   } finally {
     await handle.close();
   }

@@ -3,11 +3,13 @@
  * title, numbered options with the one in effect marked and the cursor on
  * it, Enter or a number chooses, Esc cancels. Once answered the dialog is
  * gone; the command that asked prints the one line that says what happened.
+ * A request with `searchable` gets the search box (SearchableChoiceDialog).
  */
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { ChoiceRequest } from '../../types/userInteraction.js';
-import { colors } from '../theme.js';
+import { colors, glyphs } from '../theme.js';
+import { SearchableChoiceDialog } from './SearchableChoiceDialog.js';
 import { SelectList } from './SelectList.js';
 
 export type ChoiceDialogProps = {
@@ -15,9 +17,10 @@ export type ChoiceDialogProps = {
   readonly onAnswer: (value: string | undefined) => void;
 };
 
-export const CURRENT_MARK = '✔';
+export const CURRENT_MARK = glyphs.current;
 
 export function ChoiceDialog({ request, onAnswer }: ChoiceDialogProps): ReactNode {
+  if (request.searchable) return <SearchableChoiceDialog request={request} onAnswer={onAnswer} />;
   const options = request.options.map((option) => ({
     value: option.value,
     label: `${option.label}${option.value === request.current ? ` ${CURRENT_MARK}` : ''}${option.description ? ` · ${option.description}` : ''}`,

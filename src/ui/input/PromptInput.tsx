@@ -14,9 +14,10 @@ import { CursorText } from './CursorText.js';
 import { INITIAL_EDITOR_STATE, type EditorState } from './editorState.js';
 import { interpretKeys } from './keymap.js';
 import { PastedTextStore } from './pastedText.js';
+import { ShortcutsOverlay } from './ShortcutsOverlay.js';
 import { handlePromptAction, suggestionsVisible, type PromptEffects } from './promptKeyHandler.js';
 import { bufferOf, insertText } from './textBuffer.js';
-import { usePromptSuggestions, type ResourceLister } from './usePromptSuggestions.js';
+import { usePromptSuggestions, type ResourceLister, type TouchedFiles } from './usePromptSuggestions.js';
 import { VIM_INSERT } from './vimMode.js';
 
 export type PromptInputProps = {
@@ -37,6 +38,8 @@ export type PromptInputProps = {
   readonly hint?: string;
   /** MCP resources for `@server:uri` completion. */
   readonly listResources?: ResourceLister;
+  /** Files the session's tools touched: `@` completion ranks them first among good matches. */
+  readonly touchedFiles?: TouchedFiles;
   /** How long "press again to exit" waits (tests shorten it). */
   readonly exitConfirmMs?: number;
 };
@@ -52,7 +55,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
   const pastes = useRef(new PastedTextStore()).current;
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const state = stateRef.current;
-  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd, props.listResources);
+  const suggestions = usePromptSuggestions(state.buffer, props.commands, props.cwd, props.listResources, props.touchedFiles);
   // The key handler reads these through a ref: the suggestions of the latest render, not of the handler's closure.
   const latest = useRef({ props, suggestions });
   latest.current = { props, suggestions };
@@ -110,6 +113,7 @@ export function PromptInput(props: PromptInputProps): ReactNode {
       <Box borderStyle="round" borderColor={colors.muted} borderDimColor paddingX={1} flexDirection="column">
         {state.search ? <SearchLine state={state} history={props.history()} /> : <EditorLines state={state} isBusy={props.isBusy} />}
       </Box>
+      {state.shortcutsOpen ? <ShortcutsOverlay columns={props.columns} /> : null}
       {showMenu ? <SuggestionMenu items={suggestions.items} selected={state.selectedSuggestion} columns={props.columns} /> : null}
       {state.vim ? <Text dimColor>  -- {state.vim.mode === 'normal' ? 'NORMAL' : 'INSERT'} --</Text> : null}
       {state.exitArmed ? (
@@ -132,7 +136,7 @@ function EditorLines({ state, isBusy }: { readonly state: EditorState; readonly 
       <Text>
         <Text color={colors.accent}>{glyphs.prompt} </Text>
         <CursorText text="" cursor={0} />
-        <Text dimColor>{isBusy ? 'Type ahead: sent when the current turn ends' : 'Ask anything; /help for commands'}</Text>
+        <Text dimColor>{isBusy ? 'Type ahead: sent when the current turn ends' : 'Ask anything; /help for commands, ? for shortcuts'}</Text>
       </Text>
     );
   }

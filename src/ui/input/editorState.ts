@@ -27,6 +27,8 @@ export type EditorState = {
   readonly exitArmed: false | 'ctrl_c' | 'ctrl_d';
   /** Set by a first Esc on an empty, idle input: a second one opens the rewind picker; any other key disarms it. */
   readonly rewindArmed?: boolean;
+  /** `?` on an empty prompt: the shortcuts overlay shows until Esc (or any other key, which then acts as usual). */
+  readonly shortcutsOpen?: boolean;
   /** Text of a bracketed paste still arriving. */
   readonly pasting: string | undefined;
   /** `/vim` editing: the mode; undefined when vim editing is off. */

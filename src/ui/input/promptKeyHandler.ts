@@ -45,6 +45,12 @@ export function handlePromptAction(state: EditorState, action: EditorAction, env
 
 function handleAnyAction(state: EditorState, action: EditorAction, environment: PromptEnvironment, effects: PromptEffects): EditorState {
   if (state.pasting !== undefined) return continuePaste(state, action, environment);
+  if (state.shortcutsOpen) {
+    // Esc (or ? again) only closes the overlay; any other key closes it and does what it always does.
+    const closed = { ...state, shortcutsOpen: false };
+    if (action.type === 'escape' || (action.type === 'insert' && action.text === '?')) return closed;
+    return handleAnyAction(closed, action, environment, effects);
+  }
   if (state.search) return handleSearchAction(state, action, environment, effects);
   if (state.vim?.mode === 'normal') return handleVimNormalAction(state, action, environment, effects);
   if (state.vim && action.type === 'escape' && !suggestionsVisible(state, environment)) return { ...state, ...enterNormalMode(state.buffer) };
@@ -98,6 +104,7 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
       effects.pasteImage?.();
       return state;
     case 'insert':
+      if (action.text === '?' && buffer.text === '') return { ...state, shortcutsOpen: true };
       return insertTyped(state, action.text, environment, effects);
     case 'newline':
       return withBuffer(edit.insertText(buffer, '\n'));

@@ -15,7 +15,10 @@ export type PromptSuggestions = { readonly context: CompletionContext; readonly 
 /** The session's MCP resources, for `@server:uri` completion. */
 export type ResourceLister = () => Promise<readonly { readonly server: string; readonly uri: string }[]>;
 
-export function usePromptSuggestions(buffer: TextBuffer, commands: CommandRegistry, cwd: string, listResources?: ResourceLister): PromptSuggestions {
+/** Files the session's tools read or wrote (absolute paths), ranked first among good `@` matches. */
+export type TouchedFiles = () => Iterable<string>;
+
+export function usePromptSuggestions(buffer: TextBuffer, commands: CommandRegistry, cwd: string, listResources?: ResourceLister, touchedFiles?: TouchedFiles): PromptSuggestions {
   const context = completionContextAt(buffer);
   const pathPrefix = context?.kind === 'path' ? context.prefix : undefined;
   const [paths, setPaths] = useState<{ readonly prefix: string; readonly items: readonly string[] } | undefined>(undefined);
@@ -24,13 +27,13 @@ export function usePromptSuggestions(buffer: TextBuffer, commands: CommandRegist
     if (pathPrefix === undefined) return;
     let current = true;
     const resources = listResources && pathPrefix !== '' ? listResources().then((listed) => completeResourceMention(listed, pathPrefix), () => []) : Promise.resolve([]);
-    void Promise.all([completeFilePath(cwd, pathPrefix), resources]).then(([files, mentions]) => {
+    void Promise.all([completeFilePath(cwd, pathPrefix, touchedFiles ? { touched: touchedFiles() } : {}), resources]).then(([files, mentions]) => {
       if (current) setPaths({ prefix: pathPrefix, items: [...files, ...mentions] });
     });
     return () => {
       current = false;
     };
-  }, [pathPrefix, cwd, listResources]);
+  }, [pathPrefix, cwd, listResources, touchedFiles]);
 
   if (context?.kind === 'command') {
     const matches = commands.complete(context.prefix);

@@ -20,7 +20,7 @@ import { PromptInput } from '../input/PromptInput.js';
 import type { PromptEffects } from '../input/promptKeyHandler.js';
 import { PermissionDialog } from '../permissions/PermissionDialog.js';
 import { StatusLine } from '../status/StatusLine.js';
-import type { StatusLineCommand } from '../status/statusLineCommand.js';
+import type { StatusLineSource } from '../status/statusLineSlot.js';
 import { LiveArea } from '../transcript/LiveArea.js';
 import { TranscriptItemView } from '../transcript/TranscriptItemView.js';
 import { TranscriptView } from '../transcript/TranscriptView.js';
@@ -32,8 +32,8 @@ export type ReplAppProps = {
   readonly controller: ReplController;
   readonly commands: CommandRegistry;
   readonly history: PromptHistory;
-  /** The `statusLine` setting's program, when one is configured: its line shows under the status line. */
-  readonly statusLine?: StatusLineCommand;
+  /** The `statusLine` setting's program (or the slot /statusline changes): its line shows under the status line. */
+  readonly statusLine?: StatusLineSource;
 };
 
 /** Rows kept for the input box, the status line and the spinner; the live area gets the rest. */
@@ -54,6 +54,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
   const dialog = useSyncExternalStore(controller.dialogs.subscribe, controller.dialogs.current);
   const mcp = session.mcp;
   const listResources = useMemo(() => (mcp ? () => mcp.resources() : undefined), [mcp]);
+  const touchedFiles = useMemo(() => () => session.readFileState.keys(), [session]);
   const mode = useSyncExternalStore(session.appState.subscribe, () => session.appState.get().toolPermissionContext.mode);
 
   useEffect(() => {
@@ -122,6 +123,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
             insertion={status.inputInsertion}
             vimMode={status.vimMode}
             hint={promptHint(status)}
+            touchedFiles={touchedFiles}
             {...(listResources ? { listResources } : {})}
           />
         </Box>
@@ -141,7 +143,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
   );
 }
 
-function CustomStatusLine({ source }: { readonly source: StatusLineCommand }): ReactNode {
+function CustomStatusLine({ source }: { readonly source: StatusLineSource }): ReactNode {
   const line = useSyncExternalStore(source.subscribe, source.getSnapshot);
   return line === undefined ? null : (
     <Box paddingX={1}>

@@ -246,7 +246,7 @@ export class ReplController extends ReplViewModel {
     const chosen = await pickSession({
       conversation,
       id,
-      ask: (questions) => this.dialogs.userInteraction.askQuestions(questions, controller.signal),
+      choose: (request) => this.dialogs.choose(request, controller.signal),
     });
     if (chosen.kind === 'none') {
       this.transcript.addNotice(chosen.tone, chosen.message);
@@ -288,6 +288,7 @@ export class ReplController extends ReplViewModel {
       choose: (request) => this.dialogs.choose(request),
       editFile: async (file) => this.options.openEditor?.(file) ?? { ok: false, reason: 'there is no terminal to open an editor in' },
       notify: (text) => this.transcript.addNotice('info', text),
+      ...this.options.commandHooks,
     };
   }
 

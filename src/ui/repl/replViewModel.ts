@@ -8,6 +8,7 @@
  */
 import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
 import type { CommandCatalog } from '../../app/commandCatalog.js';
+import type { FrontEndCommandHooks } from '../../commands/types.js';
 import type { EditorRun } from '../../utils/process/externalEditor.js';
 import { describeApiFailure } from '../../services/api/describeApiFailure.js';
 import type { PromptHistory } from '../../history/promptHistory.js';
@@ -69,6 +70,10 @@ export type ReplControllerOptions = {
   readonly notifier?: AttentionNotifier;
   /** Opens a file in the user's editor with the terminal handed over (absent: no terminal to hand over). */
   readonly openEditor?: (file: string) => EditorRun;
+  /** What the front end lets commands change live (status line program, verbose, theme). */
+  readonly commandHooks?: FrontEndCommandHooks;
+  /** Vim editing from the start (the `editorMode: "vim"` setting). */
+  readonly vimMode?: boolean;
 };
 
 export type TurnEnd = Pick<QueryOutcome, 'reason' | 'detail'> & { readonly failure?: QueryOutcome['failure'] };
@@ -108,7 +113,7 @@ export abstract class ReplViewModel {
       restoredInput: undefined,
       inputInsertion: undefined,
       exitRequested: false,
-      vimMode: false,
+      vimMode: options.vimMode ?? false,
     };
   }
 

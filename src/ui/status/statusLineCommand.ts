@@ -1,8 +1,8 @@
 /**
  * The `statusLine` setting's program: run with JSON about the session on
  * stdin (the shape Claude Code's status line scripts read), its first line
- * of output shown under the input box. Re-run when the session changes, at
- * most once every 300 ms, one run at a time (the newest state wins), each
+ * of output shown under the input box. Re-run when the session changes and
+ * after each turn, at most once every 300 ms, one run at a time (the newest state wins), each
  * run cut off after 5 s. A failing program shows nothing rather than noise.
  */
 import { spawn } from 'node:child_process';
@@ -65,11 +65,15 @@ export class StatusLineCommand {
 
   getSnapshot = (): string | undefined => this.line;
 
-  /** The session changed: run the program again (throttled). An unchanged state runs nothing. */
-  update(state: StatusLineState): void {
+  /**
+   * The session changed: run the program again (throttled). An unchanged
+   * state runs nothing unless `force` (a turn ended: what the program
+   * reports besides our JSON, a git branch or a clock, may have changed).
+   */
+  update(state: StatusLineState, options: { readonly force?: boolean } = {}): void {
     if (this.disposed) return;
     const input = statusLineInput(state);
-    if (input === this.lastInput && !this.pending) return;
+    if (input === this.lastInput && !this.pending && !options.force) return;
     this.lastInput = input;
     this.pending = state;
     this.schedule();

@@ -19,8 +19,8 @@ import { ReplApp } from '../../../src/ui/repl/ReplApp.js';
 import { ReplController } from '../../../src/ui/repl/replController.js';
 import type { AttentionNotifier } from '../../../src/ui/repl/attentionNotifier.js';
 import type { EditorRun } from '../../../src/utils/process/externalEditor.js';
-import { followSessionInStatusLine } from '../../../src/ui/status/followSessionInStatusLine.js';
-import { StatusLineCommand } from '../../../src/ui/status/statusLineCommand.js';
+import { StatusLineSlot } from '../../../src/ui/status/statusLineSlot.js';
+import { replCommandHooks } from '../../../src/ui/repl/replCommandHooks.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn, type ScriptFn } from '../../support/fakeAnthropic.js';
 import { renderInTerminal, type InkTerminal } from './inkTerminal.js';
 
@@ -51,6 +51,8 @@ export async function startReplFixture(options: {
   /** Adds the Agent tool (with these --agents JSON definitions, if any). */
   readonly agents?: { readonly cliJson?: string };
   readonly env?: Record<string, string>;
+  /** Vim editing from the start (the `editorMode` setting). */
+  readonly vimMode?: boolean;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -90,11 +92,12 @@ export async function startReplFixture(options: {
     publishIntervalMs: 5,
     ...(options.notifier ? { notifier: options.notifier } : {}),
     ...(options.openEditor ? { openEditor: options.openEditor } : {}),
+    commandHooks: replCommandHooks(() => controller, () => statusLine),
+    ...(options.vimMode ? { vimMode: true } : {}),
   });
-  const statusLine = options.statusLineCommand
-    ? followSessionInStatusLine(controller, new StatusLineCommand({ command: options.statusLineCommand, cwd, minIntervalMs: 20 }))
-    : undefined;
-  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands.registry} history={history} statusLine={statusLine?.command} />, {
+  const statusLine = new StatusLineSlot(controller, { cwd, minIntervalMs: 20 });
+  statusLine.set(options.statusLineCommand);
+  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands.registry} history={history} statusLine={statusLine} />, {
     columns: options.columns ?? 100,
     rows: options.rows ?? 40,
   });
@@ -114,7 +117,7 @@ export async function startReplFixture(options: {
       controller.requestExit();
       await Promise.race([controller.whenIdle(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
       terminal.unmount();
-      statusLine?.stop();
+      statusLine.dispose();
       controller.dispose();
       await server.close();
       await rm(cwd, { recursive: true, force: true });

@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StatusLineCommand } from '../../src/ui/status/statusLineCommand.js';
+import { activeTheme, applyTheme, colors, PALETTES } from '../../src/ui/theme.js';
+import { endTurn } from '../support/scenario.js';
+import { startReplFixture, type ReplFixture } from './support/replFixture.js';
+
+let repl: ReplFixture | undefined;
+afterEach(async () => {
+  applyTheme('ansi');
+  await repl?.close();
+  repl = undefined;
+});
+
+describe('/statusline in the running REPL', () => {
+  it('the new program shows at once, and runs again after each turn even when nothing it is told changed', async () => {
+    repl = await startReplFixture({ script: [endTurn('one'), endTurn('two')] });
+    // Counts its runs in a file: the number is what shows.
+    await repl.submit(`/statusline echo run >> runs; echo "runs: $(wc -l < runs)"`);
+    await repl.terminal.waitFor(/^ *runs: 1 *$/m, 10_000);
+    const before = (await readFile(path.join(repl.cwd, 'runs'), 'utf8')).split('\n').length;
+    await repl.submit('hello');
+    await repl.terminal.waitFor('one', 10_000);
+    await repl.terminal.waitFor(new RegExp(`^ *runs: ${before} *$`, 'm'), 10_000);
+    await repl.submit('/statusline off');
+    await repl.terminal.waitFor('Status line program removed', 10_000);
+    await repl.terminal.waitFor((frame: string) => !/^ *runs: \d+ *$/m.test(frame), 10_000);
+  });
+});
+
+describe('StatusLineCommand.update', () => {
+  it('an unchanged state runs nothing, unless forced (a turn ended)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'agentcli-statusline-'));
+    try {
+      const command = new StatusLineCommand({ command: 'echo run >> runs; wc -l < runs', cwd: dir, minIntervalMs: 0 });
+      const state = { sessionId: 's', cwd: dir, projectDir: dir, model: 'm', permissionMode: 'default', costUsd: 0, contextTokens: 0 };
+      command.update(state);
+      await vi.waitFor(() => expect(command.getSnapshot()?.trim()).toBe('1'));
+      command.update(state);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(command.getSnapshot()?.trim()).toBe('1');
+      command.update(state, { force: true });
+      await vi.waitFor(() => expect(command.getSnapshot()?.trim()).toBe('2'));
+      command.dispose();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('themes', () => {
+  it('applyTheme swaps the palette every component reads', () => {
+    applyTheme('light');
+    expect(activeTheme()).toBe('light');
+    expect(colors.accent).toBe(PALETTES.light.accent);
+    applyTheme('ansi');
+    expect(colors).toEqual(PALETTES.ansi);
+  });
+});
