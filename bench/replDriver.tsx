@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { render } from 'ink';
-import { BUILTIN_COMMANDS } from '../src/commands/builtinCommands.js';
 import { createPermissionRulesAccess } from '../src/commands/permissionRulesAccess.js';
-import { createCommandRegistry } from '../src/commands/registry.js';
+import { createCommandCatalog } from '../src/app/commandCatalog.js';
 import { openPromptHistory } from '../src/history/promptHistory.js';
 import type { ModelClient } from '../src/contract/modelClient.js';
 import type { RawMessageStreamEvent } from '../src/services/api/types.js';
@@ -84,7 +83,7 @@ async function startApp(model: ModelClient, withUi: boolean) {
     modelClient: model,
   });
   const history = await openPromptHistory({ configDir: path.join(cwd, '.config'), projectRoot: cwd });
-  const commands = createCommandRegistry(BUILTIN_COMMANDS);
+  const commands = createCommandCatalog('repl', []);
   const controller: ReplController = new ReplController({
     conversation: new ConversationSession({ session, persist: false }),
     commands,
@@ -101,7 +100,7 @@ async function startApp(model: ModelClient, withUi: boolean) {
   const stdout = new TtyOut();
   const stdin = new TtyIn();
   const instance = withUi
-    ? render(<ReplApp controller={controller} commands={commands} history={history} />, {
+    ? render(<ReplApp controller={controller} commands={commands.registry} history={history} />, {
         stdout: stdout as Writable as NodeJS.WriteStream,
         stdin: stdin as Readable as NodeJS.ReadStream,
         exitOnCtrlC: false,

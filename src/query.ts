@@ -24,7 +24,7 @@ import type { CompactionHook, QueryEvent, QueryOutcome, QueryStopReason } from '
 import { withModeReminder, withReminders } from './query/modeReminder.js';
 import { buildModelRequest } from './query/requestBuilder.js';
 import { runPostToolBatchHooks } from './hooks/batchHooks.js';
-import type { StopAnswer } from './hooks/sessionHooks.js';
+import type { StopAnswer } from './hooks/types.js';
 import { streamAttempt } from './query/streamAttempt.js';
 
 export type { QueryEvent, QueryOutcome } from './query/events.js';

@@ -12,7 +12,7 @@ import type { HookJudges, JudgeRequest } from '../hooks/hookJudge.js';
 import { NO_HOOKS } from '../hooks/hookSet.js';
 import { fastModelFromEnv, resolveModelName } from '../services/api/models.js';
 import { ConversationSession } from '../session/conversationSession.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import { createReadFileState } from '../state/readFileState.js';
 import { textOfContent } from '../types/messages.js';
 import { newUuid } from '../utils/ids.js';

@@ -24,7 +24,7 @@ import { fastModelFromEnv, resolveModelName } from '../services/api/models.js';
 import type { PermissionRequest, ToolRunEnv } from '../services/tools/toolExecution.js';
 import { usedTokens } from '../session/compaction/tokenEstimate.js';
 import { ConversationSession } from '../session/conversationSession.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import { createReadFileState } from '../state/readFileState.js';
 import { textOfContent, type AssistantMessage, type ConversationMessage, type UserMessage } from '../types/messages.js';
 import { newUuid } from '../utils/ids.js';

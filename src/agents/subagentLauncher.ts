@@ -4,7 +4,7 @@
  * scope. The child machinery (runSubagent and the conversation it starts)
  * loads on the first launch, so start-up never pays for it.
  */
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import type { SubagentLauncher } from '../contract/subagentLauncher.js';
 import type { SubagentScope } from '../session/subagentScope.js';
 

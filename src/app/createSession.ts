@@ -6,18 +6,17 @@
  */
 import path from 'node:path';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { SessionInfo, Tools, ToolUseContext } from '../contract/tool.js';
-import { readGitInfo, type GitInfo } from '../context/gitInfo.js';
+import type { SessionInfo, Tools } from '../contract/tool.js';
+import { readGitInfo } from '../context/gitInfo.js';
 import { foldersFromRootToCwd, loadMemorySources, withImports, type MemoryFile } from '../context/memoryFiles.js';
 import { createMemoryReadGate } from '../context/memoryReadGate.js';
 import { NestedMemory } from '../context/nestedMemory.js';
 import { TodoStaleness } from '../context/todoReminder.js';
 import { buildSystemPrompt } from '../context/systemPrompt.js';
 import { loadHooks } from '../hooks/loadHooks.js';
-import type { HookRunner, HookSet } from '../hooks/types.js';
+import type { HookRunner } from '../hooks/types.js';
 import type { HookJudges } from '../hooks/hookJudge.js';
-import { ruleSetOf, type CanUseToolFn } from '../permissions/canUseTool.js';
-import { findRepositoryRoot } from '../permissions/loadPermissionRules.js';
+import { ruleSetOf } from '../permissions/canUseTool.js';
 import { replaceMemoryRules } from '../permissions/memoryRules.js';
 import { setupPermissions } from '../permissions/setup.js';
 import type { PermissionDenialRecord } from '../permissions/types.js';
@@ -29,8 +28,7 @@ import type { ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
 import type { ModelClient } from '../contract/modelClient.js';
 import type { McpServersControl } from '../services/mcp/types.js';
-import { retryPolicyFromEnv, type RetryPolicy } from '../services/api/withRetry.js';
-import type { ToolRunEnv } from '../services/tools/toolExecution.js';
+import { retryPolicyFromEnv } from '../services/api/withRetry.js';
 import { createRequestToolSelection } from '../services/toolSearch/requestToolSelection.js';
 import { maxToolUseConcurrency } from '../services/tools/toolOrchestration.js';
 import { createAppStateStore, initialAppState } from '../state/appState.js';
@@ -46,22 +44,25 @@ import { createSubagentLauncher } from '../agents/subagentLauncher.js';
 import type { SubagentLauncher } from '../contract/subagentLauncher.js';
 import type { SubagentScope } from '../session/subagentScope.js';
 import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
-import { loadSkills, type SkillCatalog } from '../skills/loadSkills.js';
+import { loadSkills } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
-import type { CommandRoot } from '../commands/custom/customCommands.js';
-import type { LoadedPlugin } from '../plugins/plugin.js';
-import { findOutputStyle, loadOutputStyles, styleForPrompt, type OutputStyle, type OutputStyleCatalog } from '../outputStyles/outputStyle.js';
+import { findOutputStyle, loadOutputStyles, styleForPrompt } from '../outputStyles/outputStyle.js';
 import { loadSessionPlugins, type PluginDir, type SessionPlugins } from '../plugins/sessionPlugins.js';
-import { configDir as resolveConfigDir, sessionDir } from '../settings/configPaths.js';
-import { readSettingsValues, type CheckpointSettings } from '../session/settingsValues.js';
+import { sessionDir } from '../settings/configPaths.js';
+import { readSettingsValues } from '../session/settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
-import type { FinalAnswerTool } from '../query.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
 import { prepareStructuredOutputTool } from '../tools/StructuredOutputTool/prepareStructuredOutput.js';
 import { STRUCTURED_OUTPUT_NUDGE, STRUCTURED_OUTPUT_SYSTEM_NOTE } from '../tools/StructuredOutputTool/prompt.js';
 import { newUuid } from '../utils/ids.js';
+import type { Session } from '../session/session.js';
+import type { ProjectLocation } from '../settings/projectLocation.js';
+import { locateProject } from './projectLocation.js';
+
+// src/agents/subagentScope.ts still names the session through here until it moves below the composition root (issue 25, the contract half).
+export type { Session };
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 /** --json-schema: refused StructuredOutput calls and turns ended without one, together, before the run fails (as Claude Code). */
@@ -101,6 +102,8 @@ export type SessionOptions = {
   readonly settingSources?: readonly SettingSource[];
   /** --settings: one more settings layer above the files (a JSON file or inline JSON). */
   readonly flagSettings?: string;
+  /** The project location, when the caller computed it already (startConversation); else computed from cwd and the flags above. */
+  readonly location?: ProjectLocation;
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
@@ -142,82 +145,12 @@ export type SessionOptions = {
   readonly fileCheckpointing?: boolean;
 };
 
-export type Session = {
-  readonly id: string;
-  readonly info: SessionInfo;
-  readonly cwd: string;
-  readonly model: string;
-  readonly maxTurns: number | undefined;
-  readonly maxBudgetUsd: number | undefined;
-  /** --json-schema: how the main conversation's queries must end (subagents never get it). */
-  readonly finalAnswerTool: FinalAnswerTool | undefined;
-  readonly maxOutputTokens: number;
-  readonly fallbackModel: string | undefined;
-  readonly thinking: ThinkingSettings;
-  readonly isInteractive: boolean;
-  /** The environment the session was configured from (thresholds, secrets to keep out of transcripts). */
-  readonly env: NodeJS.ProcessEnv;
-  readonly git: GitInfo | undefined;
-  /** The memory files in force now (a new array after reloadMemory). */
-  readonly memoryFiles: readonly MemoryFile[];
-  /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
-  readonly settings: SettingsSelection;
-  /**
-   * Reads the memory files again after the user changed one (`/memory`, a
-   * `#` note): the system prompt and the memory files' rule lines of the
-   * next request follow. Returns a problem to show (a malformed rule line
-   * leaves the previous rules in force), or undefined.
-   */
-  reloadMemory(): Promise<string | undefined>;
-  /** Subfolders' CLAUDE.md files, sent as reminders once the model works under them. */
-  readonly nestedMemory: NestedMemory;
-  readonly todoStaleness: TodoStaleness;
-  readonly systemPrompt: readonly TextBlockParam[];
-  /** The current pool; a new array whenever MCP servers' tools change. */
-  readonly tools: Tools;
-  readonly mcp: McpServersControl | undefined;
-  /** The agent types the Agent tool offers (built-in, user, project, --agents), with load warnings. */
-  readonly agentCatalog: Promise<AgentCatalog>;
-  /** Skills (user, project once trusted, enabled plugins'): the Skill tool and `/name` read them. */
-  readonly skills: Promise<SkillCatalog>;
-  /** Folders of command files beyond .claude/commands and the user's (enabled plugins' `commands/`). */
-  readonly commandRoots: readonly CommandRoot[];
-  /** The plugins this session runs (--plugin-dir and the enabled installed ones; none in an untrusted folder). */
-  readonly plugins: readonly LoadedPlugin[];
-  /** Built-in, user, project (trusted) and plugins' output styles. */
-  readonly outputStyles: OutputStyleCatalog;
-  /** The style in force (settings `outputStyle`, or /output-style). */
-  readonly outputStyle: OutputStyle;
-  /** Switches the style; the next request's system prompt follows. Returns a problem, or undefined. */
-  setOutputStyle(name: string): string | undefined;
-  readonly appState: AppStateStore;
-  readonly readFileState: ReadFileState;
-  readonly modelClient: ModelClient;
-  readonly canUseTool: CanUseToolFn;
-  readonly costTracker: CostTracker;
-  readonly retryPolicy: RetryPolicy;
-  readonly maxConcurrency: number;
-  readonly permissionDenials: PermissionDenialRecord[];
-  /** Hooks from every settings file (src/hooks/); front ends subscribe to show their activity. */
-  readonly hooks: HookSet;
-  /** One-line warnings the front end shows once at start (e.g. the Bash sandbox cannot run here). */
-  readonly startupWarnings: readonly string[];
-  /** The tool-run environment without a permission asker (front ends add theirs). */
-  readonly baseEnv: ToolRunEnv;
-  /** Which tools' definitions a request carries (ToolSearch deferral); pass it to query(). */
-  readonly selectRequestTools: (context: ToolUseContext) => Tools;
-  /** Whether prompts take file checkpoints, and their limits. */
-  readonly checkpoints: CheckpointSettings;
-  /** How the Agent tool starts children of a conversation's turn (src/agents/ implements it; the engine only passes it on). */
-  subagentLauncher(scope: SubagentScope): SubagentLauncher;
-  /** A fresh base context for the next query (cwd carried over from the last one). */
-  toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
-};
 
 export async function createSession(options: SessionOptions): Promise<Session> {
   const env = options.env ?? process.env;
-  const cwd = path.resolve(options.cwd);
-  const config = resolveConfigDir(env);
+  // Computed once (startConversation hands it over); every loader below reads its folders from it.
+  const location = options.location ?? locateProject({ cwd: options.cwd, env, settingSources: options.settingSources, flagSettings: options.flagSettings });
+  const { cwd, configDir: config, repositoryRoot: projectRoot } = location;
   const id = options.sessionId ?? newUuid();
   // Fail on a missing key before any other work (one clear line, ARCHITECTURE §1).
   const modelClient = options.modelClient ?? createAnthropicModelClient(clientOptionsFromEnv(env));
@@ -225,13 +158,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const structuredOutputTool = options.jsonSchema === undefined ? undefined : await prepareStructuredOutputTool(options.jsonSchema);
 
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
-  const projectRoot = findRepositoryRoot(cwd);
-  const settings: SettingsSelection = {
-    cwd,
-    configDir: config,
-    ...(options.settingSources !== undefined ? { settingSources: options.settingSources } : {}),
-    ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
-  };
+  const settings: SettingsSelection = location;
   const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
   const memorySourcesLoad = loadMemorySources(memoryLocation);
   let judges: HookJudges | undefined;
@@ -377,6 +304,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     env: settingsValues.autoCompactEnabled === false && env.AGENTCLI_AUTOCOMPACT_PCT === undefined ? { ...env, AGENTCLI_AUTOCOMPACT_PCT: 'off' } : env,
     git,
     settings,
+    location,
     get memoryFiles() {
       return memory.files;
     },

@@ -9,7 +9,7 @@ import type { ConfigChangeSource } from '../hooks/hookEvents.js';
 import type { SessionHookCall } from '../hooks/sessionHooks.js';
 import { settingsApplier } from '../hooks/settingsInForce.js';
 import { settingsLayers, type SettingsLayerKind } from '../settings/settingsFiles.js';
-import type { Session } from './createSession.js';
+import type { Session } from '../session/session.js';
 
 const SOURCES: Partial<Record<SettingsLayerKind, ConfigChangeSource>> = {
   localSettings: 'local_settings',

@@ -19,6 +19,7 @@ import type { ScopedMcpServerConfig } from '../services/mcp/types.js';
 import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
+import { locateProject } from './projectLocation.js';
 import { followSettingsFiles } from './liveSettings.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
@@ -73,8 +74,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function startConversation(options: StartConversationOptions): Promise<StartedConversation> {
   const env = options.session.env ?? process.env;
-  const config = resolveConfigDir(env);
-  const cwd = options.session.cwd;
+  // The one project location of this start: plugins, MCP config files, transcripts and the session's loaders all read it.
+  const location = locateProject({ cwd: options.session.cwd, env, settingSources: options.session.settingSources, flagSettings: options.session.flagSettings });
+  const { cwd, configDir: config } = location;
   const resumed = await (options.located ?? findResumed(options.choice, config, cwd));
   // Reading a long transcript leaves the main thread idle: the SDK loads meanwhile.
   if (resumed && options.preloadModelClient) preloadModelClient();
@@ -87,11 +89,8 @@ export async function startConversation(options: StartConversationOptions): Prom
 
   // Plugins first: their MCP servers start with the others (never under --strict-mcp-config, which names every server).
   const plugins = await loadSessionPlugins({
-    cwd,
-    configDir: config,
+    ...location,
     isTrusted: options.session.isTrusted,
-    ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
-    ...(options.session.flagSettings !== undefined ? { flagSettings: options.session.flagSettings } : {}),
     ...(options.session.pluginDirs ? { pluginDirs: options.session.pluginDirs } : {}),
   });
   const pluginMcpConfigs = options.mcp?.strict ? [] : pluginMcpDocuments(plugins.plugins);
@@ -113,13 +112,15 @@ export async function startConversation(options: StartConversationOptions): Prom
         ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
         ...(mcpSandbox ? { sandbox: mcpSandbox } : {}),
         loadToolKit: () => import('../tools/MCPTool/mcpToolKit.js').then((module) => module.mcpToolKit),
-        ...(options.session.settingSources ? { settingSources: options.session.settingSources } : {}),
+        ...(location.settingSources ? { settingSources: location.settingSources } : {}),
+        ...(location.flagSettings !== undefined ? { flagSettings: location.flagSettings } : {}),
       })
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
   const sessionId = resumed && !resumed.fork ? (transcript?.sessionId ?? resumed.id) : newId;
   const session = await createSession({
     ...options.session,
+    location,
     plugins,
     ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
     ...(sessionId ? { sessionId } : {}),

@@ -10,7 +10,7 @@ import { buildMcpToolName } from '../services/mcp/mcpToolName.js';
 import type { McpPrompt, McpServersControl } from '../services/mcp/types.js';
 import { errorMessageOf } from '../utils/errors.js';
 import type { CustomCommand } from './custom/customCommands.js';
-import type { CommandResult } from './types.js';
+import type { CommandResult } from './custom/commandResult.js';
 
 export function mcpPromptCommands(mcp: McpServersControl | undefined): CustomCommand[] {
   return (mcp?.prompts() ?? []).map((prompt) => promptCommand(mcp!, prompt));

@@ -5,7 +5,7 @@
  * and the memory is read again, so the next request carries it.
  */
 import { appendMemoryNote, standardMemoryTargets } from '../context/memoryTargets.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import type { ChoiceRequest } from '../types/userInteraction.js';
 import { errorMessageOf } from '../utils/errors.js';
 import { displayPath } from './builtin/memory.js';

@@ -5,7 +5,7 @@
  * runs. A skill wins over a command file of the same name, as in Claude
  * Code; built-ins win over both (the registry sees to that).
  */
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import { skillCommands } from '../skills/skillCommands.js';
 import { runUserPromptExpansionHooks } from '../hooks/expansionHooks.js';
 import { loadCustomCommands, type CustomCommand } from './custom/customCommands.js';

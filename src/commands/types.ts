@@ -5,48 +5,12 @@
  */
 import type { PermissionMode } from '../contract/permissions.js';
 import type { ConversationSession } from '../session/conversationSession.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import type { ConversationMessage } from '../types/messages.js';
 import type { ChoiceRequest } from '../types/userInteraction.js';
 import type { EditorRun } from '../utils/process/externalEditor.js';
 import type { ThemeName } from '../settings/themeSetting.js';
-import type { RenderedPrompt, ShellRunner } from './custom/renderCommandPrompt.js';
-
-export type CommandResult =
-  /** Shown in the transcript under the command. */
-  | { readonly type: 'text'; readonly text: string; readonly tone?: 'info' | 'error' }
-  /** Sent to the model as the user's prompt (custom commands). */
-  | {
-      readonly type: 'prompt';
-      readonly prompt: string;
-      readonly commandTurn?: CommandTurn;
-      /** The turn may write memory files (/init): read them again when it ends, so the next request carries them. */
-      readonly reloadsMemory?: boolean;
-    }
-  | { readonly type: 'exit' }
-  /** Nothing to show (the command changed state the status line already shows). */
-  | { readonly type: 'none' }
-  /** Compact the conversation now (runs like a turn: visible, interruptible). */
-  | { readonly type: 'compact'; readonly instructions?: string }
-  /** Take up a saved session: this id, or the picker without one. */
-  | { readonly type: 'resume'; readonly id?: string }
-  /** The rewind picker (files, conversation or both, back to before an earlier prompt). */
-  | { readonly type: 'rewind' };
-
-/**
- * What a custom command asks of the turn it starts: allow rules in force
- * only while that turn runs, a model for that turn, and a prompt rendered
- * inside the turn (its `` !`cmd` `` snippets run as Bash calls, with the
- * grant in force, interruptible like any tool).
- */
-export type CommandTurn = {
-  readonly commandName: string;
-  readonly allowedTools: readonly string[];
-  /** Project commands are repository content (their rules are labelled so). */
-  readonly fromRepository: boolean;
-  readonly model?: string;
-  readonly render: (runShell: ShellRunner) => Promise<RenderedPrompt>;
-};
+import type { CommandResult } from './custom/commandResult.js';
 
 /** One permission rule as the /permissions listing shows it. */
 export type PermissionRuleListing = {

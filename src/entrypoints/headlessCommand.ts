@@ -1,10 +1,10 @@
 /**
  * What a headless prompt sends. A prompt as typed goes as it is, with the
- * images it names attached (headlessImages.ts). A prompt that starts with a
+ * images it names attached (src/app/promptAttachments.ts). A prompt that starts with a
  * slash command is handled by headlessSlashCommand.ts, loaded only then, so
  * an ordinary `-p` run never loads the commands.
  */
-import { headlessPromptContent } from '../attachments/headlessImages.js';
+import { headlessPromptContent } from '../app/promptAttachments.js';
 import { parseSlashInput } from '../commands/registry.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { ContentBlockParam } from '../types/messages.js';

@@ -6,7 +6,7 @@
  */
 import { hookNotices } from '../hooks/hookNotices.js';
 import type { HookActivity } from '../hooks/types.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import type { HeadlessIo } from './headless.js';
 
 export function reportHookActivity(

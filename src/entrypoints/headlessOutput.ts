@@ -4,7 +4,7 @@
  */
 import { apiAssistantMessage } from '../types/messages.js';
 import type { ConversationSession } from '../session/conversationSession.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import type { QueryEvent, QueryStopReason } from '../query/events.js';
 import type { AssistantMessage, UserMessage } from '../types/messages.js';
 import type { PermissionDenialRecord } from '../permissions/types.js';

@@ -16,51 +16,47 @@
  * well start with a path or a word the user meant literally.
  */
 import { findToolByName } from '../contract/tool.js';
-import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { INIT_PROMPT } from '../commands/builtin/init.js';
-import { grantCommandRules } from '../commands/custom/commandScopedRules.js';
-import { loadSessionCommands } from '../commands/sessionCommands.js';
-import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
 import type { ShellRunner } from '../commands/custom/renderCommandPrompt.js';
-import { shellSnippetOutcome } from '../commands/custom/shellSnippetOutcome.js';
-import { parseSlashInput } from '../commands/registry.js';
+import { shellSnippetOutcome } from '../app/shellSnippetOutcome.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { runToolUse } from '../services/tools/toolExecution.js';
+import { loadCommandCatalog } from '../app/commandCatalog.js';
+import { beginCommandPrompt, interpretInput, PROGRAM_INPUT } from '../app/inputInterpreter.js';
 import { NOTHING_TO_RELEASE, promptContent, typedPrompt, type HeadlessPromptOptions, type PreparedHeadlessPrompt } from './headlessCommand.js';
 
 let nextSnippetId = 0;
 
 export async function prepareSlashPrompt(prompt: string, options: HeadlessPromptOptions): Promise<PreparedHeadlessPrompt> {
-  const parsed = parseSlashInput(prompt);
-  if (!parsed) return typedPrompt(prompt, options);
   const { conversation, signal } = options;
   const { session } = conversation;
-  const name = parsed.name.toLowerCase();
-  const builtin = BUILTIN_COMMANDS.find((command) => [command.name, ...(command.aliases ?? [])].includes(name));
-  if (builtin?.name === 'init') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
-  if (builtin?.name === 'review') {
-    const { reviewPrompt } = await import('../commands/builtin/review.js');
-    const review = await reviewPrompt(conversation.cwd, parsed.args);
-    return review.type === 'prompt' ? { ok: true, content: review.prompt, release: NOTHING_TO_RELEASE } : { ok: false, error: review.type === 'text' ? review.text : '/review produced nothing to send.' };
+  const input = interpretInput(prompt, await loadCommandCatalog(session, 'headless'), PROGRAM_INPUT);
+  switch (input.kind) {
+    case 'elsewhere':
+      return { ok: false, error: `/${input.command.name} is a command of the interactive REPL; it does not run with -p.` };
+    case 'builtin': {
+      // The headless catalog's built-ins send a prompt: /init, and /review (the uncommitted diff, for a review in CI).
+      if (input.command.name !== 'review') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
+      const { reviewPrompt } = await import('../commands/builtin/review.js');
+      const review = await reviewPrompt(conversation.cwd, input.args);
+      return review.type === 'prompt' ? { ok: true, content: review.prompt, release: NOTHING_TO_RELEASE } : { ok: false, error: review.type === 'text' ? review.text : '/review produced nothing to send.' };
+    }
+    case 'custom':
+      break;
+    default:
+      return typedPrompt(prompt, options);
   }
-  if (builtin) return { ok: false, error: `/${builtin.name} is a command of the interactive REPL; it does not run with -p.` };
-
-  const custom = [...(await loadSessionCommands(session)), ...mcpPromptCommands(session.mcp)].find((command) => command.name.toLowerCase() === name);
-  if (!custom) return typedPrompt(prompt, options);
-  const expanded = await custom.expand(parsed.args);
-  if (expanded.type !== 'prompt') return { ok: false, error: expanded.type === 'text' ? expanded.text : `/${custom.name} did not produce a prompt.` };
-  const turn = expanded.commandTurn;
-  if (!turn) return { ok: true, content: await promptContent(expanded.prompt, options, 'all'), release: NOTHING_TO_RELEASE };
-
-  const grant = grantCommandRules(session.appState, session.cwd, turn);
-  if (!grant.ok) return { ok: false, error: grant.error };
-  const rendered = await turn.render(headlessShellRunner(conversation, signal));
+  const expanded = await input.command.expand(input.args);
+  if (expanded.type !== 'prompt') return { ok: false, error: expanded.type === 'text' ? expanded.text : `/${input.command.name} did not produce a prompt.` };
+  const commandPrompt = beginCommandPrompt(session, expanded);
+  if (!commandPrompt.ok) return { ok: false, error: commandPrompt.error };
+  const rendered = await commandPrompt.render(headlessShellRunner(conversation, signal));
   if (!rendered.ok) {
-    grant.revoke();
-    return { ok: false, error: `/${turn.commandName}: ${rendered.error}` };
+    commandPrompt.release();
+    return { ok: false, error: `/${expanded.commandTurn?.commandName ?? input.command.name}: ${rendered.error}` };
   }
   const content = await promptContent(rendered.prompt, options, 'all');
-  return { ok: true, content, ...(turn.model ? { model: turn.model } : {}), release: grant.revoke };
+  return { ok: true, content, ...(commandPrompt.model ? { model: commandPrompt.model } : {}), release: commandPrompt.release };
 }
 
 /** Snippets run as Bash calls under the session's rules with no one to ask: an ask is a denial. */

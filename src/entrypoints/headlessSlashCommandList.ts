@@ -1,13 +1,16 @@
 /**
  * The slash commands a headless session runs (headlessSlashCommand.ts):
- * /init, /review and the user's custom commands. Programs learn them from
+ * /init, /review and the user's custom commands — the headless share of the
+ * session's catalog (src/app/commandCatalog.ts), listed from the session's
+ * commands directly: the catalog loads every built-in, and this list is read
+ * before a stream-json run's first request. Programs learn them from
  * `system/init`'s `slash_commands` and the Agent SDK's `initialize` answer,
  * in Claude Code's shape. The REPL's other built-ins act on a terminal UI
  * and are not offered.
  */
 import { initCommand } from '../commands/builtin/init.js';
 import { reviewCommand } from '../commands/builtin/review.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 
 export type HeadlessSlashCommand = { readonly name: string; readonly description: string; readonly argumentHint: string };
 

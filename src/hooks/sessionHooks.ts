@@ -21,7 +21,7 @@
 import type { HookEventInput, HookInput } from './hookEvents.js';
 import { commonHookInput, type HookSessionFields } from './hookInput.js';
 import type { MergedHookVerdict } from './hookVerdict.js';
-import type { HookRunContext, HookSet } from './types.js';
+import type { HookRunContext, HookSet, StopAnswer } from './types.js';
 
 export type SessionHookCall = HookSessionFields & { readonly run: HookRunContext };
 
@@ -42,12 +42,6 @@ export async function runUserPromptSubmitHooks(hooks: HookSet, call: SessionHook
   if (merged.stop) return { kind: 'blocked', message: merged.stop.reason ?? `stopped by hook: ${merged.stop.hook}` };
   return { kind: 'proceed', context: contextFor('UserPromptSubmit', merged) };
 }
-
-/** What the Stop hooks say when the model would end its turn: stop, go on with a reason for the model, or halt the loop. */
-export type StopAnswer =
-  | { readonly kind: 'stop' }
-  | { readonly kind: 'continue'; readonly reason: string }
-  | { readonly kind: 'halt'; readonly reason: string };
 
 export async function runStopHooks(hooks: HookSet, call: SessionHookCall, options: { readonly stopHookActive: boolean }): Promise<StopAnswer> {
   return stopAnswer(await runEvent(hooks, call, { hook_event_name: 'Stop', stop_hook_active: options.stopHookActive }));

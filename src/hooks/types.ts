@@ -59,3 +59,9 @@ export type HookSet = {
 export type ToolHooks = HookSet;
 
 export { NO_HOOKS } from './hookSet.js';
+
+/** What Stop and SubagentStop hooks answer when the model ends its turn: let it stop, send it back to work, or halt the run. */
+export type StopAnswer =
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'continue'; readonly reason: string }
+  | { readonly kind: 'halt'; readonly reason: string };

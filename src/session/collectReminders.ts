@@ -7,7 +7,7 @@ import type { ToolUseContext } from '../contract/tool.js';
 import { pathsTouchedByLastTurn } from '../context/nestedMemory.js';
 import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ConversationMessage } from '../types/messages.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from './session.js';
 
 export async function collectReminders(
   session: Pick<Session, 'id' | 'nestedMemory' | 'todoStaleness'>,

@@ -1,6 +1,7 @@
 /**
- * A conversation's own hook events (UserPromptSubmit, Stop, SubagentStop):
- * who and where it is for the hook's input, and which stop event its end is.
+ * A conversation's own hook events (UserPromptSubmit, Stop, SubagentStop,
+ * CwdChanged, StopFailure): who and where it is for the hook's input, and
+ * which stop event its end is.
  *
  * A child's hooks name the main session and its transcript, as Claude
  * Code's do; its end is SubagentStop, run inside the child's own loop, so a
@@ -8,10 +9,13 @@
  * answer (the loop bounds how often: MAX_STOP_HOOK_CONTINUATIONS).
  */
 import type { SessionInfo } from '../contract/tool.js';
-import { runStopHooks, runSubagentStopHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
+import { runStopHooks, runSubagentStopHooks, runUserPromptSubmitHooks, type SessionHookCall } from '../hooks/sessionHooks.js';
+import { runCwdChangedHooks, runStopFailureHooks, stopFailureKind } from '../hooks/lifecycleEventHooks.js';
+import type { QueryOutcome } from '../query/events.js';
+import { lastAssistantText } from './promptMessages.js';
 import type { QueryParams } from '../query.js';
-import type { ChildConversationOptions } from './conversationSession.js';
-import type { Session } from '../app/createSession.js';
+import type { ChildConversationOptions } from './conversationOptions.js';
+import type { Session } from './session.js';
 
 export type ConversationHookSubject = {
   readonly session: Session;
@@ -48,4 +52,32 @@ export function conversationStopHook(subject: ConversationHookSubject, signal: A
       agentType: child.agentType,
       agentTranscriptPath: subject.transcriptPath,
     });
+}
+
+/** UserPromptSubmit hooks see the prompt before anything is recorded: a blocking hook drops it; others may add context. */
+export async function promptSubmitHooks(
+  subject: ConversationHookSubject,
+  typed: string,
+  signal: AbortSignal,
+): Promise<{ readonly kind: 'blocked'; readonly message: string } | { readonly kind: 'allowed'; readonly context: readonly string[] }> {
+  if (!subject.session.hooks.has('UserPromptSubmit')) return { kind: 'allowed', context: [] };
+  const answer = await runUserPromptSubmitHooks(subject.session.hooks, conversationHookCall(subject, signal), typed);
+  return answer.kind === 'blocked' ? { kind: 'blocked', message: answer.message } : { kind: 'allowed', context: answer.context };
+}
+
+/** CwdChanged runs on the side, as in Claude Code: the turn does not wait for it (but ends only once it is done). */
+export function cwdChangedHooks(subject: ConversationHookSubject, previous: string, next: string): Promise<unknown> {
+  // FileChanged hooks follow the move too (their matcher names files in the working directory).
+  if (!subject.session.hooks.has('CwdChanged') && !subject.session.hooks.has('FileChanged')) return Promise.resolve();
+  return runCwdChangedHooks(subject.session.hooks, conversationHookCall(subject, new AbortController().signal), { old_cwd: previous, new_cwd: next }).catch(() => undefined);
+}
+
+/** A turn that ended on an API error: StopFailure hooks. The turn is over; only the hooks' own timeouts bound them. */
+export async function stopFailureHooks(subject: ConversationHookSubject, outcome: QueryOutcome): Promise<void> {
+  if (!subject.session.hooks.has('StopFailure')) return;
+  await runStopFailureHooks(subject.session.hooks, conversationHookCall(subject, new AbortController().signal), {
+    error: stopFailureKind(outcome.failure?.kind ?? 'other', outcome.failure?.status),
+    error_details: outcome.failure?.message ?? outcome.detail ?? 'the request failed',
+    ...lastAssistantText(outcome.messages),
+  });
 }

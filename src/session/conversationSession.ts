@@ -10,14 +10,11 @@
  * same Session with its own system prompt, tool subset, read-file state and
  * (optionally) a sidechain transcript.
  */
-import { runCwdChangedHooks, runStopFailureHooks, stopFailureKind } from '../hooks/lifecycleEventHooks.js';
 import path from 'node:path';
-import { statSync } from 'node:fs';
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { SessionInfo, Tools, ToolUseContext } from '../contract/tool.js';
-import { runUserPromptSubmitHooks } from '../hooks/sessionHooks.js';
 import { query } from '../query.js';
-import type { CompactionHook, CompactionStep, CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
+import type { CompactionTrigger, QueryEvent, QueryOutcome } from '../query/events.js';
 import { contextWindowOf } from '../services/api/models.js';
 import { thinkingForPrompt, type ThinkingSettings } from '../services/api/thinking.js';
 import { withUsageTracking } from '../services/api/usageTrackingClient.js';
@@ -25,88 +22,29 @@ import type { ModelClient } from '../contract/modelClient.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import type { CostTracker } from '../services/api/cost.js';
 import type { SubagentScope } from './subagentScope.js';
-import type { ReadFileState } from '../contract/readFileState.js';
-import { textOfContent, type ContentBlockParam, type ConversationMessage } from '../types/messages.js';
+import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
 import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from '../contract/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
 import type { CheckpointKeeper } from './checkpoints/checkpointKeeper.js';
 import { createConversationCheckpoints } from './checkpoints/conversationCheckpoints.js';
 import { collectReminders } from './collectReminders.js';
-import { conversationHookCall, conversationStopHook, type ConversationHookSubject } from './conversationHooks.js';
-import { compactConversation } from './compaction/compactConversation.js';
-import { autoCompactPercent, estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
+import { conversationStopHook, cwdChangedHooks, promptSubmitHooks, stopFailureHooks, type ConversationHookSubject } from './conversationHooks.js';
+import { CompactionPolicy } from './compaction/compactionPolicy.js';
+import { estimateConversationTokens, usedTokens } from './compaction/tokenEstimate.js';
 import { measureContext } from './context/contextUsage.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from './session.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from '../settings/configPaths.js';
-import { PermissionState } from '../permissions/permissionState.js';
-import { promptTitle, withUserPrompt, type PromptAddition } from './promptMessages.js';
+import { latestPromptText, promptTitle, typedText, withHookContext, withPromptUuid, withUserPrompt } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
 import { transcriptFile } from './transcript/sessionFiles.js';
-import { SessionInUseError, TranscriptWriter } from './transcript/transcriptWriter.js';
+import { SessionInUseError, type TranscriptWriter } from './transcript/transcriptWriter.js';
+import { openTranscriptWriter, restoreSavedState, resumedWorkingDirectory, RESUME_REMINDER } from './conversationPersistence.js';
+import type { CompactResult, ConversationSessionOptions, TurnOptions } from './conversationOptions.js';
 import { otherHolderOf } from './transcript/sessionLock.js';
 import { repairedOrUndefined } from './transcript/repairConversation.js';
 import { TurnRecorder } from './transcript/turnRecorder.js';
-
-/** After this many failed compactions in a row the session stops trying on its own. */
-export const MAX_COMPACTION_FAILURES = 3;
-
-export const RESUME_REMINDER =
-  '<system-reminder>This conversation was resumed from a saved session. Files may have changed since: read a file again before editing it.</system-reminder>';
-
-export type ConversationSessionOptions = {
-  readonly session: Session;
-  /** Where transcripts go: false with --no-session-persistence. */
-  readonly persist: boolean;
-  /** A saved conversation to continue (its id is kept unless `forkFrom` is set). */
-  readonly resumed?: { readonly transcript: LoadedTranscript; readonly file: string; readonly fork: boolean; readonly keepModel: boolean; readonly keepMode: boolean };
-  readonly lifecycle?: SessionLifecycleListener;
-  /** Child conversations: their own system prompt, tools, read-file state, sidechain transcript. */
-  readonly systemPrompt?: readonly TextBlockParam[];
-  readonly tools?: Tools;
-  readonly readFileState?: ReadFileState;
-  readonly sidechainTranscript?: string;
-  /** A subagent's conversation: where it sits in the agent tree, its limits, model and cost tally. */
-  readonly child?: ChildConversationOptions;
-  /** Warnings for the user (a transcript that cannot be written, a resumed cwd that is gone). */
-  readonly onWarning?: (message: string) => void;
-};
-
-export type ChildConversationOptions = {
-  /** 1 for a child of the main conversation. */
-  readonly depth: number;
-  readonly maxTurns: number;
-  readonly model: string;
-  /** The parent's working directory when the child was started. */
-  readonly cwd: string;
-  /** Counts towards the session's total and the agent type's share. */
-  readonly costTracker: CostTracker;
-  readonly agentId: string;
-  readonly agentType: string;
-  readonly parentToolUseId: string;
-  /** The main conversation's id, folder and JSONL (sidechain lines, nested children, hook input). */
-  readonly rootSessionId: string;
-  readonly rootSessionDir: string;
-  readonly rootTranscriptPath: string | undefined;
-};
-
-export type TurnOptions = {
-  readonly signal: AbortSignal;
-  /** The front end's part of the tool environment, e.g. askPermission. */
-  readonly env?: Partial<ToolRunEnv>;
-  readonly userInteraction?: UserInteraction;
-  /** An editor's view of the files (unsaved buffers) for the file tools; absent: the local disk. */
-  readonly textFiles?: TextFileAccess;
-  /** This turn only (a custom command's `model`); the conversation's model is unchanged. */
-  readonly model?: string;
-  /** Pass the API's raw stream events up as raw_stream_event (--include-partial-messages). */
-  readonly rawStreamEvents?: boolean;
-  /** The prompt message's uuid (an Agent SDK client's own, so it can rewind to it); ignored if the conversation has it already. */
-  readonly promptUuid?: string;
-};
-
-export type CompactResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
 
 export class ConversationSession {
   readonly session: Session;
@@ -118,10 +56,8 @@ export class ConversationSession {
   private hasTitle = false;
   private pendingReminders: string[] = [];
   private readonly recorder = new TurnRecorder(() => this.writer);
-  /** What the latest response said the context holds; compaction compares it with the threshold. */
-  private lastResponseTokens: number | undefined;
-  private compactionFailures = 0;
-  private autoCompactStopped = false;
+  /** When the conversation compacts itself; it keeps the context size the latest response reported. */
+  private readonly compaction: CompactionPolicy;
   private thinkingOverride: ThinkingSettings | undefined;
   private readonly listeners = new Set<SessionLifecycleListener>();
   private readonly trackedClient: ModelClient;
@@ -136,6 +72,20 @@ export class ConversationSession {
     this.currentCwd = options.child?.cwd ?? session.cwd;
     this.currentModel = options.child?.model ?? session.model;
     this.trackedClient = withUsageTracking(session.modelClient, this.costTracker);
+    this.compaction = new CompactionPolicy({
+      modelClient: this.trackedClient,
+      env: session.env,
+      model: () => this.currentModel,
+      contextWindow: () => this.contextWindow,
+      cwd: () => this.currentCwd,
+      todos: () => session.appState.get().todos,
+      writer: () => this.writer,
+      estimateContextTokens: (messages) => this.estimateContextTokens(messages),
+      adopt: (messages) => {
+        this.currentMessages = messages;
+      },
+      emit: (event) => this.emit(event),
+    });
     if (options.lifecycle) this.listeners.add(options.lifecycle);
     if (options.resumed) this.adopt(options.resumed);
     else {
@@ -180,7 +130,7 @@ export class ConversationSession {
 
   /** Tokens in the context after the latest response (0 before the first). */
   get contextTokens(): number {
-    return this.lastResponseTokens ?? 0;
+    return this.compaction.contextTokens ?? 0;
   }
 
   get contextWindow(): number {
@@ -189,8 +139,7 @@ export class ConversationSession {
 
   /** The window share at which automatic compaction runs, or undefined when it is off. */
   get autoCompactThreshold(): number | undefined {
-    const percent = autoCompactPercent(this.session.env);
-    return percent === undefined ? undefined : Math.floor((this.contextWindow * percent) / 100);
+    return this.compaction.threshold;
   }
 
   get systemPrompt(): readonly TextBlockParam[] {
@@ -281,13 +230,9 @@ export class ConversationSession {
   async *submit(content: string | ContentBlockParam[], turn: TurnOptions): AsyncGenerator<QueryEvent, QueryOutcome> {
     const before = this.currentMessages;
     // UserPromptSubmit hooks see the prompt before anything is recorded: a blocking hook drops it.
-    let hookContext: readonly string[] = [];
-    if (this.session.hooks.has('UserPromptSubmit')) {
-      const answer = await runUserPromptSubmitHooks(this.session.hooks, conversationHookCall(this.hookSubject, turn.signal), typedText(content));
-      if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
-      hookContext = answer.context;
-    }
-    const addition = withPromptUuid(withHookContext(withUserPrompt(before, content), hookContext), turn.promptUuid, before);
+    const answer = await promptSubmitHooks(this.hookSubject, typedText(content), turn.signal);
+    if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
+    const addition = withPromptUuid(withHookContext(withUserPrompt(before, content), answer.context), turn.promptUuid, before);
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
     this.writer?.appendMessage(addition.prompt);
     if (!this.hasTitle) {
@@ -335,17 +280,13 @@ export class ConversationSession {
       onContextChange: (next) => {
         const previous = this.currentCwd;
         this.currentCwd = next.cwd;
-        // FileChanged hooks follow the move too (their matcher names files in the working directory).
-        if (previous !== next.cwd && (this.session.hooks.has('CwdChanged') || this.session.hooks.has('FileChanged'))) {
-          // Claude Code runs CwdChanged on the side: the turn does not wait for it.
-          sideHooks.push(runCwdChangedHooks(this.session.hooks, conversationHookCall(this.hookSubject, new AbortController().signal), { old_cwd: previous, new_cwd: next.cwd }).catch(() => undefined));
-        }
+        if (previous !== next.cwd) sideHooks.push(cwdChangedHooks(this.hookSubject, previous, next.cwd));
       },
       takeReminders: async (messages, current) => [
         ...this.pendingReminders.splice(0),
         ...(await collectReminders({ id: this.currentId, nestedMemory: this.session.nestedMemory, todoStaleness: this.session.todoStaleness }, messages, current)),
       ],
-      compaction: this.compactionHook(),
+      compaction: this.compaction.hook(),
       repairHistory: repairedOrUndefined,
       ...(this.session.fallbackModel && this.session.fallbackModel !== model ? { fallbackModel: this.session.fallbackModel } : {}),
       thinking: thinkingForPrompt(latestPromptText(addition.messages), model, this.thinking),
@@ -356,7 +297,7 @@ export class ConversationSession {
       step = await run.next();
       while (!step.done) {
         this.recorder.record(step.value);
-        if (step.value.type === 'assistant_message') this.lastResponseTokens = usedTokens(step.value.message.usage);
+        if (step.value.type === 'assistant_message') this.compaction.heard(usedTokens(step.value.message.usage));
         yield step.value;
         step = await run.next();
       }
@@ -367,14 +308,7 @@ export class ConversationSession {
     const outcome = step.value;
     await keeper?.endPrompt();
     this.currentMessages = outcome.messages;
-    if (outcome.reason === 'api_error' && this.session.hooks.has('StopFailure')) {
-      // The turn is over; only the hooks' own timeouts bound them.
-      await runStopFailureHooks(this.session.hooks, conversationHookCall(this.hookSubject, new AbortController().signal), {
-        error: stopFailureKind(outcome.failure?.kind ?? 'other', outcome.failure?.status),
-        error_details: outcome.failure?.message ?? outcome.detail ?? 'the request failed',
-        ...lastAssistantText(outcome.messages),
-      });
-    }
+    if (outcome.reason === 'api_error') await stopFailureHooks(this.hookSubject, outcome);
     if ((outcome.reason === 'interrupted' || outcome.reason === 'max_budget') && outcome.messages.at(-1)?.uuid === addition.prompt.uuid) {
       // Nothing came back: the prompt is taken back (the REPL puts it in the input box again).
       this.currentMessages = before;
@@ -386,7 +320,7 @@ export class ConversationSession {
   /** /compact: summarise now, steered by the user's instructions. */
   async *compact(instructions: string | undefined, signal: AbortSignal): AsyncGenerator<QueryEvent, CompactResult> {
     if (this.currentMessages.length === 0) return { ok: false, error: 'there is no conversation to compact yet' };
-    const result = yield* this.runCompaction(this.currentMessages, 'manual', instructions, signal);
+    const result = yield* this.compaction.run(this.currentMessages, 'manual', instructions, signal);
     if (!result.ok) return result;
     this.currentMessages = result.messages;
     return { ok: true };
@@ -399,9 +333,7 @@ export class ConversationSession {
     this.currentId = newUuid();
     this.currentMessages = [];
     this.pendingReminders = [];
-    this.lastResponseTokens = undefined;
-    this.compactionFailures = 0;
-    this.autoCompactStopped = false;
+    this.compaction.reset(undefined);
     this.hasTitle = false;
     (this.options.readFileState ?? this.session.readFileState).clear();
     this.session.appState.set((state) => (state.todos.length === 0 ? state : { ...state, todos: [] }));
@@ -475,18 +407,15 @@ export class ConversationSession {
   }
 
   private newWriter(file: string, resumed: LoadedTranscript | undefined): TranscriptWriter {
-    const env = this.session.env;
-    return new TranscriptWriter({
+    return openTranscriptWriter({
+      session: this.session,
       file,
       sessionId: this.options.child?.rootSessionId ?? this.currentId,
-      ...(this.options.child ? { sidechain: { agentId: this.options.child.agentId, parentToolUseId: this.options.child.parentToolUseId } } : {}),
-      gitBranch: this.session.git?.branch,
-      cwd: () => this.currentCwd,
-      leafUuid: resumed?.leafUuid ?? undefined,
-      written: resumed?.writtenUuids,
+      child: this.options.child,
       isSidechain: this.options.sidechainTranscript !== undefined,
-      secrets: [env.ANTHROPIC_API_KEY ?? '', env.ANTHROPIC_AUTH_TOKEN ?? ''],
-      onError: this.options.onWarning,
+      cwd: () => this.currentCwd,
+      resumed,
+      onWarning: this.options.onWarning,
     });
   }
 
@@ -496,20 +425,11 @@ export class ConversationSession {
     if (!resumed.fork && transcript.sessionId) this.currentId = transcript.sessionId;
     this.currentMessages = transcript.messages;
     this.hasTitle = transcript.title !== undefined || transcript.messages.length > 0;
-    this.lastResponseTokens = transcript.contextTokens;
-    this.compactionFailures = 0;
-    this.autoCompactStopped = false;
+    this.compaction.reset(transcript.contextTokens);
     for (const warning of transcript.warnings) this.options.onWarning?.(warning);
-    if (transcript.cwd && transcript.cwd !== this.currentCwd) {
-      if (isDirectory(transcript.cwd)) this.currentCwd = transcript.cwd;
-      else this.options.onWarning?.(`the session's working directory ${transcript.cwd} no longer exists; continuing in ${this.currentCwd}.`);
-    }
+    this.currentCwd = resumedWorkingDirectory(transcript.cwd, this.currentCwd, this.options.onWarning);
     if (transcript.model && !resumed.keepModel) this.currentModel = transcript.model;
-    const { appState } = this.session;
-    const { todos, mode } = transcript;
-    if (todos) appState.set((state) => ({ ...state, todos }));
-    // A transcript never grants bypass: PermissionState lets it return only to a session started with it.
-    if (mode !== undefined && !resumed.keepMode) new PermissionState(appState).setMode(mode, 'transcript');
+    restoreSavedState(this.session.appState, transcript, { keepMode: resumed.keepMode });
     if (!this.options.persist) this.writer = undefined;
     else if (resumed.fork) {
       // A fork starts its own file with the whole history; the original is left byte for byte.
@@ -525,68 +445,7 @@ export class ConversationSession {
     if (this.currentMessages.length > 0) this.pendingReminders.push(RESUME_REMINDER);
   }
 
-  // --- compaction ---
-
-  private compactionHook(): CompactionHook {
-    return {
-      beforeRequest: (messages, signal) => this.autoCompact(messages, signal, false),
-      onPromptTooLong: (messages, signal) => this.autoCompact(messages, signal, true),
-    };
-  }
-
-  private async *autoCompact(messages: readonly ConversationMessage[], signal: AbortSignal, promptTooLong: boolean): AsyncGenerator<QueryEvent, CompactionStep> {
-    const threshold = this.autoCompactThreshold;
-    if (threshold === undefined || this.autoCompactStopped) return { kind: 'unchanged' };
-    if (!promptTooLong && (this.lastResponseTokens === undefined || this.lastResponseTokens <= threshold)) return { kind: 'unchanged' };
-    const result = yield* this.runCompaction(messages, 'auto', undefined, signal);
-    if (result.ok) return { kind: 'compacted', messages: result.messages };
-    if (this.autoCompactStopped) {
-      return {
-        kind: 'failed',
-        error: `compaction failed ${MAX_COMPACTION_FAILURES} times in a row (last: ${result.error}); automatic compaction is off for the rest of this session. Run /compact to try again, or /clear to start over.`,
-      };
-    }
-    if (promptTooLong) return { kind: 'failed', error: `the conversation is too long for the model, and compacting it failed: ${result.error}` };
-    // Still under the window: this request goes out as it is, and the next response tries again.
-    return { kind: 'unchanged' };
-  }
-
-  private async *runCompaction(
-    messages: readonly ConversationMessage[],
-    trigger: CompactionTrigger,
-    instructions: string | undefined,
-    signal: AbortSignal,
-  ): AsyncGenerator<QueryEvent, { ok: true; messages: readonly ConversationMessage[] } | { ok: false; error: string }> {
-    yield { type: 'compaction_start', trigger };
-    await this.emit({ type: 'pre_compact', trigger, instructions });
-    const tokensBefore = this.lastResponseTokens ?? (await this.estimateContextTokens(messages));
-    const outcome = await compactConversation({
-      messages,
-      modelClient: this.trackedClient,
-      model: this.currentModel,
-      windowTokens: this.contextWindow,
-      instructions,
-      preserved: { cwd: this.currentCwd, todos: this.session.appState.get().todos },
-      signal,
-    });
-    if (!outcome.ok) {
-      this.compactionFailures++;
-      if (trigger === 'auto' && this.compactionFailures >= MAX_COMPACTION_FAILURES) this.autoCompactStopped = true;
-      yield { type: 'compaction_failed', trigger, error: outcome.error };
-      return { ok: false, error: outcome.error };
-    }
-    this.compactionFailures = 0;
-    this.autoCompactStopped = false;
-    const tokensAfter = await this.estimateContextTokens(outcome.messages);
-    this.writer?.appendCompactBoundary({ trigger, tokensBefore, tokensAfter });
-    this.writer?.appendMissing(outcome.messages, { carried: true });
-    this.lastResponseTokens = undefined;
-    this.currentMessages = outcome.messages;
-    yield { type: 'compact_boundary', trigger, tokensBefore, tokensAfter, keptTurns: outcome.keptTurns };
-    await this.emit({ type: 'post_compact', trigger, summary: outcome.messages[0] ? textOfContent(outcome.messages[0].content) : '' });
-    await this.emit({ type: 'session_start', source: 'compact' });
-    return { ok: true, messages: outcome.messages };
-  }
+  // --- compaction (the policy is compaction/compactionPolicy.ts) ---
 
   /** System prompt, tool definitions and these messages, estimated (no response has measured them yet). */
   private async estimateContextTokens(messages: readonly ConversationMessage[]): Promise<number> {
@@ -604,50 +463,4 @@ export class ConversationSession {
     const full: SessionLifecycleEvent = { ...event, sessionId: this.currentId, transcriptPath: this.transcriptPath, cwd: this.currentCwd };
     for (const listener of this.listeners) await listener(full);
   }
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** The newest prompt the user typed (not a tool result or a loop's own note): thinking words are read from it. */
-function latestPromptText(messages: readonly ConversationMessage[]): string {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]!;
-    if (message.type === 'user' && !message.isMeta) return textOfContent(message.content);
-  }
-  return '';
-}
-
-/** What the user typed: the prompt, or a structured prompt's last text (attachments and shell output come first). */
-function typedText(content: string | ContentBlockParam[]): string {
-  if (typeof content === 'string') return content;
-  const last = content.findLast((block) => block.type === 'text');
-  return last?.type === 'text' ? last.text : '';
-}
-
-/** The prompt with UserPromptSubmit hooks' context after it, stored with it (so later requests repeat the same bytes). */
-function withHookContext(addition: PromptAddition, context: readonly string[]): PromptAddition {
-  if (context.length === 0) return addition;
-  const content: ContentBlockParam[] = typeof addition.prompt.content === 'string' ? [{ type: 'text', text: addition.prompt.content }] : [...addition.prompt.content];
-  const prompt = { ...addition.prompt, content: [...content, ...context.map((text): ContentBlockParam => ({ type: 'text', text }))] };
-  return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
-}
-
-/** StopFailure's last_assistant_message: the text of the model's last reply, when there is one. */
-function lastAssistantText(messages: readonly ConversationMessage[]): { last_assistant_message?: string } {
-  const last = [...messages].reverse().find((message) => message.type === 'assistant');
-  const text = last ? textOfContent(last.content) : '';
-  return text ? { last_assistant_message: text } : {};
-}
-
-/** The prompt under the uuid its sender chose, unless that uuid is already taken in this conversation. */
-function withPromptUuid(addition: PromptAddition, uuid: string | undefined, before: readonly ConversationMessage[]): PromptAddition {
-  if (uuid === undefined || uuid === '' || before.some((message) => message.uuid === uuid)) return addition;
-  const prompt = { ...addition.prompt, uuid };
-  return { ...addition, prompt, messages: [...addition.messages.slice(0, -1), prompt] };
 }

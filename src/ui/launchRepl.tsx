@@ -3,11 +3,8 @@
  * Ink app; and takes it down again so the terminal is left as it was found.
  */
 import { render } from 'ink';
-import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
-import { loadSessionCommands } from '../commands/sessionCommands.js';
+import { loadCommandCatalog } from '../app/commandCatalog.js';
 import { createPermissionRulesAccess } from '../commands/permissionRulesAccess.js';
-import { createCommandRegistry } from '../commands/registry.js';
-import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
 import { openPromptHistory } from '../history/promptHistory.js';
 import { configDir } from '../settings/configPaths.js';
 import { startConversation, type ResumeTarget } from '../app/startConversation.js';
@@ -73,14 +70,13 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
     },
   });
   const { session } = conversation;
-  const [history, customCommands, display] = await Promise.all([
+  const [history, commands, display] = await Promise.all([
     openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
-    loadSessionCommands(session),
+    loadCommandCatalog(session, 'repl'),
     loadDisplaySettings(session.settings),
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const handOffTerminal = createTerminalHandoff({ stdin: process.stdin, write: terminal.write, env });
-  const commands = createCommandRegistry(BUILTIN_COMMANDS, customCommands, () => mcpPromptCommands(session.mcp));
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
     appState: session.appState,
@@ -131,7 +127,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   // throttle (~32 ms) before it echoed (tmux: prompt → echo 42 ms before, 22 ms after).
   controller.transcript.flush();
   const inkStdout = stdoutForInk(process.stdout);
-  const instance = render(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine} />, {
+  const instance = render(<ReplApp controller={controller} commands={commands.registry} history={history} statusLine={statusLine} />, {
     stdout: inkStdout,
     stderr: stderrForInk(process.stderr, inkStdout),
     // Whole frames: stdoutForInk's frame writer compares them line by line with what is on screen.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
 import { REVIEW_INSTRUCTIONS } from '../../src/commands/builtin/review.js';
-import type { CommandResult } from '../../src/commands/types.js';
+import type { CommandResult } from '../../src/commands/custom/commandResult.js';
 import type { ThemeName } from '../../src/settings/themeSetting.js';
 import { MODEL_TABLE } from '../../src/services/api/models.js';
 import { onSettingsWrite } from '../../src/settings/settingsWrites.js';

@@ -62,6 +62,21 @@ describe('loadMcpConfig', () => {
     expect(byName.inline!).toMatchObject({ scope: 'cli', source: '--mcp-config (inline JSON)', config: { args: ['a'] } });
   });
 
+  it('--settings is read too (inline JSON or a file): its mcpServers join as the caller\'s own, below --mcp-config', async () => {
+    await writeJson(path.join(configDir, 'settings.json'), { mcpServers: { shared: { command: 'user-cmd' } } });
+    const inline = await load({ flagSettings: '{"mcpServers": {"shared": {"command": "flag-cmd"}, "onlyFlag": {"command": "f"}}}', cliConfigs: ['{"mcpServers": {"onlyFlag": {"command": "cli-cmd"}}}'] });
+    const byName = Object.fromEntries(inline.servers.map((server) => [server.name, server]));
+    expect(byName.shared).toMatchObject({ scope: 'cli', source: '--settings', config: { command: 'flag-cmd' } });
+    expect(byName.onlyFlag!.config).toMatchObject({ command: 'cli-cmd' });
+    const file = await writeJson(path.join(project, 'my-settings.json'), { mcpServers: { fromFile: { command: 'x' } } });
+    const fromFile = await load({ flagSettings: 'my-settings.json', isTrusted: false });
+    // Not repository content: it starts in an untrusted folder too.
+    expect(fromFile.servers.find((server) => server.name === 'fromFile')?.source).toBe(file);
+    // --strict-mcp-config names every server itself.
+    expect((await load({ flagSettings: 'my-settings.json', strict: true })).servers.map((server) => server.name)).not.toContain('fromFile');
+    await expect(load({ flagSettings: 'missing.json' })).rejects.toThrow(/--settings/);
+  });
+
   it('keeps .mcp.json servers waiting while the folder is not trusted', async () => {
     await writeJson(path.join(project, '.mcp.json'), { mcpServers: { repoServer: { command: 'x' } } });
     const config = await load({ isTrusted: false });

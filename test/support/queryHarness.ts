@@ -9,7 +9,8 @@ import type { QueryEvent, QueryOutcome } from '../../src/query.js';
 import { ConversationSession } from '../../src/session/conversationSession.js';
 import { createAnthropicModelClient } from '../../src/services/api/anthropicClient.js';
 import type { PermissionAsker, ToolRunEnv } from '../../src/services/tools/toolExecution.js';
-import { createSession, type Session } from '../../src/app/createSession.js';
+import { createSession } from '../../src/app/createSession.js';
+import type { Session } from '../../src/session/session.js';
 import { clockNow, startFakeAnthropic, type FakeAnthropicServer, type ScriptFn, type ScriptedTurn } from './fakeAnthropic.js';
 
 export type TimedEvent = { readonly event: QueryEvent; readonly at: number };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
 import { MODEL_TABLE } from '../../src/services/api/models.js';
-import type { CommandResult } from '../../src/commands/types.js';
+import type { CommandResult } from '../../src/commands/custom/commandResult.js';
 import { usage } from './support/events.js';
 import { commandFixture, type CommandFixture } from './support/commandContext.js';
 

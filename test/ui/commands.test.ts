@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_COMMANDS } from '../../src/commands/builtinCommands.js';
 import { loadCustomCommands } from '../../src/commands/custom/customCommands.js';
-import type { CommandResult } from '../../src/commands/types.js';
+import type { CommandResult } from '../../src/commands/custom/commandResult.js';
 import { modeStatusLabel } from '../../src/commands/permissionModes.js';
 import { nextPermissionMode } from '../../src/permissions/permissionState.js';
 import { createCommandRegistry, parseSlashInput } from '../../src/commands/registry.js';
@@ -75,7 +75,7 @@ describe('custom commands from .claude/commands', () => {
     const review = commands.find((command) => command.name === 'review')!;
     expect(review.description).toBe('Review a file');
     expect(review.argumentHint).toBe('<file>');
-    expect(await renderedPrompt(await review.run('src/app.ts', fixture.context))).toBe('Review src/app.ts carefully. Then review src/app.ts again.');
+    expect(await renderedPrompt(await review.run('src/app.ts'))).toBe('Review src/app.ts carefully. Then review src/app.ts again.');
     expect(commands.find((command) => command.name === 'frontend:lint')!.description).toBe('Lint the UI');
   });
 
@@ -86,7 +86,7 @@ describe('custom commands from .claude/commands', () => {
     await writeFile(file, 'first');
     const [command] = await loadCustomCommands({ projectRoot, configDir: path.join(dir, 'none') });
     await writeFile(file, 'second');
-    expect(await renderedPrompt(await command!.run('', fixture.context))).toBe('second');
+    expect(await renderedPrompt(await command!.run(''))).toBe('second');
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDirCommand } from '../../src/commands/builtin/addDir.js';
 import { copyCommand } from '../../src/commands/builtin/copy.js';
-import type { CommandResult } from '../../src/commands/types.js';
+import type { CommandResult } from '../../src/commands/custom/commandResult.js';
 import type { ConversationMessage } from '../../src/types/messages.js';
 import { osc52Copy, osc777Notification, osc9Notification } from '../../src/utils/terminal/osc.js';
 import { assistantMessage } from './support/events.js';

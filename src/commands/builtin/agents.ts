@@ -10,9 +10,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentDefinition } from '../../contract/agentDefinition.js';
 import { projectAgentsDir, userAgentsDir } from '../../agents/loadAgentCatalog.js';
-import { findRepositoryRoot } from '../../permissions/loadPermissionRules.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import type { CommandResult, SlashCommand } from '../types.js';
+import type { SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
@@ -28,7 +28,7 @@ export const agentsCommand: SlashCommand = {
     }
     if (action !== 'new') return { type: 'text', tone: 'error', text: `Unknown /agents action "${action}". Use /agents, or /agents new <name> [--user].` };
     if (!name || !AGENT_NAME.test(name)) return { type: 'text', tone: 'error', text: 'Give the new agent a name: letters, digits, "-", "_" or "." (e.g. /agents new reviewer).' };
-    const dir = flags.includes('--user') ? userAgentsDir(context.session.info.configDir) : projectAgentsDir(findRepositoryRoot(context.session.cwd));
+    const dir = flags.includes('--user') ? userAgentsDir(context.session.info.configDir) : projectAgentsDir(context.session.location.repositoryRoot);
     return createAgentFile(path.join(dir, `${name}.md`), name);
   },
 };

@@ -10,7 +10,8 @@
 import { formatMcpServers } from '../../services/mcp/mcpStatusView.js';
 import { runMcpServerAction, type McpServerAction } from '../../services/mcp/serverActions.js';
 import type { McpServersControl } from '../../services/mcp/types.js';
-import type { CommandContext, CommandResult, SlashCommand } from '../types.js';
+import type { CommandContext, SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 const STDERR_LINES_SHOWN = 5;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { memoryFileText } from '../../context/memoryFiles.js';
 import { refusedImportNote } from '../../context/memoryImports.js';
 import { editableMemoryTargets, ensureMemoryFile } from '../../context/memoryTargets.js';
-import type { Session } from '../../app/createSession.js';
+import type { Session } from '../../session/session.js';
 import type { SlashCommand } from '../types.js';
 
 const SCOPE_LABEL = { user: 'user', project: 'project', local: 'local (private)' } as const;

@@ -1,5 +1,6 @@
 import { MODEL_TABLE, modelSpec, resolveModelName, type ModelSpec } from '../../services/api/models.js';
-import type { CommandResult, SlashCommand } from '../types.js';
+import type { SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 /**
  * `/model <alias or id>` switches the model for the next prompts; `/model`

@@ -1,5 +1,6 @@
 import { describeMode } from '../permissionModes.js';
-import type { CommandContext, CommandResult, PermissionRuleListing, SlashCommand } from '../types.js';
+import type { CommandContext, PermissionRuleListing, SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 const USAGE = [
   'Usage:',

@@ -13,7 +13,8 @@ import { describePluginContents } from '../../plugins/pluginSummary.js';
 import { readInstalledPlugins } from '../../plugins/pluginStore.js';
 import { enabledPluginStates } from '../../plugins/sessionPlugins.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import type { CommandContext, CommandResult, SlashCommand } from '../types.js';
+import type { CommandContext, SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 const USAGE = 'Use /plugin, /plugin marketplace add <folder or git URL>, /plugin marketplace list, or /plugin install|enable|disable|update|uninstall <plugin>@<marketplace>.';
 const NEXT_SESSION = 'It takes effect in the next session.';

@@ -6,7 +6,8 @@
  * and the model is told how to see the rest.
  */
 import { execFile } from 'node:child_process';
-import type { CommandResult, SlashCommand } from '../types.js';
+import type { SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 const MAX_DIFF_CHARS = 80_000;
 const GIT_TIMEOUT_MS = 10_000;

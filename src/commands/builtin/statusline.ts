@@ -9,7 +9,8 @@ import path from 'node:path';
 import { loadDisplaySettings } from '../../settings/displaySettings.js';
 import { updateJsonObjectFile } from '../../settings/updateSettingsFile.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import type { CommandContext, CommandResult, SlashCommand } from '../types.js';
+import type { CommandContext, SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 const USAGE = [
   'Set one with /statusline <command>: it gets JSON about the session on stdin (session_id, model, cwd, cost, …)',

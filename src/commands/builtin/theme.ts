@@ -7,7 +7,8 @@ import { loadDisplaySettings } from '../../settings/displaySettings.js';
 import { DEFAULT_THEME, isThemeName, THEME_DESCRIPTIONS, THEME_NAMES, type ThemeName } from '../../settings/themeSetting.js';
 import { saveSetting } from '../config/settingScopes.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import type { CommandContext, CommandResult, SlashCommand } from '../types.js';
+import type { CommandContext, SlashCommand } from '../types.js';
+import type { CommandResult } from '../custom/commandResult.js';
 
 export const themeCommand: SlashCommand = {
   name: 'theme',

@@ -10,7 +10,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { CommandResult, SlashCommand } from '../types.js';
+import type { CommandResult } from './commandResult.js';
 import { compareStrings } from '../../utils/format.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import { parseTemplate, type TemplateParse } from './commandTemplate.js';
@@ -28,7 +28,20 @@ const MODEL_NAME = /^[\w.:@/-]+$/;
  * A custom command needs nothing from the REPL: `expand` turns the typed
  * arguments into its turn, and headless `-p "/name args"` uses it directly.
  */
-export type CustomCommand = SlashCommand & { readonly expand: (args: string) => Promise<CommandResult> };
+/**
+ * A command that expands to a prompt (a command file, a skill, an MCP prompt). It needs nothing of
+ * the session to run, so it fits wherever a built-in SlashCommand does (src/commands/types.ts).
+ */
+export type CustomCommand = {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  readonly argumentHint?: string;
+  readonly source?: 'project' | 'user' | 'plugin';
+  readonly kind?: 'skill';
+  readonly expand: (args: string) => Promise<CommandResult>;
+  run(args: string): Promise<CommandResult> | CommandResult;
+};
 
 /** A folder of command files whose commands are named `<namespace>:<file>` (a plugin's `commands/`). */
 export type CommandRoot = {

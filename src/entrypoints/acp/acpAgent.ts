@@ -27,19 +27,19 @@ import type { SessionChoice } from '../../app/startConversation.js';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { VERSION } from '../../version.js';
 import { mcpConfigOfClientServers } from './acpMcpServers.js';
-import { mcpPromptCommands } from '../../commands/mcpPromptCommands.js';
 import { acpElicitationHandler } from './acpElicitation.js';
 import type { AcpSession } from './acpSession.js';
 
 /** The engine loads with the first session, so `initialize` is answered before any of it is read. */
 async function loadEngine() {
-  const [{ startConversation }, { AcpSession }, { loadAcpCommands }, { reportMcpStartup }] = await Promise.all([
+  const [{ startConversation }, { AcpSession }, { acpCommandSet }, { loadCommandCatalog }, { reportMcpStartup }] = await Promise.all([
     import('../../app/startConversation.js'),
     import('./acpSession.js'),
     import('./acpCommands.js'),
+    import('../../app/commandCatalog.js'),
     import('../../services/mcp/startMcpServers.js'),
   ]);
-  return { startConversation, AcpSession, loadAcpCommands, reportMcpStartup };
+  return { startConversation, AcpSession, acpCommandSet, loadCommandCatalog, reportMcpStartup };
 }
 
 export type AcpAgentOptions = {
@@ -71,7 +71,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
   const open = async (client: AgentContext, cwd: string, servers: readonly McpServer[], choice: SessionChoice): Promise<AcpSession> => {
     if (!path.isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (got "${cwd}")`);
     const clientServers = mcpConfigOfClientServers(servers);
-    const { startConversation, AcpSession, loadAcpCommands, reportMcpStartup } = await loadEngine();
+    const { startConversation, AcpSession, acpCommandSet, loadCommandCatalog, reportMcpStartup } = await loadEngine();
     const { conversation, mcp } = await startConversation({
       session: { ...options.session, cwd, isInteractive: true, isTrusted: true, env: options.env },
       choice,
@@ -87,7 +87,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
     // connected or have given up (each bounded by MCP_TIMEOUT); those that failed are named on stderr.
     if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
     await conversation.start();
-    const commands = await loadAcpCommands(conversation.session, { live: () => mcpPromptCommands(conversation.session.mcp) });
+    const commands = acpCommandSet(await loadCommandCatalog(conversation.session, 'acp'));
     const session = new AcpSession({ conversation, mcp, client, clientCapabilities, commands, log: options.log });
     mcp?.setElicitationHandler(acpElicitationHandler({ client, sessionId: () => session.id }));
     // A server's prompts arrive or change later (prompts/list_changed): the editor's command list follows.

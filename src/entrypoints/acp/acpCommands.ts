@@ -3,13 +3,14 @@
  * run: the user's custom commands (.claude/commands, the config folder's
  * commands), the MCP servers' prompts (`/mcp__server__prompt`, asked for
  * each time, since servers connect late and change them), /compact, /init and
- * /rewind. The REPL's other built-ins manage the
- * terminal UI or things the editor shows itself, so they are not offered.
+ * /rewind — the ACP share of the session's one catalog (src/app/commandCatalog.ts).
+ * The REPL's other built-ins manage the terminal UI or things the editor
+ * shows itself, so they are not offered.
  */
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
 import { initCommand } from '../../commands/builtin/init.js';
 import type { CustomCommand } from '../../commands/custom/customCommands.js';
-import { loadSessionCommands, type CommandSession } from '../../commands/sessionCommands.js';
+import type { CommandCatalog } from '../../app/commandCatalog.js';
 
 /** What a prompt that names a command asks for. */
 export type AcpCommand =
@@ -19,6 +20,7 @@ export type AcpCommand =
   | { readonly kind: 'init' };
 
 export type AcpCommandSet = {
+  readonly catalog: CommandCatalog;
   available(): AvailableCommand[];
   find(name: string): AcpCommand | undefined;
 };
@@ -37,26 +39,18 @@ const REWIND: AvailableCommand = {
 
 const INIT: AvailableCommand = { name: initCommand.name, description: initCommand.description };
 
-export async function loadAcpCommands(
-  session: CommandSession,
-  options: {
-    /** Commands that come and go while the session runs (MCP prompts). */
-    readonly live?: () => readonly CustomCommand[];
-  } = {},
-): Promise<AcpCommandSet> {
-  const custom = await loadSessionCommands(session);
-  const byName = new Map(custom.map((command) => [command.name.toLowerCase(), command]));
-  const all = (): CustomCommand[] => {
-    const live = (options.live?.() ?? []).filter((command) => !byName.has(command.name.toLowerCase()));
-    return [...custom, ...live];
-  };
+const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND];
+
+/** The session's command catalog (the ACP front end's share of it) as the editor sees it. */
+export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
   return {
+    catalog,
     available: () => [
-      COMPACT,
-      INIT,
-      REWIND,
-      ...all()
-        .filter((command) => ![COMPACT.name, INIT.name, REWIND.name].includes(command.name.toLowerCase()))
+      ...BUILT_IN,
+      ...catalog.registry
+        .all()
+        .map((command) => catalog.find(command.name))
+        .flatMap((entry) => (entry?.kind === 'custom' ? [entry.command] : []))
         .map((command) => ({
           name: command.name,
           description: command.source ? `${command.description} (${command.source})` : command.description,
@@ -64,12 +58,18 @@ export async function loadAcpCommands(
         })),
     ],
     find(name) {
-      const key = name.toLowerCase();
-      if (key === COMPACT.name) return { kind: 'compact' };
-      if (key === INIT.name) return { kind: 'init' };
-      if (key === REWIND.name) return { kind: 'rewind' };
-      const command = byName.get(key) ?? all().find((candidate) => candidate.name.toLowerCase() === key);
-      return command ? { kind: 'custom', command } : undefined;
+      const entry = catalog.find(name);
+      if (entry?.kind === 'custom') return { kind: 'custom', command: entry.command };
+      switch (entry?.command.name) {
+        case COMPACT.name:
+          return { kind: 'compact' };
+        case INIT.name:
+          return { kind: 'init' };
+        case REWIND.name:
+          return { kind: 'rewind' };
+        default:
+          return undefined;
+      }
     },
   };
 }

@@ -19,7 +19,6 @@ import type { ContentBlockParam } from '../../types/messages.js';
 import type { UserInteraction } from '../../types/userInteraction.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { TextFileAccess } from '../../contract/textFileAccess.js';
-import { parseSlashInput } from '../../commands/registry.js';
 import { INIT_PROMPT } from '../../commands/builtin/init.js';
 import type { AcpCommandSet } from './acpCommands.js';
 import { modeState } from './acpModes.js';
@@ -30,8 +29,8 @@ import { approvePlanInEditor } from './planApproval.js';
 import { promptContent } from './promptContent.js';
 import { replayConversation } from './replayConversation.js';
 import { TurnUpdates } from './turnUpdates.js';
-import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
 import { PermissionState } from '../../permissions/permissionState.js';
+import { beginCommandPrompt, interpretInput, PROGRAM_INPUT } from '../../app/inputInterpreter.js';
 
 export type AcpSessionOptions = {
   readonly conversation: ConversationSession;
@@ -159,39 +158,42 @@ export class AcpSession {
   }
 
   private async runPrompt(content: ContentBlockParam[], signal: AbortSignal, updates: TurnUpdates): Promise<StopReason> {
-    const slash = content.length === 1 && content[0]!.type === 'text' ? parseSlashInput(content[0]!.text) : undefined;
-    const command = slash ? this.options.commands.find(slash.name) : undefined;
-    if (slash && command?.kind === 'compact') return this.compact(slash.args, signal, updates);
-    if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
-    if (slash && command?.kind === 'rewind') {
-      const { runAcpRewind } = await import('./acpRewind.js');
-      await this.say(await runAcpRewind(this.options.conversation, slash.args));
-      return 'end_turn';
+    // Only a prompt that is one line of text can name a command; anything the editor attached makes it a prompt.
+    const typed = content.length === 1 && content[0]!.type === 'text' ? content[0]!.text : undefined;
+    const input = typed === undefined ? undefined : interpretInput(typed, this.options.commands.catalog, PROGRAM_INPUT);
+    if (input?.kind === 'builtin') {
+      const command = this.options.commands.find(input.command.name);
+      if (command?.kind === 'compact') return this.compact(input.args, signal, updates);
+      if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
+      if (command?.kind === 'rewind') {
+        const { runAcpRewind } = await import('./acpRewind.js');
+        await this.say(await runAcpRewind(this.options.conversation, input.args));
+        return 'end_turn';
+      }
     }
-    if (slash && command?.kind === 'custom') {
-      const result = await command.command.expand(slash.args);
-      if (result.type !== 'prompt' || !result.commandTurn) {
+    if (input?.kind === 'custom') {
+      const result = await input.command.expand(input.args);
+      if (result.type !== 'prompt') {
         if (result.type === 'text') await this.say(result.text);
         return 'end_turn';
       }
-      const turn = result.commandTurn;
-      const { session } = this.options.conversation;
-      const grant = grantCommandRules(session.appState, session.cwd, turn);
-      if (!grant.ok) {
-        await this.say(grant.error);
+      const commandPrompt = beginCommandPrompt(this.options.conversation.session, result);
+      if (!commandPrompt.ok) {
+        await this.say(commandPrompt.error);
         return 'end_turn';
       }
       try {
-        const rendered = await turn.render((snippet) => runCommandSnippet(snippet, { conversation: this.options.conversation, env: this.env, signal, updates, textFiles: this.textFiles }));
+        const rendered = await commandPrompt.render((snippet) => runCommandSnippet(snippet, { conversation: this.options.conversation, env: this.env, signal, updates, textFiles: this.textFiles }));
         if (!rendered.ok) {
           await this.say(rendered.error);
           return 'end_turn';
         }
-        return await this.runTurn(rendered.prompt, signal, updates, turn.model);
+        return await this.runTurn(rendered.prompt, signal, updates, commandPrompt.model);
       } finally {
-        grant.revoke();
+        commandPrompt.release();
       }
     }
+    // Anything else (a built-in of the REPL's included, as before) goes to the model as the editor sent it.
     return this.runTurn(content, signal, updates);
   }
 

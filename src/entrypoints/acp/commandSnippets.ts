@@ -4,7 +4,7 @@
  * request, the sandbox), shown in the editor as a tool call like any other.
  */
 import type { ShellSnippetRun } from '../../commands/custom/renderCommandPrompt.js';
-import { shellSnippetOutcome } from '../../commands/custom/shellSnippetOutcome.js';
+import { shellSnippetOutcome } from '../../app/shellSnippetOutcome.js';
 import { findToolByName } from '../../contract/tool.js';
 import { runToolUse, type ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ConversationSession } from '../../session/conversationSession.js';

@@ -18,7 +18,7 @@ import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { McpConfigShapeError, parseMcpServers } from './parseMcpServers.js';
 import type { McpConfigScope, ScopedMcpServerConfig } from './types.js';
 import type { SettingSource } from '../../settings/settingSources.js';
-import { isSourceSelected } from '../../settings/settingsFiles.js';
+import { isSourceSelected, readSettingsFiles } from '../../settings/settingsFiles.js';
 
 export const PROJECT_MCP_CONFIG_FILE = '.mcp.json';
 const INLINE_SOURCE = '--mcp-config (inline JSON)';
@@ -38,6 +38,8 @@ export type McpConfigOptions = {
   readonly strict?: boolean;
   /** --setting-sources (default: all). */
   readonly settingSources?: readonly SettingSource[];
+  /** --settings (a file or inline JSON): its `mcpServers` join the settings files' (the caller's own, never repository content). */
+  readonly flagSettings?: string;
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
 };
@@ -56,14 +58,17 @@ export async function loadMcpConfig(options: McpConfigOptions): Promise<LoadedMc
   const documents: ConfigDocument[] = [];
   if (!options.strict) {
     const selected = (source: SettingSource, file: string) => (isSourceSelected(options, source) ? readIfPresent(file) : Promise.resolve(undefined));
-    const [user, project, local] = await Promise.all([
+    const [user, project, local, flag] = await Promise.all([
       selected('user', path.join(options.configDir, 'settings.json')),
       selected('project', path.join(options.cwd, PROJECT_MCP_CONFIG_FILE)),
       selected('local', path.join(options.cwd, '.claude', 'settings.local.json')),
+      options.flagSettings === undefined ? undefined : readFlagSettings(options.flagSettings, options.cwd),
     ]);
     if (user !== undefined) documents.push({ ...user, scope: 'user', optionalKey: true });
     if (project !== undefined) documents.push({ ...project, scope: 'project', optionalKey: false });
     if (local !== undefined) documents.push({ ...local, scope: 'local', optionalKey: true });
+    // --settings is the nearest settings layer (src/settings/settingsFiles.ts); --mcp-config still wins over it.
+    if (flag !== undefined) documents.push({ ...flag, scope: 'cli', optionalKey: true });
   }
   documents.push(...cliDocuments.map((document) => ({ ...document, scope: 'cli' as const, optionalKey: false })));
 
@@ -119,6 +124,14 @@ async function readCliConfig(value: string | McpConfigText, cwd: string): Promis
   } catch (error) {
     throw new UserFacingError(`cannot read the MCP configuration file ${file} given to --mcp-config: ${errorMessageOf(error)}`);
   }
+}
+
+/** The --settings layer, read by the settings module (inline JSON or a file that must exist). */
+async function readFlagSettings(flagSettings: string, cwd: string): Promise<{ source: string; text: string }> {
+  const [layer] = await readSettingsFiles({ cwd, configDir: cwd, settingSources: [], flagSettings });
+  if (layer?.read.kind === 'text') return { source: layer.file, text: layer.read.text };
+  const reason = layer?.read.kind === 'error' ? layer.read.message : 'no such file';
+  throw new UserFacingError(`cannot read the settings given to --settings (${layer?.file ?? flagSettings}): ${reason}`);
 }
 
 async function readIfPresent(file: string): Promise<{ source: string; text: string } | undefined> {

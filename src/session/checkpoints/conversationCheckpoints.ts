@@ -9,7 +9,7 @@ import type { CheckpointRecord } from './checkpointRecord.js';
 import { readCheckpoints } from './checkpointRecord.js';
 import { CheckpointKeeper } from './checkpointKeeper.js';
 import { CheckpointStore, projectFolderOf } from './checkpointStore.js';
-import type { Session } from '../../app/createSession.js';
+import type { Session } from '../session.js';
 import { registerCleanup } from '../../utils/cleanup.js';
 import type { SessionCleanupOptions } from './pruneCheckpoints.js';
 

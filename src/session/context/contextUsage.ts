@@ -4,9 +4,10 @@
  * time; the API's own count of the latest response is shown next to them.
  */
 import { toApiTools } from '../../services/api/toolSchemas.js';
-import type { Tools } from '../../contract/tool.js';
+import type { Tools, ToolUseContext } from '../../contract/tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
-import type { ConversationSession } from '../conversationSession.js';
+import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { Session } from '../session.js';
 import { estimateTokens } from '../compaction/tokenEstimate.js';
 import { memoryFileText, type MemoryFile } from '../../context/memoryFiles.js';
 import { refusedImportNote } from '../../context/memoryImports.js';
@@ -35,7 +36,19 @@ export type ContextUsage = {
   readonly memoryNotSent: readonly string[];
 };
 
-export async function measureContext(conversation: ConversationSession): Promise<ContextUsage> {
+/** What /context measures of a conversation (ConversationSession has it; named here so the two files do not import each other). */
+export type MeasuredConversation = {
+  readonly session: Session;
+  readonly messages: readonly ConversationMessage[];
+  readonly model: string;
+  readonly contextTokens: number;
+  readonly contextWindow: number;
+  readonly autoCompactThreshold: number | undefined;
+  readonly systemPrompt: readonly TextBlockParam[];
+  toolContext(signal: AbortSignal): ToolUseContext;
+};
+
+export async function measureContext(conversation: MeasuredConversation): Promise<ContextUsage> {
   const { session } = conversation;
   const memoryFiles = session.memoryFiles.map((file) => ({ path: file.path, scope: file.scope, tokens: estimateTokens(memoryFileText(file)) }));
   const memoryTokens = memoryFiles.reduce((sum, file) => sum + file.tokens, 0);

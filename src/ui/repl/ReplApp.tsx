@@ -25,7 +25,8 @@ import { LiveArea } from '../transcript/LiveArea.js';
 import { TranscriptItemView } from '../transcript/TranscriptItemView.js';
 import { TranscriptView } from '../transcript/TranscriptView.js';
 import type { PendingDialog } from './dialogQueue.js';
-import type { ReplController, ReplStatus } from './replController.js';
+import type { ReplController } from './replController.js';
+import type { ReplStatus } from './replViewModel.js';
 
 export type ReplAppProps = {
   readonly controller: ReplController;

@@ -4,9 +4,9 @@
  * (rules, the permission dialog, the sandbox), shown as a tool line like a
  * `!command` the user typed.
  */
-import type { CommandTurn } from '../../commands/types.js';
+import type { CommandTurn } from '../../commands/custom/commandResult.js';
 import type { ShellRunner } from '../../commands/custom/renderCommandPrompt.js';
-import { shellSnippetOutcome } from '../../commands/custom/shellSnippetOutcome.js';
+import { shellSnippetOutcome } from '../../app/shellSnippetOutcome.js';
 import { runUserTool, type UserToolRunner } from './userToolRuns.js';
 
 export type PromptTurnOptions = {

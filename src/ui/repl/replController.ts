@@ -1,162 +1,44 @@
 /**
- * The REPL's engine room, free of React: it takes what the user submits
- * (prompts, /commands, !commands), runs the agent loop, feeds its events to
- * the transcript, and answers the loop's questions through the dialog queue.
- * The Ink components only render its state and call its methods.
+ * The REPL's controller, free of React: it takes what the user submits and
+ * runs what it means — the one input interpreter (src/app/inputInterpreter.ts)
+ * says whether it is a /command, a !command, a # note or a prompt; this file
+ * runs each the REPL's way (dialogs, the transcript, attachments, queued
+ * input). The view model it extends (replViewModel.ts) holds the state the
+ * Ink components render and runs the turns.
  */
 import path from 'node:path';
-import { type CommandRegistry, parseSlashInput } from '../../commands/registry.js';
+import type { CommandRegistry } from '../../commands/registry.js';
 import { PermissionState } from '../../permissions/permissionState.js';
-import type { ReplPermissionRules } from '../../commands/permissionRulesAccess.js';
-import { grantCommandRules } from '../../commands/custom/commandScopedRules.js';
-import type { CommandContext, CommandResult, CommandTurn, FrontEndCommandHooks, SlashCommand } from '../../commands/types.js';
-import { memoryNoteOf, saveMemoryNote } from '../../commands/memoryNote.js';
-import type { EditorRun } from '../../utils/process/externalEditor.js';
-import { describeApiFailure } from '../../services/api/describeApiFailure.js';
-import type { PromptHistory } from '../../history/promptHistory.js';
-import { runNotificationHooks } from '../../hooks/sessionHooks.js';
+import { beginCommandPrompt, interpretInput, REPL_INPUT } from '../../app/inputInterpreter.js';
+import type { CommandContext, SlashCommand } from '../../commands/types.js';
+import type { CommandResult } from '../../commands/custom/commandResult.js';
+import { saveMemoryNote } from '../../commands/memoryNote.js';
 import type { PermissionMode } from '../../contract/permissions.js';
-import type { QueryEvent, QueryOutcome } from '../../query/events.js';
-import type { ConversationSession } from '../../session/conversationSession.js';
 import { closestNames } from '../../utils/closestNames.js';
-import type { Session } from '../../app/createSession.js';
 import { USER_INTERRUPT } from '../../services/tools/cancellation.js';
-import type { PermissionRequest, ToolRunEnv } from '../../services/tools/toolExecution.js';
-import type { ContentBlockParam, ConversationMessage } from '../../types/messages.js';
-import type { UserInteraction } from '../../types/userInteraction.js';
+import type { ContentBlockParam } from '../../types/messages.js';
 import { saveClipboardImage } from '../../utils/clipboard/clipboardImage.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import { compactionNotice } from './compactionNotice.js';
 import { pickSession } from './sessionPicker.js';
 import { writeClipboard } from './clipboard.js';
 import { replayItems } from './replayItems.js';
-import type { AttentionNotifier } from './attentionNotifier.js';
-import { DialogQueue } from './dialogQueue.js';
 import { runRewindFlow } from '../rewind/rewindFlow.js';
-import { TurnNotices } from './turnNotices.js';
-import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
-import { findToolByName } from '../../contract/tool.js';
-import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 import { shellSnippetRunner, type PromptTurnOptions } from './commandTurn.js';
 import { attachmentBlocks } from '../../attachments/attachmentBlocks.js';
 import { imageMention, mentionedFiles } from '../../attachments/promptMentions.js';
 import { mentionedResources } from '../../attachments/resourceMentions.js';
-import { runUserTool, shellContextBlock, type UserToolRunner } from './userToolRuns.js';
-import { monotonicMs } from '../../utils/clock.js';
-
-export type ReplStatus = {
-  readonly busy: boolean;
-  readonly model: string;
-  readonly verbose: boolean;
-  /** The transcript view (Ctrl+O) has the screen and the keyboard. */
-  readonly transcriptOpen: boolean;
-  /** Prompts typed while a turn was running; they run in order afterwards. */
-  readonly queued: readonly string[];
-  readonly contextTokens: number;
-  readonly costUsd: number;
-  readonly cwd: string;
-  /** Shell output waiting to go to the model with the next prompt. */
-  readonly pendingContextCount: number;
-  /** Text to put back into an empty input box (after an interrupt); `seq` changes each time. */
-  readonly restoredInput: { readonly text: string; readonly seq: number } | undefined;
-  /** Text to insert at the input's cursor (a pasted image's @mention); `seq` changes each time. */
-  readonly inputInsertion: { readonly text: string; readonly seq: number } | undefined;
-  readonly exitRequested: boolean;
-  /** `/vim` editing of the prompt. */
-  readonly vimMode: boolean;
-};
-
-export type ReplControllerOptions = {
-  readonly conversation: ConversationSession;
-  readonly commands: CommandRegistry;
-  readonly history: PromptHistory;
-  readonly permissionRules: ReplPermissionRules;
-  readonly readiness?: StaticReadiness;
-  readonly publishIntervalMs?: number;
-  /** Finished text the live area may hold before it is printed (see TranscriptStoreOptions). */
-  readonly finishedTextHeld?: () => number;
-  readonly baseUrl?: string;
-  /** Where terminal control sequences go (OSC 52 copy, notifications); absent in tests that do not look. */
-  readonly terminal?: { readonly write: (sequence: string) => void };
-  /** Announces a long turn's end and a waiting dialog (the `notifications` setting). */
-  readonly notifier?: AttentionNotifier;
-  /** Opens a file in the user's editor with the terminal handed over (absent: no terminal to hand over). */
-  readonly openEditor?: (file: string) => EditorRun;
-  /** What the front end lets commands change live (status line program, verbose, theme). */
-  readonly commandHooks?: FrontEndCommandHooks;
-  /** Vim editing from the start (the `editorMode: "vim"` setting). */
-  readonly vimMode?: boolean;
-};
-
-type TurnEnd = Pick<QueryOutcome, 'reason' | 'detail'> & { readonly failure?: QueryOutcome['failure'] };
+import { runUserTool, shellContextBlock } from './userToolRuns.js';
+import { ReplViewModel } from './replViewModel.js';
 
 const MAX_QUEUED_PROMPTS = 20;
 /** Shell outputs carried to the next prompt; older ones are dropped first. */
 const MAX_PENDING_CONTEXT = 10;
 
-export class ReplController {
-  readonly transcript: TranscriptStore;
-  readonly dialogs = new DialogQueue();
-  private status: ReplStatus;
-  private readonly statusListeners = new Set<() => void>();
+export class ReplController extends ReplViewModel {
   private pendingContext: ContentBlockParam[] = [];
   private queue: string[] = [];
-  private running: AbortController | undefined;
   private idle: Promise<void> = Promise.resolve();
   private draining = false;
-  private restoreSeq = 0;
-  private readonly stopNotifier: () => void;
-  private readonly notices: TurnNotices;
-
-  constructor(private readonly options: ReplControllerOptions) {
-    const { conversation } = options;
-    this.transcript = new TranscriptStore({
-      readiness: options.readiness,
-      publishIntervalMs: options.publishIntervalMs,
-      ...(options.finishedTextHeld ? { finishedTextHeld: options.finishedTextHeld } : {}),
-      drawsMessageGroups: (toolName) => loadedToolRenderers(findToolByName(this.session.tools, toolName))?.renderToolGroup !== undefined,
-    });
-    // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
-    this.dialogs.subscribe(() => this.transcript.flush());
-    this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
-    this.notices = new TurnNotices(this.transcript, { conversationId: () => conversation.id, hooks: conversation.session.hooks });
-    this.status = {
-      busy: false,
-      model: conversation.model,
-      verbose: false,
-      transcriptOpen: false,
-      queued: [],
-      contextTokens: conversation.contextTokens,
-      costUsd: 0,
-      cwd: conversation.cwd,
-      pendingContextCount: 0,
-      restoredInput: undefined,
-      inputInsertion: undefined,
-      exitRequested: false,
-      vimMode: options.vimMode ?? false,
-    };
-  }
-
-  // --- state for the UI ---
-
-  subscribeStatus = (listener: () => void): (() => void) => {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
-  };
-
-  getStatus = (): ReplStatus => this.status;
-
-  get session(): Session {
-    return this.options.conversation.session;
-  }
-
-  get conversation(): ConversationSession {
-    return this.options.conversation;
-  }
-
-  get messages(): readonly ConversationMessage[] {
-    return this.options.conversation.messages;
-  }
 
   /** Resolves when nothing is running or queued. */
   whenIdle(): Promise<void> {
@@ -197,14 +79,7 @@ export class ReplController {
     new PermissionState(this.session.appState).setMode(mode, 'user');
   }
 
-  toggleVerbose(): void {
-    this.setStatus({ verbose: !this.status.verbose });
-  }
 
-  /** Ctrl+O opens the transcript view (everything so far, in full); Esc closes it. */
-  setTranscriptOpen(open: boolean): void {
-    if (this.status.transcriptOpen !== open) this.setStatus({ transcriptOpen: open });
-  }
 
   /** Ctrl+V: the clipboard's image is saved in the session folder and mentioned in the input. */
   async pasteClipboardImage(): Promise<void> {
@@ -223,12 +98,6 @@ export class ReplController {
     this.setStatus({ exitRequested: true, queued: [] });
   }
 
-  dispose(): void {
-    this.notices.dispose();
-    this.stopNotifier();
-    this.running?.abort(USER_INTERRUPT);
-    this.transcript.dispose();
-  }
 
   // --- running things ---
 
@@ -247,19 +116,22 @@ export class ReplController {
   }
 
   private async process(text: string): Promise<void> {
-    if (text.startsWith('/')) {
-      const parsed = parseSlashInput(text);
-      const command = parsed && this.options.commands.find(parsed.name);
-      if (parsed && command) return this.runCommand(text, parsed.args, command);
-      if (parsed) {
-        this.transcript.addItem({ kind: 'command', input: text, output: unknownCommandText(parsed.name, this.options.commands), tone: 'error' });
+    const input = interpretInput(text, this.options.commands, REPL_INPUT);
+    switch (input.kind) {
+      case 'builtin':
+      case 'custom':
+        return this.runCommand(text, input.args, input.command);
+      case 'elsewhere':
+      case 'unknown_command':
+        this.transcript.addItem({ kind: 'command', input: text, output: unknownCommandText(input.kind === 'elsewhere' ? input.command.name : input.name, this.options.commands.registry), tone: 'error' });
         return;
-      }
+      case 'shell':
+        return this.runShell(input.command);
+      case 'memory_note':
+        return this.rememberNote(text, input.note);
+      case 'prompt':
+        return this.runPrompt(text, text);
     }
-    if (text.startsWith('!') && text.length > 1) return this.runShell(text.slice(1).trim());
-    const note = memoryNoteOf(text);
-    if (note !== undefined) return this.rememberNote(text, note);
-    return this.runPrompt(text, text);
   }
 
   private async reloadMemory(): Promise<void> {
@@ -294,11 +166,21 @@ export class ReplController {
       case 'text':
         this.transcript.addItem({ kind: 'command', input, output: result.text, tone: result.tone ?? 'info' });
         return;
-      case 'prompt':
-        if (result.commandTurn) await this.runCommandTurn(input, result.commandTurn);
-        else await this.runPrompt(result.prompt, input);
+      case 'prompt': {
+        // A command's allowed-tools hold from its first !`cmd` to the end of its turn, and no longer.
+        const commandPrompt = beginCommandPrompt(this.session, result);
+        if (!commandPrompt.ok) {
+          this.transcript.addItem({ kind: 'command', input, output: commandPrompt.error, tone: 'error' });
+          return;
+        }
+        try {
+          await this.runPrompt(input, input, { model: commandPrompt.model, render: commandPrompt.render });
+        } finally {
+          commandPrompt.release();
+        }
         if (result.reloadsMemory) await this.reloadMemory();
         return;
+      }
       case 'exit':
         this.requestExit();
         return;
@@ -379,7 +261,7 @@ export class ReplController {
     return {
       session: this.session,
       conversation,
-      commands: () => this.options.commands.all(),
+      commands: () => this.options.commands.registry.all(),
       getModel: () => conversation.model,
       setModel: (model) => {
         conversation.setModel(model);
@@ -419,21 +301,6 @@ export class ReplController {
     });
   }
 
-  /** A custom command's turn: its allowed-tools hold from its first !`cmd` to the end of its turn, and no longer. */
-  private async runCommandTurn(display: string, turn: CommandTurn): Promise<void> {
-    const { session } = this.options.conversation;
-    const grant = grantCommandRules(session.appState, session.cwd, turn);
-    if (!grant.ok) {
-      this.transcript.addItem({ kind: 'command', input: display, output: grant.error, tone: 'error' });
-      return;
-    }
-    try {
-      await this.runPrompt(display, display, { model: turn.model, render: turn.render });
-    } finally {
-      grant.revoke();
-    }
-  }
-
   private async runPrompt(typed: string, display: string, options: PromptTurnOptions = {}): Promise<void> {
     this.transcript.addItem({ kind: 'user_prompt', text: display });
     await this.withTurn(async (signal) => {
@@ -462,65 +329,8 @@ export class ReplController {
     });
   }
 
-  private async withTurn(body: (signal: AbortSignal) => Promise<TurnEnd>): Promise<void> {
-    const controller = new AbortController();
-    const started = monotonicMs();
-    this.running = controller;
-    this.notices.turnStarted();
-    this.setStatus({ busy: true });
-    this.transcript.beginTurn();
-    let outcome: TurnEnd;
-    let failureText: string | undefined;
-    try {
-      outcome = await body(controller.signal);
-      if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
-      else if (outcome.detail) failureText = outcome.detail; // why compaction failed, or a hook's stopReason
-    } catch (error) {
-      outcome = { reason: controller.signal.aborted ? 'interrupted' : 'api_error' };
-      failureText = `Something went wrong: ${errorMessageOf(error)}`;
-    }
-    this.transcript.endTurn(outcome, failureText);
-    this.options.notifier?.turnEnded(monotonicMs() - started, outcome.reason === 'completed' ? 'done' : outcome.reason.replace(/_/g, ' '));
-    this.running = undefined;
-    this.notices.turnEnded();
-    this.setStatus({ busy: false, costUsd: this.session.costTracker.totalCostUsd });
-  }
 
-  private async runQuery(content: string | ContentBlockParam[], signal: AbortSignal, model?: string): Promise<QueryOutcome> {
-    const run = this.options.conversation.submit(content, { signal, env: this.toolEnv(), userInteraction: this.userInteraction, ...(model ? { model } : {}) });
-    let step = await run.next();
-    while (!step.done) {
-      this.handleEvent(step.value);
-      step = await run.next();
-    }
-    return step.value;
-  }
 
-  private handleEvent(event: QueryEvent): void {
-    const { conversation } = this.options;
-    switch (event.type) {
-      case 'compaction_start':
-        this.transcript.addNotice('info', event.trigger === 'auto' ? 'Compacting the conversation (the context is nearly full)…' : 'Compacting the conversation…');
-        return;
-      case 'compact_boundary':
-        this.transcript.addNotice('info', compactionNotice(event));
-        this.setStatus({ contextTokens: event.tokensAfter });
-        return;
-      case 'compaction_failed':
-        this.transcript.addNotice('warning', `Compaction failed: ${event.error}`);
-        return;
-      case 'assistant_message':
-        this.transcript.handle(event);
-        this.setStatus({ costUsd: this.session.costTracker.totalCostUsd, contextTokens: conversation.contextTokens });
-        return;
-      case 'tool_result':
-        this.transcript.handle(event);
-        if (conversation.cwd !== this.status.cwd) this.setStatus({ cwd: conversation.cwd });
-        return;
-      default:
-        this.transcript.handle(event);
-    }
-  }
 
   private async attachMentionedFiles(text: string, signal: AbortSignal): Promise<ContentBlockParam[]> {
     const files = await mentionedFiles(text, this.status.cwd);
@@ -547,62 +357,12 @@ export class ReplController {
     return blocks;
   }
 
-  private userToolRunner(signal: AbortSignal): UserToolRunner {
-    return {
-      tools: this.session.tools,
-      env: this.toolEnv(),
-      context: (toolUseId) => this.options.conversation.toolContext(signal, { toolUseId, userInteraction: this.userInteraction }),
-      onStart: (id, name, input) => this.transcript.startLocalTool(id, name, input),
-      onFinish: (outcome) => this.transcript.finishLocalTool(outcome),
-    };
-  }
 
-  /** Notification hooks: the REPL is about to wait for the user (they run alongside the dialog, never delay it). */
-  private notifyWaiting(message: string): void {
-    const { session } = this;
-    if (!session.hooks.has('Notification')) return;
-    void runNotificationHooks(session.hooks, {
-      session: session.info,
-      cwd: this.status.cwd,
-      permissionMode: session.appState.get().toolPermissionContext.mode,
-      run: { signal: new AbortController().signal, cwd: this.status.cwd, projectDir: session.cwd },
-    }, message);
-  }
 
-  private readonly askPermission = (request: PermissionRequest) => {
-    this.notifyWaiting(`agentcli needs your permission to use ${request.tool.name}`);
-    return this.dialogs.askPermission(request);
-  };
 
-  private toolEnv(): ToolRunEnv {
-    return {
-      ...this.session.baseEnv,
-      askPermission: this.askPermission,
-      onAllowAlways: this.options.permissionRules.onAllowAlways,
-    };
-  }
 
-  /** Questions for the user; a plan is printed in full first, since the dialog can show only part of a long one. */
-  private readonly userInteraction: UserInteraction = {
-    askQuestions: (questions, signal) => {
-      this.notifyWaiting('agentcli has a question for you');
-      return this.dialogs.userInteraction.askQuestions(questions, signal);
-    },
-    approvePlan: (plan, signal) => {
-      this.notifyWaiting('agentcli is waiting for you to approve a plan');
-      this.transcript.addItem({ kind: 'plan', text: plan });
-      return this.dialogs.userInteraction.approvePlan(plan, signal);
-    },
-  };
 
-  private restoreInput(text: string): void {
-    this.setStatus({ restoredInput: { text, seq: ++this.restoreSeq } });
-  }
 
-  private setStatus(change: Partial<ReplStatus>): void {
-    this.status = { ...this.status, ...change };
-    for (const listener of this.statusListeners) listener();
-  }
 }
 
 /** `/hepl` → "Unknown command /hepl. Did you mean /help?" (the closest names and aliases, else where to look). */

@@ -6,7 +6,7 @@
  */
 import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
 import type { HookActivity } from '../../hooks/types.js';
-import type { Session } from '../../app/createSession.js';
+import type { Session } from '../../session/session.js';
 import { onTaskEnded, taskEndSentence } from '../../tasks/taskNotices.js';
 import type { TranscriptStore } from './transcriptStore.js';
 

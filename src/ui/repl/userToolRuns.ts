@@ -10,7 +10,7 @@ import type { Tools, ToolUseContext } from '../../contract/tool.js';
 import { findToolByName } from '../../contract/tool.js';
 import { runToolUse, type ToolCallOutcome, type ToolRunEnv } from '../../services/tools/toolExecution.js';
 import type { ContentBlockParam } from '../../types/messages.js';
-import { toolResultText } from '../../commands/custom/shellSnippetOutcome.js';
+import { toolResultText } from '../../app/shellSnippetOutcome.js';
 
 export type UserToolRunner = {
   readonly tools: Tools;

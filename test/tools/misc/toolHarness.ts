@@ -11,7 +11,8 @@ import { ConversationSession } from '../../../src/session/conversationSession.js
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
 import type { ModelClient } from '../../../src/contract/modelClient.js';
 import { runToolUse, type ToolCallOutcome } from '../../../src/services/tools/toolExecution.js';
-import { createSession, type Session } from '../../../src/app/createSession.js';
+import { createSession } from '../../../src/app/createSession.js';
+import type { Session } from '../../../src/session/session.js';
 import type { UserInteraction } from '../../../src/types/userInteraction.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../../support/fakeAnthropic.js';
 

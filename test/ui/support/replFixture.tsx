@@ -3,15 +3,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILTIN_COMMANDS } from '../../../src/commands/builtinCommands.js';
 import { loadCustomCommands } from '../../../src/commands/custom/customCommands.js';
 import { createPermissionRulesAccess } from '../../../src/commands/permissionRulesAccess.js';
-import { createCommandRegistry } from '../../../src/commands/registry.js';
+import { createCommandCatalog } from '../../../src/app/commandCatalog.js';
 import { openPromptHistory } from '../../../src/history/promptHistory.js';
 import type { PermissionMode } from '../../../src/contract/permissions.js';
 import { createAnthropicModelClient } from '../../../src/services/api/anthropicClient.js';
 import { ConversationSession } from '../../../src/session/conversationSession.js';
-import { createSession, type Session } from '../../../src/app/createSession.js';
+import { createSession } from '../../../src/app/createSession.js';
+import type { Session } from '../../../src/session/session.js';
 import type { Tool } from '../../../src/contract/tool.js';
 import { loadMarkdownLexer } from '../../../src/ui/markdown/markdownEngine.js';
 import { printReadinessFor } from '../../../src/ui/repl/printReadiness.js';
@@ -76,7 +76,7 @@ export async function startReplFixture(options: {
     loadCustomCommands({ projectRoot: cwd, configDir }),
     loadMarkdownLexer(),
   ]);
-  const commands = createCommandRegistry(BUILTIN_COMMANDS, custom);
+  const commands = createCommandCatalog('repl', custom);
   const permissionRules = createPermissionRulesAccess({
     projectRoot: cwd,
     appState: session.appState,
@@ -97,7 +97,7 @@ export async function startReplFixture(options: {
   });
   const statusLine = new StatusLineSlot(controller, { cwd, minIntervalMs: 20 });
   statusLine.set(options.statusLineCommand);
-  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands} history={history} statusLine={statusLine} />, {
+  const terminal = renderInTerminal(<ReplApp controller={controller} commands={commands.registry} history={history} statusLine={statusLine} />, {
     columns: options.columns ?? 100,
     rows: options.rows ?? 40,
   });

@@ -13,7 +13,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { PermissionMode } from '../../../contract/permissions.js';
-import type { Session } from '../../../app/createSession.js';
+import type { Session } from '../../../session/session.js';
 import { runToolUse, type PermissionAsker } from '../../tools/toolExecution.js';
 import { inputJsonSchemaOf } from '../../api/toolSchemas.js';
 import type { ModelClient } from '../../../contract/modelClient.js';

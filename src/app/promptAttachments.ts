@@ -10,12 +10,12 @@
  * attached too (read with ReadMcpResource, under the same rules).
  */
 import { findToolByName } from '../contract/tool.js';
-import type { Session } from '../app/createSession.js';
+import type { Session } from '../session/session.js';
 import { runToolUse } from '../services/tools/toolExecution.js';
 import type { ContentBlockParam, ConversationMessage } from '../types/messages.js';
-import { attachmentBlocks } from './attachmentBlocks.js';
-import { mentionedFiles } from './promptMentions.js';
-import { mentionedResources } from './resourceMentions.js';
+import { attachmentBlocks } from '../attachments/attachmentBlocks.js';
+import { mentionedFiles } from '../attachments/promptMentions.js';
+import { mentionedResources } from '../attachments/resourceMentions.js';
 import { READ_MCP_RESOURCE_TOOL_NAME } from '../tools/ReadMcpResourceTool/prompt.js';
 
 let nextId = 0;

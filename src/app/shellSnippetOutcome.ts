@@ -3,9 +3,9 @@
  * outcome — the same reading in the REPL (where an ask is a dialog) and
  * headless (where an ask is a denial).
  */
-import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
-import type { ToolResultBlockParam } from '../../types/messages.js';
-import type { ShellSnippetRun } from './renderCommandPrompt.js';
+import type { ToolCallOutcome } from '../services/tools/toolExecution.js';
+import type { ToolResultBlockParam } from '../types/messages.js';
+import type { ShellSnippetRun } from '../commands/custom/renderCommandPrompt.js';
 
 /** `undefined`: the session has no Bash tool. */
 export function shellSnippetOutcome(outcome: ToolCallOutcome | undefined): ShellSnippetRun {
