@@ -67,11 +67,11 @@ describe('new hook events through the built CLI', () => {
   it('UserPromptExpansion: matched by command name, blocks a command (nothing sent) or adds context', async () => {
     await mkdir(path.join(cwd, '.claude', 'commands'), { recursive: true });
     await writeFile(path.join(cwd, '.claude', 'commands', 'deploy.md'), 'Deploy $ARGUMENTS now');
-    await writeFile(path.join(cwd, '.claude', 'commands', 'review.md'), 'Review it');
+    await writeFile(path.join(cwd, '.claude', 'commands', 'check.md'), 'Check it');
     await projectHooks({
       UserPromptExpansion: [
         { matcher: 'deploy', hooks: [logging({ decision: 'block', reason: 'deploys are frozen' })] },
-        { matcher: 'review', hooks: [logging({ hookSpecificOutput: { hookEventName: 'UserPromptExpansion', additionalContext: 'use the checklist' } })] },
+        { matcher: 'check', hooks: [logging({ hookSpecificOutput: { hookEventName: 'UserPromptExpansion', additionalContext: 'use the checklist' } })] },
       ],
     });
     const blocked = await headless([endTurn('never')], ['-p', '/deploy prod']);
@@ -80,7 +80,7 @@ describe('new hook events through the built CLI', () => {
     expect(workspace.server!.requests).toHaveLength(0);
     expect((await events())[0]).toMatchObject({ expansion_type: 'slash_command', command_name: 'deploy', command_args: 'prod', command_source: 'project', prompt: 'Deploy $ARGUMENTS now' });
 
-    await headless([endTurn('reviewed')], ['-p', '/review']);
+    await headless([endTurn('reviewed')], ['-p', '/check']);
     expect(JSON.stringify(workspace.server!.requests[0]!.body.messages)).toContain('UserPromptExpansion hook context: use the checklist');
   });
 
