@@ -61,8 +61,6 @@ import type { Session } from '../session/session.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import { locateProject } from './projectLocation.js';
 
-// src/agents/subagentScope.ts still names the session through here until it moves below the composition root (issue 25, the contract half).
-export type { Session };
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
 /** --json-schema: refused StructuredOutput calls and turns ended without one, together, before the run fails (as Claude Code). */

@@ -11,6 +11,7 @@ import type { ChoiceRequest } from '../types/userInteraction.js';
 import type { EditorRun } from '../utils/process/externalEditor.js';
 import type { ThemeName } from '../settings/themeSetting.js';
 import type { CommandResult } from './custom/commandResult.js';
+import type { CommandInfo } from './custom/customCommands.js';
 
 /** One permission rule as the /permissions listing shows it. */
 export type PermissionRuleListing = {
@@ -75,17 +76,6 @@ export type CommandContext = FrontEndCommandHooks & {
   readonly notify?: (text: string) => void;
 };
 
-export type SlashCommand = {
-  /** Typed after the slash, e.g. `help`; custom commands may contain `:` (`frontend:review`). */
-  readonly name: string;
-  readonly aliases?: readonly string[];
-  /** One line for /help and the completion menu. */
-  readonly description: string;
-  /** Shown after the name in completions, e.g. `[model]`. */
-  readonly argumentHint?: string;
-  /** Where a custom command or skill was defined; absent for built-ins. */
-  readonly source?: 'project' | 'user' | 'plugin';
-  /** A skill (SKILL.md) rather than a command file; /skills lists these. */
-  readonly kind?: 'skill';
+export type SlashCommand = CommandInfo & {
   run(args: string, context: CommandContext): Promise<CommandResult> | CommandResult;
 };

@@ -32,15 +32,24 @@ const MODEL_NAME = /^[\w.:@/-]+$/;
  * A command that expands to a prompt (a command file, a skill, an MCP prompt). It needs nothing of
  * the session to run, so it fits wherever a built-in SlashCommand does (src/commands/types.ts).
  */
-export type CustomCommand = {
-  readonly name: string;
-  readonly aliases?: readonly string[];
-  readonly description: string;
-  readonly argumentHint?: string;
-  readonly source?: 'project' | 'user' | 'plugin';
-  readonly kind?: 'skill';
+export type CustomCommand = CommandInfo & {
   readonly expand: (args: string) => Promise<CommandResult>;
   run(args: string): Promise<CommandResult> | CommandResult;
+};
+
+/** What every command shows of itself (/help, completion), built-in or custom; SlashCommand adds how it runs. */
+export type CommandInfo = {
+  /** Typed after the slash, e.g. `help`; custom commands may contain `:` (`frontend:review`). */
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  /** One line for /help and the completion menu. */
+  readonly description: string;
+  /** Shown after the name in completions, e.g. `[model]`. */
+  readonly argumentHint?: string;
+  /** Where a custom command or skill was defined; absent for built-ins. */
+  readonly source?: 'project' | 'user' | 'plugin';
+  /** A skill (SKILL.md) rather than a command file; /skills lists these. */
+  readonly kind?: 'skill';
 };
 
 /** A folder of command files whose commands are named `<namespace>:<file>` (a plugin's `commands/`). */
