@@ -16,7 +16,11 @@ afterEach(async () => {
 
 describe('/statusline in the running REPL', () => {
   it('the new program shows at once, and runs again after each turn even when nothing it is told changed', async () => {
-    repl = await startReplFixture({ script: [endTurn('one'), endTurn('two')] });
+    // A turn that reports no usage changes nothing the program is told (cost and context stay 0),
+    // so exactly one run — the one forced by the turn's end — follows it. With usage, a mid-turn
+    // cost change is a run of its own whenever it lands more than 300 ms before the turn ends.
+    const noUsage = { input_tokens: 0, output_tokens: 0 };
+    repl = await startReplFixture({ script: [{ ...endTurn('one'), usage: noUsage }, { ...endTurn('two'), usage: noUsage }] });
     // Counts its runs in a file: the number is what shows.
     await repl.submit(`/statusline echo run >> runs; echo "runs: $(wc -l < runs)"`);
     await repl.terminal.waitFor(/^ *runs: 1 *$/m, 10_000);
