@@ -226,7 +226,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     options.toolset,
   );
   // The Skill tool joins only when there is a skill the model may load: without one it would be tokens for nothing.
-  const skillTool = skills.skills.some((skill) => skill.modelInvocable) ? [createSkillTool(skillsLoad)] : [];
+  const skillTool = skills.skills.some((skill) => skill.modelInvocable) ? [createSkillTool(skillsLoad, agentCatalog)] : [];
   const builtInTools = [
     ...getTools(permissions.context, [...toolset.tools, ...skillTool]).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
     // Outside --tools and blanket deny rules: without it a --json-schema session could never answer.
