@@ -10,6 +10,7 @@ import { hasRestrictiveRules } from '../rules/ruleSet.js';
 import type { AnalyzedSimpleCommand, ShellCommandAnalysis } from '../shell/analyzeShellCommand.js';
 import type { ShellConcern } from '../shell/shellTypes.js';
 import { commandSpellings } from './bashSpellings.js';
+import { narrowestPrefixRule } from './commandPrefix.js';
 import { checkPathAccess, resolveWordTargets, ruleExplanation } from './checkPathAccess.js';
 import type { Behavior, Explanation, TraceEntry } from '../../contract/permissions.js';
 import type { DecisionEnvironment } from './decisionTypes.js';
@@ -152,7 +153,10 @@ function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvir
     effects.kind === 'file-edit' ? (env.mode === 'acceptEdits' ? 'it edits files outside the working directories' : 'it edits files') :
     effects.known ? 'it has side effects' : `${effects.program ?? 'this program'} is not known to be read-only`;
   // A Bash allow rule covers the program's own operands; redirections need their own Edit rule.
-  const suggestions = !pathsSuggestible ? undefined : effects.kind === 'read-only' ? dedupe(pathSuggestions) : commandSuggestion ? dedupe([...commandSuggestion, ...redirectSuggestions]) : undefined;
+  // An understood command with a known subcommand gets its prefix (`git push:*`), not its literal text.
+  const prefix = commandSuggestion ? narrowestPrefixRule(analyzed, spellings.canonical, { understood }) : undefined;
+  const commandRules = prefix ? [prefix] : commandSuggestion;
+  const suggestions = !pathsSuggestible ? undefined : effects.kind === 'read-only' ? dedupe(pathSuggestions) : commandRules ? dedupe([...commandRules, ...redirectSuggestions]) : undefined;
   return part('ask', { kind: 'mode', mode: env.mode, detail }, suggestions);
 }
 

@@ -7,7 +7,7 @@
  *     npm test
  *   Do you want to run this command?
  *   ❯ 1. Yes
- *     2. Yes, and don't ask again for Bash(npm test:*) in this project
+ *     2. Yes, and don't ask again for Bash(npm test:*) in this project (.claude/settings.local.json)
  *     3. No, and tell the model what to do differently (esc)
  *
  * Every key is handled by one input handler over a ref: choosing 3 and
