@@ -4,7 +4,8 @@ import type { CommandResult } from '../custom/commandResult.js';
 
 const USAGE = [
   'Usage:',
-  '  /permissions                      list rules and where each comes from',
+  '  /permissions                      the rules editor (allow, ask, deny, workspace directories)',
+  '  /permissions list                 list rules and where each comes from',
   '  /permissions allow|ask|deny <rule>  add a rule to .claude/settings.local.json',
   '  /permissions remove <rule>        remove a rule from .claude/settings.local.json',
 ].join('\n');
@@ -12,12 +13,16 @@ const USAGE = [
 export const permissionsCommand: SlashCommand = {
   name: 'permissions',
   aliases: ['allowed-tools'],
-  description: 'List permission rules with their sources; add or remove rules',
-  argumentHint: '[allow|ask|deny|remove <rule>]',
+  description: 'Permission rules by scope: view, add and remove allow, ask and deny rules; workspace directories',
+  argumentHint: '[list|allow|ask|deny|remove <rule>]',
   async run(args, context) {
     const [verb = '', ...rest] = args.trim().split(/\s+/);
     const rule = rest.join(' ').trim();
-    if (verb === '') return listRules(context);
+    if (verb === '') {
+      const { runPermissionsEditor } = await import('../permissions/permissionsEditor.js');
+      return runPermissionsEditor(context);
+    }
+    if (verb === 'list') return listRules(context);
     if (verb === 'allow' || verb === 'ask' || verb === 'deny') {
       if (rule === '') return { type: 'text', tone: 'error', text: USAGE };
       if (!context.permissions.addRule) return unavailable('Adding rules');
@@ -47,7 +52,8 @@ async function listRules(context: CommandContext): Promise<CommandResult> {
 }
 
 function formatRule(rule: PermissionRuleListing): string {
-  return `  ${rule.rule}  — ${rule.source}${rule.active ? '' : ' (inactive until this folder is trusted)'}`;
+  const scope = rule.scope ? `${rule.scope}: ` : '';
+  return `  ${rule.rule}  — ${scope}${rule.source}${rule.active ? '' : ' (inactive until this folder is trusted)'}`;
 }
 
 function unavailable(what: string): CommandResult {
