@@ -13,7 +13,7 @@ import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../contract/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
+import { answeredResultLine, assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
 import { monotonicMs } from '../utils/clock.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -54,6 +54,11 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   for await (const prompt of options.prompts) {
     const started = monotonicMs();
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
+    if (prepared.ok === 'answered') {
+      if (outputFormat === 'text') io.stdout(prepared.text.endsWith('\n') ? prepared.text : `${prepared.text}\n`);
+      else writeLine(answeredResultLine(conversation, prepared.text, { durationMs: monotonicMs() - started }));
+      continue;
+    }
     if (!prepared.ok) {
       // Nothing was sent: a result line that says why, shaped like any failed run's.
       if (outputFormat !== 'text') writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: options.signal.aborted, durationMs: monotonicMs() - started }));

@@ -18,7 +18,9 @@ export type PreparedHeadlessPrompt =
       /** Ends what the prompt put in force for its run (a command's allowed-tools); call when the run ends. */
       readonly release: () => void;
     }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string }
+  /** A command answered here (/doctor): its text is the run's result, and nothing goes to the model. */
+  | { readonly ok: 'answered'; readonly text: string };
 
 export type HeadlessPromptOptions = { readonly conversation: ConversationSession; readonly signal: AbortSignal };
 

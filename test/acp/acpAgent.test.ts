@@ -80,8 +80,20 @@ describe('agentcli --acp', () => {
     expect(modes?.currentModeId).toBe('default');
     expect(modes?.availableModes.map((mode) => mode.id)).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
     const update = await client.waitForUpdate((candidate) => candidate.sessionUpdate === 'available_commands_update');
-    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'rewind', 'review']);
+    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'rewind', 'doctor', 'review']);
     expect(client.updatesOf(sessionId).length).toBeGreaterThan(0);
+  });
+
+  it('/doctor answers in the editor with the report (terminal n/a), without a model turn', async () => {
+    const client = await start([]);
+    const sessionId = await newSession(client);
+    const { stopReason } = await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: '/doctor' }] });
+    expect(stopReason).toBe('end_turn');
+    const report = agentText(client.updatesOf(sessionId));
+    expect(report.startsWith('```text\n')).toBe(true);
+    for (const check of ['API', 'API key', 'Sandbox', 'ripgrep', 'Config files', 'MCP servers']) expect(report).toMatch(new RegExp(`^[✓!✗] ${check} `, 'm'));
+    expect(report).toMatch(/^✓ Terminal +n\/a \(ACP: the editor draws the UI\)$/m);
+    expect(server!.requests).toHaveLength(0);
   });
 
   it('prompt: text streams as agent_message_chunk, thinking as agent_thought_chunk; the turn ends with end_turn', async () => {

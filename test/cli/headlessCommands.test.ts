@@ -118,6 +118,24 @@ describe('custom commands in headless -p', () => {
     expect(lastUserMessage(0)).toContain('Write a CLAUDE.md file for this repository');
   });
 
+  it('/doctor answers in headless runs with the report (terminal n/a), as text and as a json result, sending no prompt', async () => {
+    const folders = await project({});
+    const json = await headless(folders, [endTurn('never')], '/doctor');
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.stdout);
+    expect(result).toMatchObject({ type: 'result', subtype: 'success', is_error: false, num_turns: 0 });
+    for (const check of ['API', 'API key', 'Sandbox', 'ripgrep', 'Config files', 'MCP servers']) expect(result.result).toMatch(new RegExp(`^[✓!✗] ${check} `, 'm'));
+    expect(result.result).toMatch(/^✓ Terminal +n\/a \(headless: no terminal UI\)$/m);
+    expect(result.result).toContain(`${server!.url} reachable`);
+    expect(server!.requests).toHaveLength(0);
+
+    server = await startFakeAnthropic({ script: [] });
+    const text = await runCli(['-p', '/doctor'], { cwd: folders.cwd, env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: folders.configDir } });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^✓ API key +ANTHROPIC_API_KEY from the environment/m);
+    expect(text.stdout).toMatch(/Terminal +n\/a \(headless/);
+  });
+
   it('/review sends the uncommitted diff for a review (CI); with nothing changed it fails in one line, sending nothing', async () => {
     const folders = await project({ 'a.txt': 'one\n' });
     const git = (...args: string[]) =>
