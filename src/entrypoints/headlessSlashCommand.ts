@@ -8,7 +8,8 @@
  * Read's permission check, its `allowed-tools` in force for that prompt's
  * run only, its `model` for that run. `/init` and `/review` (the
  * uncommitted diff, for a review in CI) send their prompts too; `/doctor`
- * answers itself, with the REPL's report (the terminal check is n/a).
+ * answers itself, with the REPL's report (the terminal check is n/a), and
+ * so does `/permissions` in its text form (list, allow|ask|deny, remove).
  *
  * The REPL's other built-ins (/model, /clear, …) act on an interactive
  * session: with -p they are refused with one line saying so, rather than
@@ -40,6 +41,13 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
       if (input.command.name === 'doctor') {
         const { doctorReport } = await import('../commands/builtin/doctor.js');
         return { ok: 'answered', text: await doctorReport(session, { notApplicable: 'headless: no terminal UI' }) };
+      }
+      // /permissions in its text form (list, allow|ask|deny <rule>, remove <rule>): there is no screen to edit on.
+      if (input.command.name === 'permissions') {
+        const { sessionPermissionsText } = await import('../commands/builtin/permissions.js');
+        const result = await sessionPermissionsText(input.args, session);
+        const text = result.type === 'text' ? result.text : '';
+        return result.type === 'text' && result.tone === 'error' ? { ok: false, error: text } : { ok: 'answered', text };
       }
       // The other built-ins of the headless catalog send a prompt: /init, and /review (the uncommitted diff, for a review in CI).
       if (input.command.name !== 'review') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };

@@ -136,6 +136,24 @@ describe('custom commands in headless -p', () => {
     expect(text.stdout).toMatch(/Terminal +n\/a \(headless/);
   });
 
+  it('/permissions in headless runs: its text form adds, lists and removes rules; an added rule holds for the next run', async () => {
+    const folders = await project({});
+    const added = await headless(folders, [], '/permissions allow Bash(touch made.txt)');
+    expect(added.code).toBe(0);
+    expect(JSON.parse(added.stdout).result).toMatch(/^Added allow: Bash\(touch made\.txt\)/);
+    const listed = await headless(folders, [], '/permissions');
+    expect(JSON.parse(listed.stdout).result).toMatch(/Allow:\n {2}Bash\(touch made\.txt\) {2}— local: .*settings\.local\.json/);
+    // Headless asks nobody: without the rule this call would be denied.
+    const run = await headless(folders, [turn(toolUse('Bash', { command: 'touch made.txt' })), endTurn('made')], 'make it');
+    expect(run.code).toBe(0);
+    expect(await exists(path.join(folders.cwd, 'made.txt'))).toBe(true);
+    const invalid = await headless(folders, [], '/permissions allow Bash(');
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/not a valid rule|Usage/);
+    const removed = await headless(folders, [], '/permissions remove Bash(touch made.txt)');
+    expect(JSON.parse(removed.stdout).result).toContain('Removed Bash(touch made.txt)');
+  });
+
   it('/review sends the uncommitted diff for a review (CI); with nothing changed it fails in one line, sending nothing', async () => {
     const folders = await project({ 'a.txt': 'one\n' });
     const git = (...args: string[]) =>

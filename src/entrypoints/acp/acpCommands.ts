@@ -3,7 +3,7 @@
  * run: the user's custom commands (.claude/commands, the config folder's
  * commands), the MCP servers' prompts (`/mcp__server__prompt`, asked for
  * each time, since servers connect late and change them), /compact, /init,
- * /rewind and /doctor — the ACP share of the session's one catalog (src/app/commandCatalog.ts).
+ * /rewind, /doctor and /permissions (its text form) — the ACP share of the session's one catalog (src/app/commandCatalog.ts).
  * The REPL's other built-ins manage the terminal UI or things the editor
  * shows itself, so they are not offered.
  */
@@ -18,7 +18,8 @@ export type AcpCommand =
   | { readonly kind: 'compact' }
   | { readonly kind: 'rewind' }
   | { readonly kind: 'init' }
-  | { readonly kind: 'doctor' };
+  | { readonly kind: 'doctor' }
+  | { readonly kind: 'permissions' };
 
 export type AcpCommandSet = {
   readonly catalog: CommandCatalog;
@@ -42,7 +43,13 @@ const INIT: AvailableCommand = { name: initCommand.name, description: initComman
 
 const DOCTOR: AvailableCommand = { name: 'doctor', description: 'Check the installation: API, key, sandbox, ripgrep, config files, MCP servers' };
 
-const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND, DOCTOR];
+const PERMISSIONS: AvailableCommand = {
+  name: 'permissions',
+  description: 'Permission rules with their sources; /permissions allow|ask|deny <rule> adds one, /permissions remove <rule> removes it',
+  input: { hint: '[list|allow|ask|deny|remove <rule>]' },
+};
+
+const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND, DOCTOR, PERMISSIONS];
 
 /** The session's command catalog (the ACP front end's share of it) as the editor sees it. */
 export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
@@ -72,6 +79,8 @@ export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
           return { kind: 'rewind' };
         case DOCTOR.name:
           return { kind: 'doctor' };
+        case PERMISSIONS.name:
+          return { kind: 'permissions' };
         default:
           return undefined;
       }

@@ -172,6 +172,12 @@ export class AcpSession {
         await this.say(['```text', report, '```'].join('\n'));
         return 'end_turn';
       }
+      if (command?.kind === 'permissions') {
+        const { sessionPermissionsText } = await import('../../commands/builtin/permissions.js');
+        const result = await sessionPermissionsText(input.args, this.options.conversation.session);
+        await this.say(result.type === 'text' ? result.text : '');
+        return 'end_turn';
+      }
       if (command?.kind === 'rewind') {
         const { runAcpRewind } = await import('./acpRewind.js');
         await this.say(await runAcpRewind(this.options.conversation, input.args));
