@@ -63,6 +63,19 @@ describe('permission dialog', () => {
     view.unmount();
   });
 
+  it("an ask from the analyser says why in the user's words, not the model's message with its internal subject", async () => {
+    const { view } = await dialog({
+      behavior: 'ask',
+      message: 'Bash: (whole command) evaluated-code needs permission — not understood, so never auto-allowed: eval runs computed text.',
+      reason: { type: 'other', detail: 'not understood, so never auto-allowed: eval runs computed text' },
+    });
+    const frame = view.lastFrame()!;
+    expect(frame).toContain('Not understood, so never auto-allowed: eval runs computed text.');
+    expect(frame).not.toContain('(whole command)');
+    expect(frame).not.toContain('needs permission');
+    view.unmount();
+  });
+
   it('Enter on the first choice allows once', async () => {
     const { view, onAnswer, press } = await dialog();
     await press('\r');
