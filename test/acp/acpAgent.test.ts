@@ -278,7 +278,7 @@ describe('agentcli --acp', () => {
     const settings = JSON.parse(await readFile(path.join(cwd, '.claude', 'settings.local.json'), 'utf8'));
     expect(settings.permissions.allow).toEqual(['Edit(./one.txt)']);
     const offered = client.permissionRequests[0]!.options.find((choice) => choice.kind === 'allow_always')!;
-    expect(offered.name).toContain('Edit(./one.txt)');
+    expect(offered.name).toBe('Always allow Edit(./one.txt) in this project');
   });
 
   it('reject always denies the same call for the rest of the session without asking again', async () => {
