@@ -37,7 +37,7 @@ describe('/permissions editor', () => {
   it('opens on the sections with their counts and closes on Esc with nothing changed', async () => {
     await writeFile(path.join(fixture.cwd, 'CLAUDE.md'), 'deny: Bash(rm:*)\n');
     expect(await editor(undefined)).toBe('No permission changes.');
-    expect(fixture.state.asked[0]!.title).toMatch(/^Permissions · mode: default/);
+    expect(fixture.state.asked[0]!.title).toBe('Permissions (default mode) — Enter to open a section, Esc to close');
     expect(optionLabels(0).map((label) => label.split(' · ')[0])).toEqual(['Allow (0)', 'Ask (0)', 'Deny (0)', 'Workspace directories (1)']);
   });
 

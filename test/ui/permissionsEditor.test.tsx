@@ -32,7 +32,7 @@ describe('/permissions editor in the REPL', () => {
       script: [turn(toolUse('Shout', { words: 'a' })), endTurn('shouted')],
     });
     await repl.submit('/permissions');
-    const sections = await repl.terminal.waitFor('Permissions · mode:', 10_000);
+    const sections = await repl.terminal.waitFor('Permissions (', 10_000);
     expect(sections).toContain('Allow (0)');
     expect(sections).toContain('Ask (0)');
     expect(sections).toContain('Deny (0)');

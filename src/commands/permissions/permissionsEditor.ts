@@ -1,7 +1,7 @@
 /**
  * `/permissions` in the REPL: the rules as an editor, in sections —
  *
- *   Permissions · mode: default — Enter to open a section, Esc to close
+ *   Permissions (default mode) — Enter to open a section, Esc to close
  *   ❯ Allow (3)                  · run without asking
  *     Ask (1)                    · always ask first, in every mode
  *     Deny (0)                   · never run, in every mode
@@ -18,12 +18,11 @@
  * the REPL's pickers (`context.choose`): this file decides, it draws nothing.
  */
 import { addWorkingDirectory } from '../builtin/addDir.js';
-import { describeMode } from '../permissionModes.js';
+import { modeStatusLabel } from '../permissionModes.js';
 import type { CommandResult } from '../custom/commandResult.js';
 import type { CommandContext, PermissionRuleListing, RuleFileScope } from '../types.js';
 
 type Behavior = PermissionRuleListing['behavior'];
-type Section = Behavior | 'directories';
 
 const SECTION_WORDS: Record<Behavior, { readonly title: string; readonly meaning: string }> = {
   allow: { title: 'Allow', meaning: 'run without asking' },
@@ -43,21 +42,19 @@ export async function runPermissionsEditor(context: CommandContext): Promise<Com
     return { type: 'text', tone: 'error', text: 'The permissions editor is not available in this build.' };
   }
   const report: string[] = [];
-  let section: Section | undefined = 'allow';
   for (;;) {
     const rules = await access.listRules();
     const count = (behavior: Behavior): number => rules.filter((rule) => rule.behavior === behavior).length;
     const directories = context.session.appState.get().toolPermissionContext.workingDirectories;
     const chosen: string | undefined = await context.choose({
-      title: `Permissions · mode: ${describeMode(context.getPermissionMode())} — Enter to open a section, Esc to close`,
-      current: section,
+      title: `Permissions (${modeStatusLabel(context.getPermissionMode()) ?? 'default mode'}) — Enter to open a section, Esc to close`,
+      // No `current`: a section is never "in effect", and a ✔ on one would say it is.
       options: [
         ...(['allow', 'ask', 'deny'] as const).map((behavior) => ({ value: behavior, label: `${SECTION_WORDS[behavior].title} (${count(behavior)})`, description: SECTION_WORDS[behavior].meaning })),
         { value: 'directories', label: `Workspace directories (${directories.length})`, description: 'where file tools work as in the project' },
       ],
     });
     if (chosen !== 'allow' && chosen !== 'ask' && chosen !== 'deny' && chosen !== 'directories') break;
-    section = chosen;
     if (chosen === 'directories') await directoriesSection(context, report);
     else await rulesSection(chosen, context, report);
   }
@@ -108,7 +105,6 @@ async function addRule(behavior: Behavior, typed: string | undefined, context: C
   const where = (scope: RuleFileScope): string => files?.(scope) ?? '';
   const scope = await context.choose({
     title: `Save ${behavior}: ${text.trim()} in…`,
-    current: 'local',
     options: [
       { value: 'local', label: 'This project, just you (not committed)', description: where('local') },
       { value: 'project', label: 'This project, shared with the team', description: where('project') },
@@ -170,3 +166,4 @@ function record(message: string, context: CommandContext, report: string[]): voi
   report.push(message);
   if (!/^(Added|Removed) /.test(message)) context.notify?.(message);
 }
+
