@@ -80,10 +80,8 @@ describe('/permissions editor', () => {
     new PermissionState(fixture.session.appState).addRules('ask', ['Bash(git push:*)'], { kind: 'projectSettings', origin: projectFile() });
     await editor('ask');
     const listed = optionLabels(1);
-    expect(listed[0]).toBe('+ Add a new ask rule…');
-    expect(listed).toContain(`WebFetch · user · ${userFile()}`);
-    expect(listed).toContain(`Bash(git push:*) · project · ${projectFile()}`);
-    expect(listed).toContain(`Bash(git push:*) · local · ${localFile()}`);
+    // Listed by scope: local, then project, then user.
+    expect(listed).toEqual(['+ Add a new ask rule…', `Bash(git push:*) · local · ${localFile()}`, `Bash(git push:*) · project · ${projectFile()}`, `WebFetch · user · ${userFile()}`]);
 
     const projectRow = fixture.state.asked[1]!.options.find((option) => option.description?.startsWith('project'))!;
     fixture.state.asked.length = 0;

@@ -64,7 +64,7 @@ export async function runPermissionsEditor(context: CommandContext): Promise<Com
 async function rulesSection(behavior: Behavior, context: CommandContext, report: string[]): Promise<void> {
   const access = context.permissions;
   for (;;) {
-    const rules = (await access.listRules!()).filter((rule) => rule.behavior === behavior);
+    const rules = (await access.listRules!()).filter((rule) => rule.behavior === behavior).sort((a, b) => scopeRank(a) - scopeRank(b));
     const chosen = await context.choose({
       title: `${SECTION_WORDS[behavior].title} rules (${SECTION_WORDS[behavior].meaning}) — Enter on a rule to remove it, Esc to go back`,
       searchable: true,
@@ -84,6 +84,14 @@ async function rulesSection(behavior: Behavior, context: CommandContext, report:
     if (!rule) await addRule(behavior, chosen, context, report);
     else await removeRule(rule, context, report);
   }
+}
+
+/** Rules listed by scope: the run's own flags first, then this checkout, the team's, the user's, memory files, this session. */
+const SCOPE_ORDER: readonly string[] = ['CLI', '--settings', 'local', 'project', 'user', 'CLAUDE.md', 'session'];
+
+function scopeRank(rule: PermissionRuleListing): number {
+  const at = SCOPE_ORDER.indexOf(rule.scope ?? '');
+  return at < 0 ? SCOPE_ORDER.length : at;
 }
 
 function describeRule(rule: PermissionRuleListing): string {
