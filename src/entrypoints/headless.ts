@@ -57,6 +57,10 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     if (prepared.ok === 'answered') {
       if (outputFormat === 'text') io.stdout(prepared.text.endsWith('\n') ? prepared.text : `${prepared.text}\n`);
       else writeLine(answeredResultLine(conversation, prepared.text, { durationMs: monotonicMs() - started }));
+      if (prepared.failed) {
+        io.stderr(`agentcli: ${prepared.failed}\n`);
+        exitCode = 1;
+      }
       continue;
     }
     if (!prepared.ok) {

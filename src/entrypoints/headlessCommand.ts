@@ -19,8 +19,11 @@ export type PreparedHeadlessPrompt =
       readonly release: () => void;
     }
   | { readonly ok: false; readonly error: string }
-  /** A command answered here (/doctor): its text is the run's result, and nothing goes to the model. */
-  | { readonly ok: 'answered'; readonly text: string };
+  /**
+   * A command answered here (/doctor, /permissions): its text is the run's result, and nothing goes to
+   * the model. `failed`: what it reports is a failure (a /doctor check failed): the run exits non-zero.
+   */
+  | { readonly ok: 'answered'; readonly text: string; readonly failed?: string };
 
 export type HeadlessPromptOptions = { readonly conversation: ConversationSession; readonly signal: AbortSignal };
 

@@ -40,7 +40,8 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
       // /doctor answers here, as text: a script or CI job can check an installation without a terminal.
       if (input.command.name === 'doctor') {
         const { doctorReport } = await import('../commands/builtin/doctor.js');
-        return { ok: 'answered', text: await doctorReport(session, { notApplicable: 'headless: no terminal UI' }) };
+        const report = await doctorReport(session, { notApplicable: 'headless: no terminal UI' });
+        return { ok: 'answered', text: report.text, ...(report.failed > 0 ? { failed: `/doctor: ${report.failed} check${report.failed === 1 ? '' : 's'} failed` } : {}) };
       }
       // /permissions in its text form (list, allow|ask|deny <rule>, remove <rule>): there is no screen to edit on.
       if (input.command.name === 'permissions') {

@@ -121,8 +121,9 @@ describe('custom commands in headless -p', () => {
   it('/doctor answers in headless runs with the report (terminal n/a), as text and as a json result, sending no prompt', async () => {
     const folders = await project({});
     const json = await headless(folders, [endTurn('never')], '/doctor');
-    expect(json.code).toBe(0);
     const result = JSON.parse(json.stdout);
+    // A failed check (this machine may lack bubblewrap) makes the run exit non-zero, for CI to gate on.
+    expect(json.code).toBe(/^✗/m.test(result.result) ? 1 : 0);
     expect(result).toMatchObject({ type: 'result', subtype: 'success', is_error: false, num_turns: 0 });
     for (const check of ['API', 'API key', 'Sandbox', 'ripgrep', 'Config files', 'MCP servers']) expect(result.result).toMatch(new RegExp(`^[✓!✗] ${check} `, 'm'));
     expect(result.result).toMatch(/^✓ Terminal +n\/a \(headless: no terminal UI\)$/m);
@@ -131,9 +132,19 @@ describe('custom commands in headless -p', () => {
 
     server = await startFakeAnthropic({ script: [] });
     const text = await runCli(['-p', '/doctor'], { cwd: folders.cwd, env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: folders.configDir } });
-    expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^✓ API key +ANTHROPIC_API_KEY from the environment/m);
     expect(text.stdout).toMatch(/Terminal +n\/a \(headless/);
+  });
+
+  it('/doctor without any credentials reports the missing key (exit 1) instead of failing to start; any other prompt still fails to start', async () => {
+    const folders = await project({});
+    const doctor = await runCli(['-p', '/doctor'], { cwd: folders.cwd, env: { AGENTCLI_CONFIG_DIR: folders.configDir } });
+    expect(doctor.stdout).toMatch(/^✗ API key +none$/m);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stderr).toMatch(/^agentcli: \/doctor: \d+ checks? failed$/m);
+    const prompt = await runCli(['-p', 'hi'], { cwd: folders.cwd, env: { AGENTCLI_CONFIG_DIR: folders.configDir } });
+    expect(prompt.code).toBe(1);
+    expect(prompt.stderr).toContain('ANTHROPIC_API_KEY is not set');
   });
 
   it('/permissions in headless runs: its text form adds, lists and removes rules; an added rule holds for the next run', async () => {

@@ -14,7 +14,7 @@ export const doctorCommand: SlashCommand = {
   description: 'Check the installation: API, key, sandbox, ripgrep, config files, MCP servers, terminal',
   async run(_args, context) {
     const { session } = context;
-    const text = await doctorReport(session, {
+    const { text } = await doctorReport(session, {
       isTTY: process.stdout.isTTY === true,
       columns: process.stdout.columns,
       rows: process.stdout.rows,
@@ -24,11 +24,14 @@ export const doctorCommand: SlashCommand = {
   },
 };
 
-/** The report as text; `terminal` is the REPL's terminal, or why there is none (`headless`, `ACP: …`). */
+/**
+ * The report as text, and how many checks failed (a headless run exits non-zero then, so CI can gate
+ * on it); `terminal` is the REPL's terminal, or why there is none (`headless`, `ACP: …`).
+ */
 export async function doctorReport(
   session: Pick<Session, 'env' | 'settings' | 'mcp'>,
   terminal: DoctorInputs['terminal'],
-): Promise<string> {
+): Promise<{ readonly text: string; readonly failed: number }> {
   const [{ runDoctorChecks, formatDoctorReport }, { probeSandbox }, { ripgrepPath }] = await Promise.all([
     import('../doctor/doctorChecks.js'),
     import('../../sandbox/bwrapAvailability.js'),
@@ -42,5 +45,5 @@ export async function doctorReport(
     ripgrepPath,
     mcpServers: session.mcp?.describe(),
   });
-  return formatDoctorReport(checks);
+  return { text: formatDoctorReport(checks), failed: checks.filter((check) => check.verdict === 'fail').length };
 }

@@ -169,7 +169,7 @@ export class AcpSession {
         const { doctorReport } = await import('../../commands/builtin/doctor.js');
         // Fenced: an editor renders agent text as markdown, which would fold the report's aligned columns.
         const report = await doctorReport(this.options.conversation.session, { notApplicable: 'ACP: the editor draws the UI' });
-        await this.say(['```text', report, '```'].join('\n'));
+        await this.say(['```text', report.text, '```'].join('\n'));
         return 'end_turn';
       }
       if (command?.kind === 'permissions') {
