@@ -64,10 +64,12 @@ describe('/permissions editor', () => {
   it('an invalid rule is refused with the reason, and nothing is written', async () => {
     const notices: string[] = [];
     const context = { ...fixture.context, notify: (line: string) => notices.push(line) };
-    fixture.state.choices.push('allow', '\u0000add', 'Bash(', 'local', undefined, undefined);
+    fixture.state.choices.push('allow', '\u0000add', 'Bash(', undefined, undefined);
     const report = text(await permissionsCommand.run('', context));
     expect(report).toMatch(/"Bash\(" is not a valid rule/);
     expect(notices).toEqual([expect.stringMatching(/not a valid rule/)]);
+    // Refused before the user is asked where to keep it.
+    expect(fixture.state.asked.some((request) => request.title.startsWith('Save '))).toBe(false);
     await expect(readFile(localFile(), 'utf8')).rejects.toThrow();
   });
 

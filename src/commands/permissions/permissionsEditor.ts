@@ -5,7 +5,7 @@
  *   ❯ Allow (3)                  · run without asking
  *     Ask (1)                    · always ask first, in every mode
  *     Deny (0)                   · never run, in every mode
- *     Workspace directories (1)  · where file tools work like in the project
+ *     Workspace directories (1)  · where file tools work as in the project
  *
  * A section lists its rules, each with its scope (user, project, local,
  * session, CLI, CLAUDE.md) and where it was read; Enter on one offers to
@@ -17,6 +17,7 @@
  * PermissionState), so it holds from the next tool call. The screens are
  * the REPL's pickers (`context.choose`): this file decides, it draws nothing.
  */
+import { parseRule } from '../../permissions/rules/parseRule.js';
 import { addWorkingDirectory } from '../builtin/addDir.js';
 import { modeStatusLabel } from '../permissionModes.js';
 import type { CommandResult } from '../custom/commandResult.js';
@@ -109,20 +110,29 @@ async function addRule(behavior: Behavior, typed: string | undefined, context: C
       options: [],
     }));
   if (text === undefined || text.trim() === '') return;
+  // A rule that does not parse is refused before the user is asked where to keep it.
+  const parsed = parseRule(text.trim());
+  if (!parsed.ok) {
+    record(`"${text.trim()}" is not a valid rule: ${parsed.error}`, context, report);
+    return;
+  }
   const files = context.permissions.settingsFile;
-  const where = (scope: RuleFileScope): string => files?.(scope) ?? '';
+  const scopes = SCOPE_CHOICES.filter((choice) => files === undefined || files(choice.scope) !== undefined);
   const scope = await context.choose({
-    title: `Save ${behavior}: ${text.trim()} in…`,
-    options: [
-      { value: 'local', label: 'This project, just you (not committed)', description: where('local') },
-      { value: 'project', label: 'This project, shared with the team', description: where('project') },
-      { value: 'user', label: 'All your projects (user settings)', description: where('user') },
-    ].filter((option) => files === undefined || files(option.value as RuleFileScope) !== undefined),
+    title: `Save ${behavior}: ${parsed.value.text} in…`,
+    options: scopes.map((choice) => ({ value: choice.scope, label: choice.label, description: files?.(choice.scope) ?? '' })),
   });
-  if (scope !== 'local' && scope !== 'project' && scope !== 'user') return;
-  const message = await context.permissions.addRule!(behavior, text.trim(), scope);
+  const chosen = scopes.find((choice) => choice.scope === scope);
+  if (!chosen) return;
+  const message = await context.permissions.addRule!(behavior, parsed.value.text, chosen.scope);
   record(message, context, report);
 }
+
+const SCOPE_CHOICES: readonly { readonly scope: RuleFileScope; readonly label: string }[] = [
+  { scope: 'local', label: 'This project, just you (not committed)' },
+  { scope: 'project', label: 'This project, shared with the team' },
+  { scope: 'user', label: 'All your projects (user settings)' },
+];
 
 async function removeRule(rule: PermissionRuleListing, context: CommandContext, report: string[]): Promise<void> {
   if (rule.removable !== true || rule.origin === undefined) {
