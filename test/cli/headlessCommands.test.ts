@@ -163,6 +163,10 @@ describe('custom commands in headless -p', () => {
     expect(invalid.stderr).toMatch(/not a valid rule|Usage/);
     const removed = await headless(folders, [], '/permissions remove Bash(touch made.txt)');
     expect(JSON.parse(removed.stdout).result).toContain('Removed Bash(touch made.txt)');
+    // Nothing to remove is a failure a script can see.
+    const missing = await headless(folders, [], '/permissions remove Bash(touch made.txt)');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('is not in');
   });
 
   it('/review sends the uncommitted diff for a review (CI); with nothing changed it fails in one line, sending nothing', async () => {

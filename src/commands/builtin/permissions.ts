@@ -41,12 +41,12 @@ export async function permissionsText(args: string, context: { readonly permissi
     // Refused as an error (a headless run exits non-zero), not reported as if it were done.
     const parsed = parseRule(rule);
     if (!parsed.ok) return { type: 'text', tone: 'error', text: `"${rule}" is not a valid rule: ${parsed.error}` };
-    return { type: 'text', text: await context.permissions.addRule(verb, rule) };
+    return outcome(await context.permissions.addRule(verb, rule), 'Added');
   }
   if (verb === 'remove') {
     if (rule === '') return { type: 'text', tone: 'error', text: USAGE };
     if (!context.permissions.removeRule) return unavailable('Removing rules');
-    return { type: 'text', text: await context.permissions.removeRule(rule) };
+    return outcome(await context.permissions.removeRule(rule), 'Removed');
   }
   return { type: 'text', tone: 'error', text: `Unknown subcommand "${verb}".\n${USAGE}` };
 }
@@ -68,6 +68,11 @@ async function listRules(context: { readonly permissions: PermissionRulesAccess;
 function formatRule(rule: PermissionRuleListing): string {
   const scope = rule.scope ? `${rule.scope}: ` : '';
   return `  ${rule.rule}  — ${scope}${rule.source}${rule.active ? '' : ' (inactive until this folder is trusted)'}`;
+}
+
+/** The access answers in a sentence; one that does not report the change (a file it could not write, a rule not there) is an error. */
+function outcome(message: string, done: 'Added' | 'Removed'): CommandResult {
+  return message.startsWith(`${done} `) ? { type: 'text', text: message } : { type: 'text', tone: 'error', text: message };
 }
 
 function unavailable(what: string): CommandResult {
