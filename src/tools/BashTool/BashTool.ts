@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { buildTool, type ToolUseContext, toolResultsDir } from '../../contract/tool.js';
-import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
 import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
 import { declareShellFacts, isConcurrencySafeBashCall, isReadOnlyBashCall, preloadBashTool } from './commandSafety.js';
 import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
@@ -143,7 +142,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
   const start = startingDirectory(context);
   const sandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
-  const task = await startBackgroundTask({
+  const task = await context.backgroundTasks.startShell({
     ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
     command: input.command,
     description: input.description,

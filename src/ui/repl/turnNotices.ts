@@ -7,7 +7,7 @@
 import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
 import type { HookActivity } from '../../hooks/types.js';
 import type { Session } from '../../session/session.js';
-import { onTaskEnded, taskEndSentence } from '../../tasks/taskNotices.js';
+import { taskEndSentence } from '../../tasks/taskNotices.js';
 import type { TranscriptStore } from './transcriptStore.js';
 
 export class TurnNotices {
@@ -18,10 +18,10 @@ export class TurnNotices {
 
   constructor(
     private readonly transcript: Pick<TranscriptStore, 'addNotice' | 'setHookProgress'>,
-    options: { readonly conversationId: () => string; readonly hooks: Session['hooks'] },
+    options: { readonly conversationId: () => string; readonly hooks: Session['hooks']; readonly backgroundTasks: Session['backgroundTasks'] },
   ) {
     this.stopWatching = [
-      onTaskEnded((notice) => {
+      options.backgroundTasks.onTaskEnded((notice) => {
         if (notice.sessionId !== options.conversationId()) return;
         this.add({ tone: notice.status === 'completed' ? 'info' : 'warning', text: taskEndSentence(notice) });
       }),
