@@ -126,6 +126,9 @@ export interface BackgroundTasks {
   onTaskEnded(listener: (notice: TaskEndNotice) => void): () => void;
   /** The reminder texts for a conversation's ended tasks, each given once. */
   takeEndReminders(sessionId: string): string[];
-  /** Whether a conversation has end notices waiting. */
+  /**
+   * Whether a conversation has notices waiting of tasks that ended on their own (not stopped by
+   * the user): the REPL gives an idle model a turn for them.
+   */
   hasEndNotices(sessionId: string): boolean;
 }

@@ -40,8 +40,9 @@ export class TaskEndNotices {
     if (index >= 0) this.pending.splice(index, 1);
   }
 
+  /** Notices of tasks that ended on their own (a task the user stopped is news for the next prompt, not a reason to start a turn). */
   has(sessionId: string): boolean {
-    return this.pending.some((notice) => notice.sessionId === sessionId);
+    return this.pending.some((notice) => notice.sessionId === sessionId && !notice.stoppedByUser);
   }
 
   /** The reminder texts for a conversation's ended tasks, each given once. */

@@ -83,6 +83,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
       exit: () => controller.requestExit(),
       pasteImage: () => void controller.pasteClipboardImage(),
       openRewind: () => controller.openRewind(),
+      runInBackground: () => controller.runInBackground(),
     }),
     [controller],
   );

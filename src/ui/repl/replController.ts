@@ -31,6 +31,8 @@ import { runUserTool, shellContextBlock } from './userToolRuns.js';
 import { ReplViewModel } from './replViewModel.js';
 
 const MAX_QUEUED_PROMPTS = 20;
+/** In the queue of things to run: the model's own turn about background tasks that ended. */
+const TASK_END_TURN = Symbol('task end turn');
 /** Shell outputs carried to the next prompt; older ones are dropped first. */
 const MAX_PENDING_CONTEXT = 10;
 
@@ -39,6 +41,20 @@ export class ReplController extends ReplViewModel {
   private queue: string[] = [];
   private idle: Promise<void> = Promise.resolve();
   private draining = false;
+  /** After Esc the user decides what runs next: ended tasks wait for the next prompt. */
+  private taskTurnsHeld = false;
+  /**
+   * A background task that ends while nothing runs gives the model a turn of its own to react,
+   * as Claude Code does: the notice goes as a system-reminder user turn. While a turn runs, the
+   * notice rides with its next request, or starts a turn right after it ends.
+   */
+  private readonly stopWatchingTasks = this.session.backgroundTasks.onTaskEnded((notice) => {
+    if (notice.sessionId !== this.conversation.id || this.draining || this.taskTurnsHeld || this.status.exitRequested) return;
+    // After the notice printed (TurnNotices hears it first); tasks ending together share one turn.
+    setImmediate(() => {
+      if (!this.draining && this.hasTaskEndTurn()) this.idle = this.drain(TASK_END_TURN);
+    });
+  });
 
   /** Resolves when nothing is running or queued. */
   whenIdle(): Promise<void> {
@@ -50,6 +66,7 @@ export class ReplController extends ReplViewModel {
   submit(rawText: string): void {
     const text = rawText.trim();
     if (text === '') return;
+    this.taskTurnsHeld = false;
     void this.options.history.add(rawText);
     // Anything already being processed (a turn, or a command still awaiting) makes this one wait its turn.
     if (this.draining) {
@@ -64,10 +81,16 @@ export class ReplController extends ReplViewModel {
   interrupt(): boolean {
     if (!this.running || this.running.signal.aborted) return false;
     this.running.abort(USER_INTERRUPT);
+    this.taskTurnsHeld = true;
     // Queued prompts were typed expecting the turn to finish; after an interrupt the user decides again.
     this.queue = [];
     this.setStatus({ queued: [] });
     return true;
+  }
+
+  /** Ctrl+B: running foreground Bash commands become background tasks; their calls return at once. */
+  runInBackground(): boolean {
+    return this.session.backgroundTasks.moveForegroundToBackground() > 0;
   }
 
   cycleMode(): PermissionMode {
@@ -91,6 +114,11 @@ export class ReplController extends ReplViewModel {
     this.setStatus({ inputInsertion: { text: `${imageMention(pasted.file)} `, seq: ++this.restoreSeq } });
   }
 
+  override dispose(): void {
+    this.stopWatchingTasks();
+    super.dispose();
+  }
+
   requestExit(): void {
     this.queue = [];
     this.interrupt();
@@ -101,18 +129,34 @@ export class ReplController extends ReplViewModel {
 
   // --- running things ---
 
-  private async drain(first: string): Promise<void> {
+  private async drain(first: string | typeof TASK_END_TURN): Promise<void> {
     this.draining = true;
     try {
-      let next: string | undefined = first;
+      let next: string | typeof TASK_END_TURN | undefined = first;
       while (next !== undefined && !this.status.exitRequested) {
-        await this.process(next);
-        next = this.queue.shift();
+        if (next === TASK_END_TURN) await this.runTaskEndTurn();
+        else await this.process(next);
+        next = this.queue.shift() ?? (this.hasTaskEndTurn() ? TASK_END_TURN : undefined);
         this.setStatus({ queued: [...this.queue] });
       }
     } finally {
       this.draining = false;
     }
+  }
+
+  private hasTaskEndTurn(): boolean {
+    return !this.taskTurnsHeld && !this.status.exitRequested && this.session.backgroundTasks.hasEndNotices(this.conversation.id);
+  }
+
+  /** The model's turn about ended tasks: their notices are the user turn (the transcript already shows each as a line). */
+  private async runTaskEndTurn(): Promise<void> {
+    const reminders = this.session.backgroundTasks.takeEndReminders(this.conversation.id);
+    if (reminders.length === 0) return;
+    await this.withTurn(async (signal) => {
+      const outcome = await this.runQuery(reminders.join('\n'), signal);
+      this.setStatus({ contextTokens: this.options.conversation.contextTokens || this.status.contextTokens });
+      return outcome;
+    });
   }
 
   private async process(text: string): Promise<void> {
