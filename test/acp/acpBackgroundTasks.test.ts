@@ -7,7 +7,7 @@ import { startFakeAnthropic, type FakeAnthropicServer, type RecordedRequest } fr
 import { conversations, requestsOf } from '../support/agentConversations.js';
 import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';
 import { tempDir } from '../support/runCli.js';
-import { startAcpClient, type AcpTestClient } from './acpHarness.js';
+import { agentText, startAcpClient, type AcpTestClient } from './acpHarness.js';
 
 let server: FakeAnthropicServer | undefined;
 let client: AcpTestClient | undefined;
@@ -91,5 +91,14 @@ describe('agentcli --acp: background tasks per session', () => {
     const firstLast = requestsOf(server.requests, 'start job').at(-1)!;
     expect(lastMessageText(firstLast)).toContain(`Background task ${taskId}`);
     expect(lastMessageText(firstLast)).toContain('completed with exit code 0');
+
+    // /tasks, as text: each session lists its own.
+    const before = server.requests.length;
+    await client.agent.request('session/prompt', { sessionId: first, prompt: [{ type: 'text', text: '/tasks' }] });
+    await client.agent.request('session/prompt', { sessionId: second, prompt: [{ type: 'text', text: '/tasks' }] });
+    expect(server.requests).toHaveLength(before);
+    expect(agentText(client.updatesOf(first))).toMatch(new RegExp(`Background tasks \\(0 running, 1 finished\\):\\n  ${taskId}\\s+completed \\(exit 0\\)`));
+    expect(agentText(client.updatesOf(first))).toContain('done-a');
+    expect(agentText(client.updatesOf(second))).toContain('No background tasks in this session.');
   });
 });

@@ -45,7 +45,7 @@ describe('REPL in a real terminal: background work', () => {
     expect(repl.server.requests).toHaveLength(2);
 
     // Nobody types: the task's end is news enough for a turn.
-    const reacted = await terminal.waitFor('The build finished; all done.', 10_000);
+    const reacted = await terminal.waitFor('The build finished; all done.', { timeoutMs: 10_000 });
     expect(reacted).toContain(`Background task ${taskId}`);
     expect(lastUserText(repl.server.requests[2]!)).toContain(`<system-reminder>Background task ${taskId} (echo step-$((1+1)); sleep 2; echo all-done) completed with exit code 0.`);
 

@@ -7,7 +7,9 @@
  * task under the cursor shows below it); choosing a running task asks
  * whether to stop it, choosing a finished one prints its last lines.
  * `/tasks list` prints the same listing as plain text, and `/tasks stop
- * <id>` stops one without a dialog (for front ends without one). A task
+ * <id>` stops one without a dialog; an ACP editor gets these (`/tasks` is
+ * the listing there). Headless -p does not offer it: each run starts with
+ * no tasks and stops them when it ends (src/entrypoints/headless.ts). A task
  * the user stops is told to the model with its next request, since it may
  * have been waiting for it.
  */
@@ -27,12 +29,8 @@ export const tasksCommand: SlashCommand = {
   argumentHint: '[list | stop <id>]',
   async run(args, context) {
     const tasks = context.session.backgroundTasks;
-    const [action, id] = args.trim().split(/\s+/).filter(Boolean);
-    if (action === 'stop') return id ? stopTask(tasks, id) : { type: 'text', tone: 'error', text: 'Say which task to stop: /tasks stop <id> (/tasks list shows the ids).' };
-    if (action !== undefined && action !== 'list') return { type: 'text', tone: 'error', text: `Unknown /tasks action "${action}". Use /tasks, /tasks list, or /tasks stop <id>.` };
     const all = newestFirst(tasks.list());
-    if (all.length === 0) return { type: 'text', text: NO_TASKS };
-    if (action === 'list') return { type: 'text', text: taskListing(tasks, all) };
+    if (args.trim() !== '' || all.length === 0) return tasksWithoutDialog(tasks, args);
 
     const chosen = await context.choose({
       title: `Background tasks (${countLine(all)}) · Enter: stop a running one, or show a finished one's output · Esc: close`,
@@ -58,9 +56,17 @@ export const tasksCommand: SlashCommand = {
   },
 };
 
+/** `/tasks list` and `/tasks stop <id>`, and the whole command where there is no dialog (ACP): plain text. */
+export async function tasksWithoutDialog(tasks: BackgroundTasks, args: string): Promise<CommandResult & { readonly type: 'text' }> {
+  const [action, id] = args.trim().split(/\s+/).filter(Boolean);
+  if (action === 'stop') return id ? stopTask(tasks, id) : { type: 'text', tone: 'error', text: 'Say which task to stop: /tasks stop <id> (/tasks list shows the ids).' };
+  if (action !== undefined && action !== 'list') return { type: 'text', tone: 'error', text: `Unknown /tasks action "${action}". Use /tasks, /tasks list, or /tasks stop <id>.` };
+  return { type: 'text', text: taskListing(tasks) };
+}
+
 const NO_TASKS = 'No background tasks in this session. The model starts them with run_in_background; Ctrl+B sends a running Bash command to the background.';
 
-async function stopTask(tasks: BackgroundTasks, id: string): Promise<CommandResult> {
+async function stopTask(tasks: BackgroundTasks, id: string): Promise<CommandResult & { readonly type: 'text' }> {
   const before = tasks.get(id);
   if (!before) return { type: 'text', tone: 'error', text: tasks.unknownTaskMessage(id) };
   if (before.status !== 'running') return { type: 'text', text: `${id} had already ended (${statusWord(before)}); nothing to stop.` };
