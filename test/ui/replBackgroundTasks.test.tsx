@@ -138,6 +138,9 @@ describe('REPL: background work', () => {
     const [task] = repl.session.backgroundTasks.list();
     await until(() => repl!.session.backgroundTasks.recentOutput(task!.id, 5).includes('tick-2'));
 
+    // The prompt says a task is running and where to look.
+    await repl.terminal.waitFor('1 background task running · /tasks');
+
     await repl.submit('/tasks');
     const listing = await repl.terminal.waitFor('Background tasks (1 running, 0 finished)');
     expect(listing).toMatch(new RegExp(`${task!.id}\\s+running\\s+echo tick-1; echo tick-2; sleep 30`));
@@ -148,6 +151,7 @@ describe('REPL: background work', () => {
     await repl.terminal.press('\r');
     await repl.terminal.waitFor(`Stopped ${task!.id}`);
     expect(repl.session.backgroundTasks.get(task!.id)?.status).toBe('killed');
+    await repl.terminal.waitFor((frame) => !frame.includes('background task running'));
     // The user stopped it: no turn of its own, the model hears with the next prompt.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(repl.server.requests).toHaveLength(2);

@@ -114,7 +114,13 @@ export class ReplController extends ReplViewModel {
     this.setStatus({ inputInsertion: { text: `${imageMention(pasted.file)} `, seq: ++this.restoreSeq } });
   }
 
+  private readonly stopCountingTasks = this.session.backgroundTasks.onLifecycle(() => {
+    const running = this.session.backgroundTasks.list().filter((task) => task.status === 'running').length;
+    if (running !== this.status.runningTasks) this.setStatus({ runningTasks: running });
+  });
+
   override dispose(): void {
+    this.stopCountingTasks();
     this.stopWatchingTasks();
     super.dispose();
   }

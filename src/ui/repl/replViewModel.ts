@@ -51,6 +51,8 @@ export type ReplStatus = {
   readonly exitRequested: boolean;
   /** `/vim` editing of the prompt. */
   readonly vimMode: boolean;
+  /** Background shells and agents still running (the prompt's hint names them and /tasks). */
+  readonly runningTasks: number;
 };
 
 export type ReplControllerOptions = {
@@ -114,6 +116,7 @@ export abstract class ReplViewModel {
       inputInsertion: undefined,
       exitRequested: false,
       vimMode: options.vimMode ?? false,
+      runningTasks: 0,
     };
   }
 
