@@ -107,7 +107,7 @@ export interface BackgroundTasks {
   offerForeground(shell: ForegroundShell): ForegroundOffer;
   /** Ctrl+B: every offered foreground command becomes a background task. Returns how many moved. */
   moveForegroundToBackground(): number;
-  /** Whether a foreground command could be sent to the background now (the REPL shows the hint). */
+  /** Whether a foreground command could be sent to the background now. */
   hasForeground(): boolean;
   get(id: string): BackgroundTaskInfo | undefined;
   list(): BackgroundTaskInfo[];
