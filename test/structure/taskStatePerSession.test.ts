@@ -8,6 +8,7 @@ import { REPO_ROOT } from '../support/runCli.js';
 const TASK_MODULES = [
   'src/tasks/backgroundTasks.ts',
   'src/tasks/taskNotices.ts',
+  'src/tasks/taskEndText.ts',
   'src/hooks/taskHooks.ts',
   'src/tools/BashTool/BashTool.ts',
   'src/tools/AgentTool/AgentTool.ts',

@@ -7,7 +7,7 @@
 import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
 import type { HookActivity } from '../../hooks/types.js';
 import type { Session } from '../../session/session.js';
-import { taskEndSentence } from '../../tasks/taskNotices.js';
+import { taskEndSentence } from '../../tasks/taskEndText.js';
 import type { TranscriptStore } from './transcriptStore.js';
 
 export class TurnNotices {
