@@ -15,6 +15,7 @@ const TASK_MODULES = [
   'src/tools/TaskOutputTool/TaskOutputTool.ts',
   'src/tools/TaskStopTool/TaskStopTool.ts',
   'src/ui/repl/turnNotices.ts',
+  'src/ui/repl/taskEndTurns.ts',
 ];
 
 /** Top-level `let`, and top-level `const` bound to a fresh Map, Set, array or object literal. */

@@ -29,6 +29,7 @@ import { imageMention, mentionedFiles } from '../../attachments/promptMentions.j
 import { mentionedResources } from '../../attachments/resourceMentions.js';
 import { runUserTool, shellContextBlock } from './userToolRuns.js';
 import { ReplViewModel } from './replViewModel.js';
+import { TaskEndTurns } from './taskEndTurns.js';
 
 const MAX_QUEUED_PROMPTS = 20;
 /** In the queue of things to run: the model's own turn about background tasks that ended. */
@@ -41,19 +42,17 @@ export class ReplController extends ReplViewModel {
   private queue: string[] = [];
   private idle: Promise<void> = Promise.resolve();
   private draining = false;
-  /** After Esc the user decides what runs next: ended tasks wait for the next prompt. */
-  private taskTurnsHeld = false;
-  /**
-   * A background task that ends while nothing runs gives the model a turn of its own to react,
-   * as Claude Code does: the notice goes as a system-reminder user turn. While a turn runs, the
-   * notice rides with its next request, or starts a turn right after it ends.
-   */
-  private readonly stopWatchingTasks = this.session.backgroundTasks.onTaskEnded((notice) => {
-    if (notice.sessionId !== this.conversation.id || this.draining || this.taskTurnsHeld || this.status.exitRequested) return;
-    // After the notice printed (TurnNotices hears it first); tasks ending together share one turn.
-    setImmediate(() => {
-      if (!this.draining && this.hasTaskEndTurn()) this.idle = this.drain(TASK_END_TURN);
-    });
+  /** Ended background tasks give an idle model a turn of its own (taskEndTurns.ts). */
+  private readonly taskEndTurns = new TaskEndTurns(this.session.backgroundTasks, {
+    conversationId: () => this.conversation.id,
+    isBusy: () => this.draining,
+    isExiting: () => this.status.exitRequested,
+    startTurn: () => {
+      this.idle = this.drain(TASK_END_TURN);
+    },
+    onRunningCount: (running) => {
+      if (running !== this.status.runningTasks) this.setStatus({ runningTasks: running });
+    },
   });
 
   /** Resolves when nothing is running or queued. */
@@ -66,7 +65,7 @@ export class ReplController extends ReplViewModel {
   submit(rawText: string): void {
     const text = rawText.trim();
     if (text === '') return;
-    this.taskTurnsHeld = false;
+    this.taskEndTurns.release();
     void this.options.history.add(rawText);
     // Anything already being processed (a turn, or a command still awaiting) makes this one wait its turn.
     if (this.draining) {
@@ -81,7 +80,7 @@ export class ReplController extends ReplViewModel {
   interrupt(): boolean {
     if (!this.running || this.running.signal.aborted) return false;
     this.running.abort(USER_INTERRUPT);
-    this.taskTurnsHeld = true;
+    this.taskEndTurns.hold();
     // Queued prompts were typed expecting the turn to finish; after an interrupt the user decides again.
     this.queue = [];
     this.setStatus({ queued: [] });
@@ -114,14 +113,8 @@ export class ReplController extends ReplViewModel {
     this.setStatus({ inputInsertion: { text: `${imageMention(pasted.file)} `, seq: ++this.restoreSeq } });
   }
 
-  private readonly stopCountingTasks = this.session.backgroundTasks.onLifecycle(() => {
-    const running = this.session.backgroundTasks.list().filter((task) => task.status === 'running').length;
-    if (running !== this.status.runningTasks) this.setStatus({ runningTasks: running });
-  });
-
   override dispose(): void {
-    this.stopCountingTasks();
-    this.stopWatchingTasks();
+    this.taskEndTurns.dispose();
     super.dispose();
   }
 
@@ -142,7 +135,7 @@ export class ReplController extends ReplViewModel {
       while (next !== undefined && !this.status.exitRequested) {
         if (next === TASK_END_TURN) await this.runTaskEndTurn();
         else await this.process(next);
-        next = this.queue.shift() ?? (this.hasTaskEndTurn() ? TASK_END_TURN : undefined);
+        next = this.queue.shift() ?? (this.taskEndTurns.turnDue() ? TASK_END_TURN : undefined);
         this.setStatus({ queued: [...this.queue] });
       }
     } finally {
@@ -150,13 +143,9 @@ export class ReplController extends ReplViewModel {
     }
   }
 
-  private hasTaskEndTurn(): boolean {
-    return !this.taskTurnsHeld && !this.status.exitRequested && this.session.backgroundTasks.hasEndNotices(this.conversation.id);
-  }
-
   /** The model's turn about ended tasks: their notices are the user turn (the transcript already shows each as a line). */
   private async runTaskEndTurn(): Promise<void> {
-    const reminders = this.session.backgroundTasks.takeEndReminders(this.conversation.id);
+    const reminders = this.taskEndTurns.takeReminders();
     if (reminders.length === 0) return;
     await this.withTurn(async (signal) => {
       const outcome = await this.runQuery(reminders.join('\n'), signal);
