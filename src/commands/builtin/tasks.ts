@@ -90,7 +90,8 @@ export function taskListing(tasks: BackgroundTasks, all: readonly BackgroundTask
 function previewLines(tasks: BackgroundTasks, task: BackgroundTaskInfo): string[] {
   const recent = tasks.recentOutput(task.id, PREVIEW_LINES).replace(/\n+$/, '');
   const head = `${task.kind === 'agent' ? 'Agent' : 'Shell'} ${task.id} · ${statusWord(task)} · in ${task.cwd}`;
-  return [head, ...(recent ? recent.split('\n').map((line) => firstLine(line, 120)) : ['(no output yet)'])];
+  const nothingYet = task.kind === 'agent' && task.status === 'running' ? '(working: its answer shows here when it finishes)' : '(no output yet)';
+  return [head, ...(recent ? recent.split('\n').map((line) => firstLine(line, 120)) : [nothingYet])];
 }
 
 function finishedOutput(tasks: BackgroundTasks, task: BackgroundTaskInfo): string {
