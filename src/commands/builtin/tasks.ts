@@ -100,8 +100,8 @@ function finishedOutput(tasks: BackgroundTasks, task: BackgroundTaskInfo): strin
 }
 
 function newestFirst(all: readonly BackgroundTaskInfo[]): BackgroundTaskInfo[] {
-  // Running ones first, each group newest first: what the user most likely came for.
-  return [...all].sort((a, b) => Number(b.status === 'running') - Number(a.status === 'running') || b.startedAt - a.startedAt);
+  // Running ones first, each group newest first (the registry lists them as they started): what the user most likely came for.
+  return [...all].reverse().sort((a, b) => Number(b.status === 'running') - Number(a.status === 'running'));
 }
 
 function countLine(all: readonly BackgroundTaskInfo[]): string {
