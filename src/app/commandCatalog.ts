@@ -9,9 +9,10 @@
  *
  * What a front end can do decides which built-ins it offers: the REPL runs
  * them all; headless -p and the Agent SDK run /init and /review (the others
- * act on a terminal UI); an ACP editor runs /compact, /init, /rewind and /tasks (it shows the
- * rest itself). A built-in another front end runs is `elsewhere` here, so
- * headless can refuse it with a sentence instead of sending it as a question.
+ * act on a terminal UI); an ACP editor runs /compact, /init, /rewind and
+ * /tasks (as text; it shows the rest itself). A built-in another front end
+ * runs is `elsewhere` here, so headless can refuse it with a sentence
+ * instead of sending it as a question.
  */
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';

@@ -1,9 +1,10 @@
 /**
  * TaskCreated and TaskCompleted for background tasks (Bash or Agent with
- * run_in_background): the hooks hear of each task of this session as it
- * starts and ends (the session's own registry). agentcli's tasks are background processes and agents,
- * not Claude Code's TaskCreate work items, so the hooks cannot refuse one:
- * a block is shown, the task goes on.
+ * run_in_background, or Bash sent there with Ctrl+B): the hooks hear of
+ * each task of this session's own registry as it starts and ends.
+ * agentcli's tasks are background processes and agents, not Claude Code's
+ * TaskCreate work items, so the hooks cannot refuse one: a block is shown,
+ * the task goes on.
  */
 import type { BackgroundTasks, TaskLifecycleEvent } from '../contract/backgroundTasks.js';
 import { runTaskCompletedHooks, runTaskCreatedHooks } from './lifecycleEventHooks.js';

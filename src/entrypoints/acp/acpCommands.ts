@@ -3,7 +3,8 @@
  * run: the user's custom commands (.claude/commands, the config folder's
  * commands), the MCP servers' prompts (`/mcp__server__prompt`, asked for
  * each time, since servers connect late and change them), /compact, /init,
- * /rewind and /tasks (the session's background tasks, as text) — the ACP share of the session's one catalog (src/app/commandCatalog.ts).
+ * /rewind and /tasks (the session's background tasks, as text) — the ACP
+ * share of the session's one catalog (src/app/commandCatalog.ts).
  * The REPL's other built-ins manage the terminal UI or things the editor
  * shows itself, so they are not offered.
  */
