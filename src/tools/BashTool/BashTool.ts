@@ -90,7 +90,13 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
         signal: context.abortSignal,
         spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
         onProgress: report,
-        background: { tasks: context.backgroundTasks, ...(input.description ? { description: input.description } : {}), sessionId: context.session.id, sessionDir: context.session.dir },
+        // The user may send it to the background while it runs (Ctrl+B in the REPL).
+        background: {
+          tasks: context.backgroundTasks,
+          ...(input.description ? { description: input.description } : {}),
+          sessionId: context.session.id,
+          sessionDir: context.session.dir,
+        },
       });
     };
     const movedResult = (task: BackgroundTaskInfo, sandboxed: boolean): { data: BashBackgroundResult } => ({
