@@ -165,6 +165,22 @@ describe('REPL: background work', () => {
     expect(lastUserText(repl.server.requests[2]!)).toContain(`Background task ${task!.id} (echo tick-1; echo tick-2; sleep 30) was stopped by the user.`);
   });
 
+  it('a task started before /clear still shows the user its end, and starts no turn in the new conversation', async () => {
+    repl = await startReplFixture({
+      tools: TOOLS,
+      mode: 'bypassPermissions',
+      script: scripted(turn(toolUse('Bash', { command: 'sleep 0.8; exit 4', run_in_background: true })), endTurn('Started.')),
+    });
+    await repl.submit('start it');
+    await repl.terminal.waitFor('Started.');
+    await repl.submit('/clear');
+    const [task] = repl.session.backgroundTasks.list();
+    expect(await repl.session.backgroundTasks.waitFor(task!.id, 5_000)).toBe(true);
+    await repl.terminal.waitFor(`Background task ${task!.id} (sleep 0.8; exit 4) failed with exit code 4.`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(repl.server.requests).toHaveLength(2);
+  });
+
   it('/tasks with nothing running says how tasks start', async () => {
     repl = await startReplFixture({ tools: TOOLS, script: [] });
     await repl.submit('/tasks');

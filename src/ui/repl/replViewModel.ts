@@ -101,7 +101,7 @@ export abstract class ReplViewModel {
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
     this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
-    this.notices = new TurnNotices(this.transcript, { conversationId: () => conversation.id, hooks: conversation.session.hooks, backgroundTasks: conversation.session.backgroundTasks });
+    this.notices = new TurnNotices(this.transcript, { hooks: conversation.session.hooks, backgroundTasks: conversation.session.backgroundTasks });
     this.status = {
       busy: false,
       model: conversation.model,

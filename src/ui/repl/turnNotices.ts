@@ -18,11 +18,12 @@ export class TurnNotices {
 
   constructor(
     private readonly transcript: Pick<TranscriptStore, 'addNotice' | 'setHookProgress'>,
-    options: { readonly conversationId: () => string; readonly hooks: Session['hooks']; readonly backgroundTasks: Session['backgroundTasks'] },
+    options: { readonly hooks: Session['hooks']; readonly backgroundTasks: Session['backgroundTasks'] },
   ) {
     this.stopWatching = [
+      // Every task of the session, also one started before /clear or by a subagent: the user sees each end
+      // (the model hears only of its own conversation's, src/ui/repl/taskEndTurns.ts).
       options.backgroundTasks.onTaskEnded((notice) => {
-        if (notice.sessionId !== options.conversationId()) return;
         this.add({ tone: notice.status === 'completed' ? 'info' : 'warning', text: taskEndSentence(notice) });
       }),
       options.hooks.subscribe((activity) => this.onHookActivity(activity)),
