@@ -170,6 +170,11 @@ export class AcpSession {
       const command = this.options.commands.find(input.command.name);
       if (command?.kind === 'compact') return this.compact(input.args, signal, updates);
       if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
+      if (command?.kind === 'tasks') {
+        const { tasksWithoutDialog } = await import('../../commands/builtin/tasks.js');
+        await this.say((await tasksWithoutDialog(this.options.conversation.session.backgroundTasks, input.args)).text);
+        return 'end_turn';
+      }
       if (command?.kind === 'rewind') {
         const { runAcpRewind } = await import('./acpRewind.js');
         await this.say(await runAcpRewind(this.options.conversation, input.args));
