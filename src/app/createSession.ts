@@ -60,6 +60,7 @@ import { newUuid } from '../utils/ids.js';
 import type { Session } from '../session/session.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import { locateProject } from './projectLocation.js';
+import { BackgroundTaskRegistry } from '../tasks/backgroundTasks.js';
 
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
@@ -226,7 +227,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     options.toolset,
   );
   // The Skill tool joins only when there is a skill the model may load: without one it would be tokens for nothing.
-  const skillTool = skills.skills.some((skill) => skill.modelInvocable) ? [createSkillTool(skillsLoad)] : [];
+  const skillTool = skills.skills.some((skill) => skill.modelInvocable) ? [createSkillTool(skillsLoad, agentCatalog)] : [];
   const builtInTools = [
     ...getTools(permissions.context, [...toolset.tools, ...skillTool]).filter((tool) => options.isInteractive || tool.requiresUserInteraction !== true),
     // Outside --tools and blanket deny rules: without it a --json-schema session could never answer.
@@ -277,6 +278,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
   const readFileState = createReadFileState();
+  // Per session, never per process: two ACP sessions in one agent do not share tasks or their notices.
+  const backgroundTasks = new BackgroundTaskRegistry();
   const permissionDenials: PermissionDenialRecord[] = [];
   const maxTokens = Number.parseInt(env.AGENTCLI_MAX_OUTPUT_TOKENS ?? '', 10);
   const requestTools = createRequestToolSelection(env);
@@ -345,6 +348,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     plugins,
     appState,
     readFileState,
+    backgroundTasks,
     modelClient,
     canUseTool: permissions.canUseTool,
     costTracker,
@@ -380,6 +384,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isInteractive: options.isInteractive,
       appState,
       mcpClients: options.mcp?.clients() ?? [],
+      backgroundTasks,
       modelClient: toolModelClient,
     }),
   };

@@ -172,7 +172,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         memoryFiles: () => session.memoryFiles,
       }),
     );
-    const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
+    const detachTaskHooks = attachTaskHooks(session.hooks, session.backgroundTasks, hookCall);
     mcp?.setElicitationHooks(elicitationHookLayer(session.hooks, hookCall));
     const fileWatcher = startFileChangedWatcher(session.hooks, { cwd: conversation.cwd, hookCall, onProblem: options.onWarning });
     conversation.onLifecycle((event) => {

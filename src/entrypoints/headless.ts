@@ -3,6 +3,16 @@
  * text, one json object, or a stream of json lines. Nobody can answer a
  * permission question here, so `ask` decisions become denials (and are
  * listed in the result's permission_denials).
+ *
+ * Background tasks (issue 29): headless does not wait for them, and a task
+ * that ends gives the model no turn of its own, unlike the idle REPL. The
+ * run ends when the model's answer does — a script or CI job must not hang
+ * on a dev server or watcher the model left running — and the exit cleanup
+ * stops every task still running. A task that ends while the turn is still
+ * going is told to the model with its next request (as everywhere); with
+ * --input-format stream-json, one that ends between prompts rides with the
+ * next prompt. A model that needs a task's result waits for it itself with
+ * TaskOutput(block: true).
  */
 import { prepareHeadlessPrompt } from './headlessCommand.js';
 import type { QueryStopReason } from '../query/events.js';

@@ -24,7 +24,7 @@ import { shellSnippetOutcome } from '../app/shellSnippetOutcome.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { runToolUse } from '../services/tools/toolExecution.js';
 import { loadCommandCatalog } from '../app/commandCatalog.js';
-import { beginCommandPrompt, interpretInput, PROGRAM_INPUT } from '../app/inputInterpreter.js';
+import { beginCommandPrompt, interpretInput, PROGRAM_INPUT, refusalOfElsewhere } from '../app/inputInterpreter.js';
 import { NOTHING_TO_RELEASE, promptContent, typedPrompt, type HeadlessPromptOptions, type PreparedHeadlessPrompt } from './headlessCommand.js';
 
 let nextSnippetId = 0;
@@ -35,7 +35,7 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
   const input = interpretInput(prompt, await loadCommandCatalog(session, 'headless'), PROGRAM_INPUT);
   switch (input.kind) {
     case 'elsewhere':
-      return { ok: false, error: `/${input.command.name} is a command of the interactive REPL; it does not run with -p.` };
+      return { ok: false, error: refusalOfElsewhere(input.command, 'with -p') };
     case 'builtin': {
       // /doctor answers here, as text: a script or CI job can check an installation without a terminal.
       if (input.command.name === 'doctor') {

@@ -24,6 +24,7 @@ import type { AppStateStore } from '../contract/appState.js';
 import type { ReadFileState } from '../contract/readFileState.js';
 import type { AgentCatalog } from '../contract/agentDefinition.js';
 import type { SubagentLauncher } from '../contract/subagentLauncher.js';
+import type { BackgroundTasks } from '../contract/backgroundTasks.js';
 import type { SubagentScope } from './subagentScope.js';
 import type { SkillCatalog } from '../skills/loadSkills.js';
 import type { CommandRoot } from '../commands/custom/customCommands.js';
@@ -88,6 +89,8 @@ export type Session = {
   setOutputStyle(name: string): string | undefined;
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
+  /** This session's background shells and agents (tools reach them through the context; /tasks and the REPL directly). */
+  readonly backgroundTasks: BackgroundTasks;
   readonly modelClient: ModelClient;
   readonly canUseTool: CanUseToolFn;
   readonly costTracker: CostTracker;

@@ -12,11 +12,17 @@
  *   argument-hint: [file]
  *   disable-model-invocation: false # true: only the user can run it (/pdf-forms)
  *   user-invocable: true            # false: only the model can load it
+ *   context: fork                   # run in a subagent of its own (below)
+ *   agent: Explore                  # with `context: fork`: the agent type (default general-purpose)
  *   ---
  *   Instructions…  (see reference.md in this folder for the field list)
  *
  * Only the name and description travel up front (skillListing.ts); the body
  * is read when the skill is used, so the file is read again then.
+ *
+ * `context: fork` runs the skill as a subagent's task instead of loading it
+ * into the conversation: the body is the child's prompt, and the parent only
+ * ever sees the child's final answer (SkillTool.ts).
  */
 import { parseTemplate, scalarText } from '../commands/custom/commandTemplate.js';
 
@@ -43,6 +49,8 @@ export type Skill = {
   readonly fromRepository: boolean;
   /** A plugin's skill: the plugin's folder, for ${CLAUDE_PLUGIN_ROOT}. */
   readonly pluginRoot?: string;
+  /** `context: fork`: runs in a subagent of this type (the `agent` field; default general-purpose). */
+  readonly fork?: { readonly agentType: string | undefined };
 };
 
 export type SkillBody = { readonly ok: true; readonly body: string; readonly skill: Skill } | { readonly ok: false; readonly error: string };
@@ -68,6 +76,9 @@ export function parseSkillFile(text: string, origin: SkillOrigin, folderName: st
   const description = parsed.template.description ?? firstParagraph(body);
   if (!description) return { ok: false, error: `${origin.file}: a skill needs a description (the model reads it to decide when to use the skill)` };
   const whenToUse = scalarText(fields['when_to_use']) ?? scalarText(fields['when-to-use']);
+  const context = scalarText(fields['context']);
+  if (context !== undefined && context !== 'fork' && context !== 'inline') return { ok: false, error: `${origin.file}: context "${context}" is not one of fork, inline` };
+  const agentType = scalarText(fields['agent']);
   return {
     ok: true,
     body,
@@ -85,6 +96,7 @@ export function parseSkillFile(text: string, origin: SkillOrigin, folderName: st
       source: origin.source,
       fromRepository: origin.fromRepository,
       ...(origin.pluginRoot ? { pluginRoot: origin.pluginRoot } : {}),
+      ...(context === 'fork' ? { fork: { agentType } } : {}),
     },
   };
 }

@@ -4,6 +4,13 @@
  * `$ARGUMENTS` filled in, `!`cmd`` snippets run through the Bash tool's
  * pipeline, `allowed-tools` and `model` held for that turn). A skill with
  * `user-invocable: false` is the model's only and gets no command.
+ *
+ * A `context: fork` skill the model may run is not expanded into the
+ * conversation: `/name args` asks the model to run it with the Skill tool,
+ * which starts its agent, so the instructions reach only that agent in every
+ * front end alike (one model round trip more than an inline skill). One the
+ * model may not run (`disable-model-invocation`) is expanded inline, as the
+ * user asked for it by name.
  */
 import type { CustomCommand } from '../commands/custom/customCommands.js';
 import { renderCommandPrompt } from '../commands/custom/renderCommandPrompt.js';
@@ -20,6 +27,7 @@ function skillCommand(catalog: SkillCatalog, skill: Skill): CustomCommand {
   const expand: CustomCommand['expand'] = async (args) => {
     const read = await catalog.readBody(skill);
     if (!read.ok) return { type: 'text', tone: 'error', text: `/${skill.name}: ${read.error}` };
+    if (skill.fork && skill.modelInvocable) return { type: 'prompt', prompt: forkDirective(skill.name, args) };
     const body = expandSkillVariables(read.body, skill);
     return {
       type: 'prompt',
@@ -43,4 +51,10 @@ function skillCommand(catalog: SkillCatalog, skill: Skill): CustomCommand {
     expand,
     run: (args) => expand(args),
   };
+}
+
+/** What the model is asked when the user runs a forked skill by name. */
+export function forkDirective(name: string, args: string): string {
+  const withArgs = args.trim() === '' ? '' : ` with args ${JSON.stringify(args.trim())}`;
+  return `Run the ${name} skill now with the Skill tool${withArgs}. It runs in an agent of its own; tell me what it reports.`;
 }

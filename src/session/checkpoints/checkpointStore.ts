@@ -101,7 +101,7 @@ export class CheckpointStore {
 
   /**
    * Gets the first snapshot's slow part out of the way, in the background: the scope's state is loaded and,
-   * when its permission bits are not known yet, every file is looked at once (scopeState.ts). Bits seen now
+   * when its permission bits are not known yet, they are learned (one find pass, scopeState.ts). Bits seen now
    * stay right for every file git does not report changed later (a chmod moves the ctime). A snapshot asked
    * for meanwhile waits its turn behind it. Failures are left for the snapshot to meet and report.
    */
@@ -109,7 +109,7 @@ export class CheckpointStore {
     for (const scope of scopes) {
       void this.serially(scope, async () => {
         const state = this.stateFor(scope);
-        if (state.needsFullLook) for (const file of await state.lookAtEveryFile(scope.workTree)) state.forced.add(file);
+        if (state.needsFullLook) for (const file of (await state.learnBits(scope.workTree)).lookAt) state.forced.add(file);
       }).catch(() => undefined);
     }
   }

@@ -17,8 +17,9 @@ import path from 'node:path';
 import { nowIso } from '../../utils/ids.js';
 import { scopeKey, type CheckpointRecord, type ScopeTree } from './checkpointRecord.js';
 import type { CheckpointStore } from './checkpointStore.js';
-import { decodePermissionTable, permissionsIn, type PermissionTable } from './permissionTable.js';
-import { applyTreeChanges, diffTrees, diffTreesWithCounts, readBlobs, type TreeChange } from './restoreTree.js';
+import { bitsChanges, bitsChangesBetween, readPermissionTables, type BitsChange } from './permissionDiff.js';
+import type { PermissionTable } from './permissionTable.js';
+import { applyTreeChanges, diffTrees, diffTreesWithCounts, type TreeChange } from './restoreTree.js';
 import type { ShadowGit } from './shadowGit.js';
 import { ignoredAmong } from './snapshot.js';
 
@@ -33,6 +34,8 @@ export type RewindFile = {
   readonly userEdited: boolean;
   readonly linesAdded: number;
   readonly linesRemoved: number;
+  /** Only the permission bits differ (a chmod git's tree cannot see): from now's bits back to then's. */
+  readonly modeChange?: { readonly from: number; readonly to: number };
 };
 
 export type RewindPlan = {
@@ -79,29 +82,37 @@ export async function planRewind(store: CheckpointStore, records: readonly Check
     target.before.map(async (then, index) => {
       const current = now.trees[index]!;
       const git = await store.gitFor(then);
-      // One git process each, all at once: the changes with their line counts, the stretches where only
-      // the user could have changed files, and both permission tables.
-      const gaps = gapsAfter(later, scopeKey(then), current.tree);
+      // All at once: the changes with their line counts, the stretches where only the user could have
+      // changed files (content and permission bits), and both permission tables.
+      const gaps = gapsAfter(later, scopeKey(then), current);
       const [diff, gapChanges, tables] = await Promise.all([
         diffTreesWithCounts(git, current.tree, then.tree, { counts: true }),
-        Promise.all(gaps.map((gap) => diffTrees(git, gap.from, gap.to))),
-        readPermissionTables(git, then.permissions, current.permissions),
+        Promise.all(gaps.map(async (gap) => [...(await diffTrees(git, gap.from.tree, gap.to.tree)), ...(await bitsChanges(git, gap.from, gap.to))])),
+        readPermissionTables(git, [then.permissions, current.permissions]),
       ]);
+      const thenTable = then.permissions === undefined ? undefined : tables.get(then.permissions);
+      const nowTable = current.permissions === undefined ? undefined : tables.get(current.permissions);
       const contentChanges = await withoutPreexistingIgnored(git, then, diff.changes, later);
-      const changes = [...contentChanges, ...permissionChanges(contentChanges, tables, await store.currentFiles(then))];
+      const modeChanges = permissionChanges(contentChanges, { then: thenTable, now: nowTable }, await store.currentFiles(then));
+      const changes = [...contentChanges, ...modeChanges.map((change) => change.tree)];
+      const bits = new Map(modeChanges.map((change) => [change.tree.path, change.bits]));
       const userEdited = new Set(changes.length > 0 ? gapChanges.flat().map((change) => change.path) : []);
-      return { now: current, changes, userEdited, counts: diff.counts, permissions: tables.then };
+      return { now: current, changes, userEdited, counts: diff.counts, permissions: thenTable, bits };
     }),
   );
-  const files: RewindFile[] = scopes.flatMap(({ now: current, changes, userEdited, counts }) =>
-    changes.map((change) => ({
-      path: path.join(current.workTree, change.path),
-      action: change.status === 'added' ? 'create' : change.status === 'deleted' ? 'remove' : 'restore',
-      userEdited: userEdited.has(change.path),
-      // Counted from now to then: what rewinding adds and takes away.
-      linesAdded: counts.get(change.path)?.added ?? 0,
-      linesRemoved: counts.get(change.path)?.removed ?? 0,
-    })),
+  const files: RewindFile[] = scopes.flatMap(({ now: current, changes, userEdited, counts, bits }) =>
+    changes.map((change) => {
+      const modeChange = bits.get(change.path);
+      return {
+        path: path.join(current.workTree, change.path),
+        action: change.status === 'added' ? 'create' : change.status === 'deleted' ? 'remove' : 'restore',
+        userEdited: userEdited.has(change.path),
+        // Counted from now to then: what rewinding adds and takes away.
+        linesAdded: counts.get(change.path)?.added ?? 0,
+        linesRemoved: counts.get(change.path)?.removed ?? 0,
+        ...(modeChange ? { modeChange: { from: modeChange.from, to: modeChange.to } } : {}),
+      };
+    }),
   );
   return {
     target,
@@ -112,18 +123,6 @@ export async function planRewind(store: CheckpointStore, records: readonly Check
   };
 }
 
-/** Both permission tables of a scope's plan, from one `git cat-file`. */
-async function readPermissionTables(git: ShadowGit, thenId: string | undefined, nowId: string | undefined): Promise<{ then: PermissionTable | undefined; now: PermissionTable | undefined }> {
-  const ids = [thenId, nowId].filter((id): id is string => id !== undefined);
-  const blobs = await readBlobs(git, ids);
-  const table = (id: string | undefined) => (id === undefined ? undefined : decodeBlob(blobs.get(id)));
-  return { then: table(thenId), now: table(nowId) };
-}
-
-function decodeBlob(blob: Buffer | undefined): PermissionTable | undefined {
-  return blob ? decodePermissionTable(blob) : undefined;
-}
-
 /**
  * Files whose content is as it was but whose permission bits are not (a `chmod 600`, a `chmod g+w`): git's
  * trees do not see those, the permission tables do. Only when the target has a table (newer checkpoints).
@@ -132,21 +131,13 @@ function permissionChanges(
   contentChanges: readonly TreeChange[],
   tables: { readonly then: PermissionTable | undefined; readonly now: PermissionTable | undefined },
   files: ReadonlyMap<string, { readonly mode: number; readonly id: string }>,
-): TreeChange[] {
-  const { then, now } = tables;
-  if (!then || !now) return [];
-  const changed = new Set(contentChanges.map((change) => change.path));
-  const sameBase = then.base.file === now.base.file && then.base.executable === now.base.executable;
-  const candidates = sameBase ? new Set([...then.exceptions.keys(), ...now.exceptions.keys()]) : new Set(files.keys());
-  const changes: TreeChange[] = [];
-  for (const file of candidates) {
-    const state = files.get(file);
-    if (changed.has(file) || !state || (state.mode !== 0o100644 && state.mode !== 0o100755)) continue;
-    const executable = state.mode === 0o100755;
-    if (permissionsIn(then, file, executable) === permissionsIn(now, file, executable)) continue;
-    changes.push({ path: file, status: 'modified', to: { mode: state.mode.toString(8), sha: state.id } });
-  }
-  return changes;
+): { readonly tree: TreeChange; readonly bits: BitsChange }[] {
+  const modes = new Map([...files].map(([file, state]) => [file, state.mode]));
+  const skip = new Set(contentChanges.map((change) => change.path));
+  return bitsChangesBetween(tables.now, tables.then, modes, skip).map((bits) => {
+    const state = files.get(bits.path)!;
+    return { tree: { path: bits.path, status: 'modified', to: { mode: state.mode.toString(8), sha: state.id } }, bits };
+  });
 }
 
 /**
@@ -181,14 +172,14 @@ async function treeHas(git: ShadowGit, tree: string, file: string): Promise<bool
 }
 
 /** The stretches where nobody but the user could have changed files: after one checkpoint ended, before the next began, and since the last. */
-function gapsAfter(records: readonly CheckpointRecord[], key: string, currentTree: string): { from: string; to: string }[] {
-  const gaps: { from: string; to: string }[] = [];
+function gapsAfter(records: readonly CheckpointRecord[], key: string, current: ScopeTree): { from: ScopeTree; to: ScopeTree }[] {
+  const gaps: { from: ScopeTree; to: ScopeTree }[] = [];
   for (let index = 0; index < records.length; index++) {
     const ended = records[index]!.after?.find((scope) => scopeKey(scope) === key);
     if (!ended) continue; // the prompt never finished (a killed process): its changes count as agentcli's
     const next = records.slice(index + 1).find((record) => record.before.some((scope) => scopeKey(scope) === key));
-    const nextBegan = next?.before.find((scope) => scopeKey(scope) === key)?.tree ?? currentTree;
-    if (ended.tree !== nextBegan) gaps.push({ from: ended.tree, to: nextBegan });
+    const nextBegan = next?.before.find((scope) => scopeKey(scope) === key) ?? current;
+    if (ended.tree !== nextBegan.tree || ended.permissions !== nextBegan.permissions) gaps.push({ from: ended, to: nextBegan });
   }
   return gaps;
 }

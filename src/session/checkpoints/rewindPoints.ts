@@ -9,9 +9,17 @@ import type { CheckpointKeeper } from './checkpointKeeper.js';
 import type { CheckpointRecord } from './checkpointRecord.js';
 import { scopeKey } from './checkpointRecord.js';
 import { applyRewind, checkpointIndexFor, planRewind, type RewindOutcome, type RewindPlan } from './rewindFiles.js';
+import { bitsChanges } from './permissionDiff.js';
 import { diffTreesWithCounts } from './restoreTree.js';
 
-export type ChangedFile = { readonly path: string; readonly linesAdded: number; readonly linesRemoved: number; readonly status: 'added' | 'deleted' | 'modified' };
+export type ChangedFile = {
+  readonly path: string;
+  readonly linesAdded: number;
+  readonly linesRemoved: number;
+  readonly status: 'added' | 'deleted' | 'modified';
+  /** Only the permission bits changed (a chmod the tree cannot see). */
+  readonly modeChange?: { readonly from: number; readonly to: number };
+};
 
 export type RewindPoint = {
   readonly messageUuid: string;
@@ -66,6 +74,9 @@ async function changedFilesOf(keeper: CheckpointKeeper, record: CheckpointRecord
     for (const change of changes) {
       const count = counts.get(change.path);
       files.push({ path: path.join(before.workTree, change.path), status: change.status, linesAdded: count?.added ?? 0, linesRemoved: count?.removed ?? 0 });
+    }
+    for (const change of await bitsChanges(git, before, after, new Set(changes.map((each) => each.path)))) {
+      files.push({ path: path.join(before.workTree, change.path), status: 'modified', linesAdded: 0, linesRemoved: 0, modeChange: { from: change.from, to: change.to } });
     }
   }
   return files;

@@ -1,5 +1,6 @@
 /** How rewind points and planned file changes read, the same in the REPL's picker and an editor's /rewind. */
 import path from 'node:path';
+import { describeBits } from './permissionDiff.js';
 import type { RewindFile } from './rewindFiles.js';
 import type { RewindPoint } from './rewindPoints.js';
 
@@ -10,7 +11,7 @@ export function describeRewindPoint(point: RewindPoint, cwd: string): string {
   else {
     const added = point.changedFiles.reduce((sum, file) => sum + file.linesAdded, 0);
     const removed = point.changedFiles.reduce((sum, file) => sum + file.linesRemoved, 0);
-    const names = point.changedFiles.slice(0, 3).map((file) => `${relativeToCwd(file.path, cwd)} (+${file.linesAdded} −${file.linesRemoved})`);
+    const names = point.changedFiles.slice(0, 3).map((file) => `${relativeToCwd(file.path, cwd)} (${file.modeChange ? `mode ${describeBits(file.modeChange)}` : `+${file.linesAdded} −${file.linesRemoved}`})`);
     const more = point.changedFiles.length > 3 ? `, +${point.changedFiles.length - 3} more` : '';
     parts.push(`${point.changedFiles.length} ${point.changedFiles.length === 1 ? 'file' : 'files'} +${added} −${removed}: ${names.join(', ')}${more}`);
   }
@@ -21,7 +22,7 @@ export function describeRewindPoint(point: RewindPoint, cwd: string): string {
 /** "restore src/a.ts (+1 −2)", "remove (created since) x", with the user's own change noted. */
 export function describeRewindFile(file: RewindFile, cwd: string): string {
   const verb = { restore: 'restore', create: 'restore (deleted since)', remove: 'remove (created since)' }[file.action];
-  const lines = file.linesAdded + file.linesRemoved > 0 ? ` (+${file.linesAdded} −${file.linesRemoved})` : '';
+  const lines = file.modeChange ? ` (mode ${describeBits(file.modeChange)})` : file.linesAdded + file.linesRemoved > 0 ? ` (+${file.linesAdded} −${file.linesRemoved})` : '';
   return `${verb} ${relativeToCwd(file.path, cwd)}${lines}${file.userEdited ? ' — changed by you since' : ''}`;
 }
 

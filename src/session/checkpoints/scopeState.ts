@@ -14,14 +14,17 @@
  *     what differs from it is hashed;
  *   - nothing: every file is hashed.
  * Whenever the permission bits are not known yet (no permission file), the
- * store's warm-up (or else the first snapshot) looks at every file itself —
- * one lstat each, which also says what changed — instead of asking git.
+ * store's warm-up (or else the first snapshot) learns them from one `find`
+ * pass (permissionScan.ts) while git says what changed; where find cannot,
+ * it looks at every file itself — one lstat each, which also says what
+ * changed.
  */
 import { copyFileSync, existsSync, lstatSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { objectId, writeObject } from './gitObjects.js';
 import { readIndexFile, samePlainStat, sameStat, statDataOf, writeIndexFile, type IndexEntry, type StatData } from './gitIndexFile.js';
 import { commonBase, decodePermissionTable, encodePermissionTable, PERMISSION_BITS, permissionsIn, type PermissionTable } from './permissionTable.js';
+import { scanPermissionBits } from './permissionScan.js';
 import { borrowObjects, userIndexUsable } from './seedFromRepository.js';
 import { SnapshotTree } from './snapshotTree.js';
 import type { SnapshotScope } from './snapshot.js';
@@ -139,7 +142,7 @@ export class ScopeState {
     return seeded;
   }
 
-  /** Whether git's diff-files can be asked what changed (else: lookAtEveryFile, which also learns the bits). */
+  /** Whether the permission bits are still to be learned (learnBits) before git alone can say what changed. */
   get needsFullLook(): boolean {
     return !this.bitsKnown;
   }
@@ -162,6 +165,29 @@ export class ScopeState {
     this.bitsKnown = true;
     this.permissionsId = undefined;
     return changed;
+  }
+
+  /**
+   * Learns every known file's permission bits from one `find` pass (permissionScan.ts) and returns the
+   * files to look at whatever git says: the racy ones, and any find did not list (gone, or in a folder it
+   * could not read), whose bits the snapshot's own lstat then learns. What else changed is git's
+   * diff-files to say. Where find cannot help, this is lookAtEveryFile.
+   */
+  async learnBits(workTree: string): Promise<{ readonly lookAt: string[]; readonly gitSaysTheRest: boolean }> {
+    const folders = new Set<string>();
+    for (const [file, state] of this.files) if (isRegular(state.mode)) folders.add(path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file));
+    const found = await scanPermissionBits(workTree, folders);
+    if (!found) return { lookAt: await this.lookAtEveryFile(workTree), gitSaysTheRest: false };
+    const lookAt: string[] = [];
+    for (const [file, state] of this.files) {
+      if (state.mode === 0o160000) continue;
+      const bits = isRegular(state.mode) ? found.get(file) : undefined;
+      if (bits !== undefined) state.bits = bits;
+      if (state.racy || (isRegular(state.mode) && bits === undefined)) lookAt.push(file);
+    }
+    this.bitsKnown = true;
+    this.permissionsId = undefined;
+    return { lookAt, gitSaysTheRest: true };
   }
 
   /** Whether a file on disk is, by its stat data, what the state last saw (never for a racy one). */

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { buildTool, type ToolUseContext, toolResultsDir } from '../../contract/tool.js';
-import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
+import type { BackgroundTaskInfo } from '../../contract/backgroundTasks.js';
 import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
 import { declareShellFacts, isConcurrencySafeBashCall, isReadOnlyBashCall, preloadBashTool } from './commandSafety.js';
 import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
@@ -90,10 +90,21 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
         signal: context.abortSignal,
         spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
         onProgress: report,
+        // The user may send it to the background while it runs (Ctrl+B in the REPL).
+        background: {
+          tasks: context.backgroundTasks,
+          ...(input.description ? { description: input.description } : {}),
+          sessionId: context.session.id,
+          sessionDir: context.session.dir,
+        },
       });
     };
+    const movedResult = (task: BackgroundTaskInfo, sandboxed: boolean): { data: BashBackgroundResult } => ({
+      data: { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd, sandboxed, movedByUser: true },
+    });
     let sandbox: BashSandbox = firstSandbox;
     let run = await runIn(sandbox);
+    if (run.kind === 'moved') return movedResult(run.task, sandbox.sandboxed);
     const notes: string[] = [];
     const refusal = sandbox.sandboxed && !run.aborted && (run.timedOut || run.exit.exitCode !== 0) ? sandboxRefusalIn(run.output.lastLines(40, 8_000)) : undefined;
     if (refusal) {
@@ -101,6 +112,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
       if (answer === 'rerun') {
         sandbox = { sandboxed: false, policyName: 'outside' };
         run = await runIn(sandbox);
+        if (run.kind === 'moved') return movedResult(run.task, false);
         notes.push(`The sandbox refused ${refusal.what} on the first try; the user chose to run the command again outside the sandbox, and this is that run's output.`);
       } else {
         notes.push(answer === 'declined' ? `The sandbox refused ${refusal.what}, and the user chose not to run the command outside it.` : `The sandbox refused ${refusal.what}. Nobody here can approve running it outside the sandbox (non-interactive run); ask the user to run it outside the sandbox, allow the path or host in settings (sandbox.writablePaths, sandbox.network.allowedDomains), or approve it in the REPL with "Yes, run outside the sandbox".`);
@@ -143,7 +155,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
   const start = startingDirectory(context);
   const sandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
-  const task = await startBackgroundTask({
+  const task = await context.backgroundTasks.startShell({
     ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
     command: input.command,
     description: input.description,

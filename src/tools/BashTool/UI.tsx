@@ -35,14 +35,17 @@ export function renderToolUseTag(progress: readonly BashProgress[], output: Bash
   return output?.sandboxed || progress.some((event) => event.sandboxed) ? 'sandboxed' : null;
 }
 
+/** As Claude Code says it: the running command can be sent to the background (the REPL's Ctrl+B). */
+export const BACKGROUND_HINT = 'ctrl+b to run in background';
+
 export function renderToolUseProgressMessage(progress: readonly BashProgress[], _options: RenderOptions): ReactNode {
   const latest = progress.at(-1);
-  if (!latest || latest.totalChars === 0) return <Text dimColor>Running…</Text>;
+  if (!latest || latest.totalChars === 0) return <Text dimColor>Running… ({BACKGROUND_HINT})</Text>;
   return (
     <Box flexDirection="column">
       <Text dimColor>{latest.lastLines}</Text>
       <Text dimColor>
-        {latest.totalLines} lines · {Math.round(latest.elapsedMs / 1000)}s
+        {latest.totalLines} lines · {Math.round(latest.elapsedMs / 1000)}s · {BACKGROUND_HINT}
       </Text>
     </Box>
   );
@@ -50,7 +53,7 @@ export function renderToolUseProgressMessage(progress: readonly BashProgress[], 
 
 export function renderToolResultMessage(output: BashResult, _input: BashInput, options: RenderOptions): ReactNode {
   if (output.kind === 'background') {
-    return <Text dimColor>Running in background as {output.taskId}</Text>;
+    return <Text dimColor>{output.movedByUser ? `Moved to the background as ${output.taskId}` : `Running in background as ${output.taskId}`} · /tasks to see it</Text>;
   }
   const lines = output.output.replace(/\n+$/, '').split('\n');
   const visible = options.verbose ? lines : lines.slice(0, COLLAPSED_LINES);

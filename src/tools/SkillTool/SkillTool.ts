@@ -17,9 +17,20 @@
  * command's turn, through the Bash tool's pipeline). Loaded by the model,
  * they are shown as commands for it to run with Bash itself: a tool call
  * never starts other tool calls behind the pipeline's back.
+ *
+ * A `context: fork` skill is not loaded into the conversation: its body (with
+ * the call's args) is the task of a subagent of the skill's `agent` type,
+ * started through the context's SubagentLauncher as the Agent tool does, and
+ * the result is that agent's final answer — the instructions never reach the
+ * parent's requests. Its `allowed-tools` hold while the fork runs (the child
+ * shares the session's permission state) and are released when it ends; its
+ * `model` is the child's model.
  */
 import { z } from 'zod';
 import { buildTool, type Tool, type ToolUseContext } from '../../contract/tool.js';
+import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../contract/agentDefinition.js';
+import { describeAgentWork } from '../../contract/agentProgress.js';
+import type { Skill } from '../../skills/skill.js';
 import { resolveModelName } from '../../services/api/models.js';
 import { PermissionState } from '../../permissions/permissionState.js';
 import { renderCommandPrompt } from '../../commands/custom/renderCommandPrompt.js';
@@ -29,9 +40,17 @@ import { listSkillsForModel } from '../../skills/skillListing.js';
 import { SKILL_TOOL_NAME, skillToolPrompt } from './prompt.js';
 
 export type SkillInput = { readonly skill: string; readonly args?: string };
-export type SkillOutput = { readonly name: string; readonly dir: string; readonly instructions: string; readonly granted: readonly string[] };
+export type SkillOutput = {
+  readonly name: string;
+  readonly dir: string;
+  readonly instructions: string;
+  readonly granted: readonly string[];
+  /** A `context: fork` skill: what its agent answered (then `instructions` is empty: they went to the agent). */
+  readonly forked?: { readonly agentType: string; readonly answer: string; readonly work: string };
+};
 
-export function createSkillTool(catalog: Promise<SkillCatalog>): Tool<SkillInput, SkillOutput> {
+/** `agents`: the session's agent types, for `context: fork` skills (none: such a skill cannot run). */
+export function createSkillTool(catalog: Promise<SkillCatalog>, agents?: Promise<AgentCatalog>): Tool<SkillInput, SkillOutput> {
   const grants = async (name: string | undefined): Promise<readonly string[]> => (name ? ((await catalog).find(name)?.allowedTools ?? []) : []);
   // Until the catalog is read, every skill counts as granting something (fail-closed).
   let grantsByName: ReadonlyMap<string, readonly string[]> | undefined;
@@ -55,13 +74,18 @@ export function createSkillTool(catalog: Promise<SkillCatalog>): Tool<SkillInput
       if ((await grants(call.input.skill)).length === 0) return { behavior: 'allow', reason: { type: 'tool', detail: 'loading a skill\'s instructions changes nothing' } };
       return { behavior: 'passthrough' };
     },
-    async validateInput(input) {
+    async validateInput(input, context) {
       const skill = (await catalog).find(input.skill);
       if (!skill) {
         const names = (await catalog).skills.filter((candidate) => candidate.modelInvocable).map((candidate) => candidate.name);
         return { result: false, message: `No skill named "${input.skill}". Available: ${names.join(', ') || 'none'}.` };
       }
       if (!skill.modelInvocable) return { result: false, message: `The ${skill.name} skill is only run by the user (/${skill.name}); it cannot be loaded by the model.` };
+      if (skill.fork) {
+        const type = skill.fork.agentType ?? DEFAULT_AGENT_TYPE;
+        if (!context.subagents || !agents) return { result: false, message: `The ${skill.name} skill runs in an agent of its own, and no agent can be started here.` };
+        if (!findAgent(await agents, type)) return { result: false, message: `The ${skill.name} skill names agent type "${type}", which does not exist here.` };
+      }
       return { result: true };
     },
     mapToolResultToToolResultBlockParam: (data, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: skillResultText(data) }),
@@ -71,6 +95,7 @@ export function createSkillTool(catalog: Promise<SkillCatalog>): Tool<SkillInput
       if (!skill) throw new Error(`no skill named "${input.skill}"`);
       const read = await loaded.readBody(skill);
       if (!read.ok) throw new Error(read.error);
+      if (skill.fork) return { data: await runForked(skill, read.body, input.args ?? '', context, agents) };
       // The grant is the one the permission decision saw (read at start-up), not whatever the file says now.
       let granted: readonly string[] = [];
       if (skill.allowedTools.length > 0 && context.onTurnEnd) {
@@ -92,7 +117,49 @@ export function createSkillTool(catalog: Promise<SkillCatalog>): Tool<SkillInput
   });
 }
 
+/** A `context: fork` skill: its body is a subagent's task; the grant holds until that agent ends. */
+async function runForked(skill: Skill, body: string, args: string, context: ToolUseContext, agents: Promise<AgentCatalog> | undefined): Promise<SkillOutput> {
+  const type = skill.fork?.agentType ?? DEFAULT_AGENT_TYPE;
+  const agent = agents ? findAgent(await agents, type) : undefined;
+  if (!context.subagents || !agent) throw new Error(`cannot start the ${type} agent the ${skill.name} skill runs in`);
+  const rendered = await renderCommandPrompt(expandSkillVariables(body, skill), args, async (command) => ({
+    ok: true,
+    output: `\`${command}\` (not run: run it with Bash if you need its output)`,
+  }));
+  if (!rendered.ok) throw new Error(rendered.error);
+  let revoke: (() => void) | undefined;
+  if (skill.allowedTools.length > 0) {
+    const grant = new PermissionState(context.appState).grant({ rules: skill.allowedTools, grantedBy: `/${skill.name}`, fromRepository: skill.fromRepository });
+    if (!grant.ok) throw new Error(grant.error);
+    revoke = grant.revoke;
+  }
+  // The child's own controller: the parent's abort reaches it, its own stop never reaches the parent.
+  const child = new AbortController();
+  const stopChild = (): void => child.abort(context.abortSignal.reason);
+  if (context.abortSignal.aborted) stopChild();
+  context.abortSignal.addEventListener('abort', stopChild, { once: true });
+  try {
+    const result = await context.subagents.run(
+      { agent, prompt: rendered.prompt, description: `${skill.name} skill`, ...(skill.model ? { model: skill.model } : {}), signal: child.signal },
+      context,
+    );
+    return {
+      name: skill.name,
+      dir: skill.dir,
+      instructions: '',
+      granted: skill.allowedTools,
+      forked: { agentType: result.agentType, answer: result.text, work: describeAgentWork({ toolUses: result.toolUses, tokens: result.tokens, elapsedMs: result.durationMs }) },
+    };
+  } finally {
+    context.abortSignal.removeEventListener('abort', stopChild);
+    revoke?.();
+  }
+}
+
 export function skillResultText(data: SkillOutput): string {
+  if (data.forked) {
+    return `The ${data.name} skill ran in a ${data.forked.agentType} agent of its own. Its answer:\n\n${data.forked.answer || '(the agent finished without a final answer)'}\n\n[${data.forked.agentType} agent: ${data.forked.work}]`;
+  }
   const grant = data.granted.length > 0 ? `\nWhile this turn runs, these are allowed without asking: ${data.granted.join(', ')}.` : '';
   return `Loaded the ${data.name} skill. Its folder is ${data.dir}: files its instructions mention are there.${grant}\n\n${data.instructions}`;
 }

@@ -11,6 +11,9 @@ import { CheckpointKeeper } from '../../../src/session/checkpoints/checkpointKee
 import type { CheckpointRecord } from '../../../src/session/checkpoints/checkpointRecord.js';
 import { CheckpointStore } from '../../../src/session/checkpoints/checkpointStore.js';
 import { applyRewind, checkpointIndexFor, planRewind } from '../../../src/session/checkpoints/rewindFiles.js';
+import { listRewindPoints } from '../../../src/session/checkpoints/rewindPoints.js';
+import { describeRewindFile, describeRewindPoint } from '../../../src/session/checkpoints/rewindText.js';
+import type { ConversationMessage } from '../../../src/types/messages.js';
 import { BashTool } from '../../../src/tools/BashTool/BashTool.js';
 import { WebFetchTool } from '../../../src/tools/WebFetchTool/WebFetchTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
@@ -84,6 +87,15 @@ beforeEach(async () => {
   }
   keeper = await newKeeper();
 });
+
+/** Files older than the session and an index out of git's racy window, as everyday repositories are: a first snapshot then reads no file's stat data itself. */
+async function settle(): Promise<void> {
+  const anHourAgo = new Date(Date.now() - 3_600_000);
+  execSync(`find . -path ./.git -prune -o -exec touch -h -d @${Math.floor(anHourAgo.getTime() / 1000)} {} +`, { cwd: repo });
+  git('status', '--porcelain');
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  git('update-index', '--refresh');
+}
 
 describe('checkpoints and rewind in a git repository', () => {
   it('undoes Write, sed -i, rm -rf, mv, a script writing many files, a binary file, a symlink and a mode change — byte for byte', async () => {
@@ -244,6 +256,47 @@ describe('checkpoints and rewind in a git repository', () => {
     ]);
     await rewindTo('p1');
     expect(statSync(path.join(repo, 'run.sh')).mode & 0o777).toBe(0o600);
+  });
+
+  it('a settled private file the first snapshot never read keeps its 0600 through a chmod and a rewind (bits learnt by find)', async () => {
+    writeFileSync(path.join(repo, 'private.key'), 'key\n');
+    chmodSync(path.join(repo, 'private.key'), 0o600);
+    mkdirSync(path.join(repo, 'deep', 'er'), { recursive: true });
+    writeFileSync(path.join(repo, 'deep', 'er', 'group.md'), 'g\n');
+    chmodSync(path.join(repo, 'deep', 'er', 'group.md'), 0o664);
+    git('add', 'private.key', 'deep');
+    await settle();
+    await prompt('p1', [{ bash: 'chmod 644 private.key deep/er/group.md && echo x >> src/app.ts' }]);
+    await rewindTo('p1');
+    expect(statSync(path.join(repo, 'private.key')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(repo, 'deep', 'er', 'group.md')).mode & 0o777).toBe(0o664);
+  });
+
+  it('a prompt that only changed permission bits lists its files with the mode change, not "no file changes"', async () => {
+    await settle();
+    await prompt('p1', [{ bash: 'chmod 600 src/app.ts' }]);
+    const messages: ConversationMessage[] = [{ type: 'user', uuid: 'p1', timestamp: new Date().toISOString(), content: 'lock it down' }];
+    const [point] = await listRewindPoints(keeper, messages);
+    expect(point!.changedFiles).toEqual([expect.objectContaining({ path: path.join(repo, 'src', 'app.ts'), modeChange: { from: 0o644, to: 0o600 } })]);
+    expect(describeRewindPoint(point!, repo)).toBe('1 file +0 −0: src/app.ts (mode 644→600)');
+    const { plan } = await rewindTo('p1');
+    expect(plan.files.map((file) => describeRewindFile(file, repo))).toEqual(['restore src/app.ts (mode 600→644)']);
+    expect(statSync(path.join(repo, 'src', 'app.ts')).mode & 0o777).toBe(0o644);
+  });
+
+  it("the user's own chmod between prompts is listed as theirs and kept, unless they choose to overwrite it", async () => {
+    await settle();
+    await prompt('p1', [{ bash: 'chmod 640 src/app.ts && echo agent >> README.md' }]);
+    chmodSync(path.join(repo, 'src', 'app.ts'), 0o600); // the user's own, after the prompt
+    const records = keeper.records;
+    const plan = await planRewind(keeper.store, records, checkpointIndexFor(records, 'p1'));
+    expect(Object.fromEntries(plan.files.map((file) => [path.relative(repo, file.path), file.userEdited]))).toEqual({ 'src/app.ts': true, 'README.md': false });
+    const outcome = await applyRewind(keeper.store, plan, { overwriteUserEdits: false });
+    expect(outcome.keptUserEdits.map((file) => path.relative(repo, file.path))).toEqual(['src/app.ts']);
+    expect(statSync(path.join(repo, 'src', 'app.ts')).mode & 0o777).toBe(0o600);
+    keeper.addRecord(outcome.record);
+    await rewindTo('p1', { overwriteUserEdits: true });
+    expect(statSync(path.join(repo, 'src', 'app.ts')).mode & 0o777).toBe(0o644);
   });
 
   it('rewinds a checkpoint an older agentcli wrote (trees from git write-tree, its index, no permission table)', async () => {
