@@ -129,7 +129,7 @@ describe('"don\'t ask again" suggestions', () => {
     // Elevated: as written, never a prefix.
     ['sudo npm install', ['Bash(sudo npm install)'], ['sudo npm install evil']],
     // Something unbounded in the command (git -c can make git run a program): as written, never a prefix.
-    ['git -c core.fsmonitor=./x push', ['Bash(git push)'], ['git push origin main', 'git -c core.fsmonitor=./x push origin']],
+    ['git -c core.fsmonitor=./x push', ['Bash(git -c core.fsmonitor=./x push)'], ['git push origin main', 'git push', 'git -c core.fsmonitor=./x push origin']],
   ];
   it.each(cases)('%s', async (command, expectedRules, widenings) => {
     const verdict = await decideBash(fixture, command);
