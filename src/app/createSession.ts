@@ -52,7 +52,7 @@ import { loadSessionPlugins, type PluginDir, type SessionPlugins } from '../plug
 import { sessionDir } from '../settings/configPaths.js';
 import { readSettingsValues } from '../session/settingsValues.js';
 import type { SettingSource } from '../settings/settingSources.js';
-import { isSourceSelected, readSettingsSnapshot, type SettingsSelection, type SettingsSnapshot } from '../settings/settingsFiles.js';
+import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
 import { prepareStructuredOutputTool } from '../tools/StructuredOutputTool/prepareStructuredOutput.js';
@@ -104,8 +104,6 @@ export type SessionOptions = {
   readonly flagSettings?: string;
   /** The project location, when the caller computed it already (startConversation); else computed from cwd and the flags above. */
   readonly location?: ProjectLocation;
-  /** The settings files as the caller read them already (startConversation); else read here, once, from `location`. */
-  readonly settingsSnapshot?: SettingsSnapshot;
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
@@ -159,15 +157,12 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
   const structuredOutputTool = options.jsonSchema === undefined ? undefined : await prepareStructuredOutputTool(options.jsonSchema);
 
-  const settings: SettingsSelection = location;
-  // Read once per start: every start-up loader below reads the settings files through it, none from disk.
-  const settingsSnapshot = options.settingsSnapshot ?? readSettingsSnapshot(settings);
-  const atStart: SettingsSelection = { ...settings, snapshot: settingsSnapshot };
   // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
+  const settings: SettingsSelection = location;
   const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
   const memorySourcesLoad = loadMemorySources(memoryLocation);
   let judges: HookJudges | undefined;
-  const sessionPlugins = options.plugins ?? (await loadSessionPlugins({ ...atStart, isTrusted: options.isTrusted, ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}) }));
+  const sessionPlugins = options.plugins ?? (await loadSessionPlugins({ ...settings, isTrusted: options.isTrusted, ...(options.pluginDirs ? { pluginDirs: options.pluginDirs } : {}) }));
   const { plugins } = sessionPlugins;
   const skillsLoad = loadSkills(
     sessionSkillRoots({
@@ -184,7 +179,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     ...plugins.flatMap((plugin) => plugin.outputStyleDirs.map((dir) => ({ dir, source: 'plugin' as const, namespace: plugin.name }))),
   ]);
   const permissionsSetup = setupPermissions({
-    ...atStart,
+    ...settings,
     memoryFiles: memorySourcesLoad,
     mode: options.permissionMode,
     additionalDirectories: options.additionalDirectories ?? [],
@@ -202,9 +197,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     readGitInfo(cwd, { snapshot: true }),
     memorySourcesLoad,
     permissionsSetup,
-    readSettingsValues(atStart),
+    readSettingsValues(settings),
     loadHooks({
-      ...atStart,
+      ...settings,
       isTrusted: options.isTrusted,
       env,
       ...(options.extraHookRunners ? { extraRunners: options.extraHookRunners } : {}),
@@ -312,7 +307,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     env: settingsValues.autoCompactEnabled === false && env.AGENTCLI_AUTOCOMPACT_PCT === undefined ? { ...env, AGENTCLI_AUTOCOMPACT_PCT: 'off' } : env,
     git,
     settings,
-    settingsSnapshot,
     location,
     get memoryFiles() {
       return memory.files;

@@ -23,26 +23,20 @@ export function followSettingsFiles(
 ): ConfigChangeMonitor {
   const layers = settingsLayers(session.settings).filter((layer) => SOURCES[layer.kind] !== undefined);
   const files: WatchedSettingsFile[] = layers.map((layer) => ({ file: layer.file, source: SOURCES[layer.kind]! }));
-  const applyRulesAndStyle = settingsApplier({
-    appState: session.appState,
-    projectRoot: session.cwd,
-    folderTrusted: options.isTrusted,
-    layers,
-    outputStyle:
-      session.settings.flagSettings === undefined
-        ? { catalog: session.outputStyles, current: () => session.outputStyle, set: (name) => session.setOutputStyle(name) }
-        : undefined,
-    onProblem: options.onProblem,
-  });
   return startConfigChangeMonitor(session.hooks, {
     files,
     hookCall: options.hookCall,
     onProblem: options.onProblem,
-    // What the session started with is what was in force: the files are not read again to learn it.
-    initial: async () => new Map((await session.settingsSnapshot.files()).map((entry) => [entry.file, entry.read.kind === 'text' ? entry.read.text : undefined])),
-    applyAccepted: (file, accepted) => {
-      session.settingsSnapshot.replace(file, accepted.get(file));
-      applyRulesAndStyle(file, accepted);
-    },
+    applyAccepted: settingsApplier({
+      appState: session.appState,
+      projectRoot: session.cwd,
+      folderTrusted: options.isTrusted,
+      layers,
+      outputStyle:
+        session.settings.flagSettings === undefined
+          ? { catalog: session.outputStyles, current: () => session.outputStyle, set: (name) => session.setOutputStyle(name) }
+          : undefined,
+      onProblem: options.onProblem,
+    }),
   });
 }

@@ -20,7 +20,6 @@ import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
 import { locateProject } from './projectLocation.js';
-import { readSettingsSnapshot } from '../settings/settingsFiles.js';
 import { followSettingsFiles } from './liveSettings.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
@@ -78,8 +77,6 @@ export async function startConversation(options: StartConversationOptions): Prom
   // The one project location of this start: plugins, MCP config files, transcripts and the session's loaders all read it.
   const location = locateProject({ cwd: options.session.cwd, env, settingSources: options.session.settingSources, flagSettings: options.session.flagSettings });
   const { cwd, configDir: config } = location;
-  // The settings files of this start, read once: plugins, MCP servers and the session's loaders all read through it.
-  const settingsSnapshot = readSettingsSnapshot(location);
   const resumed = await (options.located ?? findResumed(options.choice, config, cwd));
   // Reading a long transcript leaves the main thread idle: the SDK loads meanwhile.
   if (resumed && options.preloadModelClient) preloadModelClient();
@@ -93,7 +90,6 @@ export async function startConversation(options: StartConversationOptions): Prom
   // Plugins first: their MCP servers start with the others (never under --strict-mcp-config, which names every server).
   const plugins = await loadSessionPlugins({
     ...location,
-    snapshot: settingsSnapshot,
     isTrusted: options.session.isTrusted,
     ...(options.session.pluginDirs ? { pluginDirs: options.session.pluginDirs } : {}),
   });
@@ -118,7 +114,6 @@ export async function startConversation(options: StartConversationOptions): Prom
         loadToolKit: () => import('../tools/MCPTool/mcpToolKit.js').then((module) => module.mcpToolKit),
         ...(location.settingSources ? { settingSources: location.settingSources } : {}),
         ...(location.flagSettings !== undefined ? { flagSettings: location.flagSettings } : {}),
-        settingsSnapshot,
       })
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
@@ -126,7 +121,6 @@ export async function startConversation(options: StartConversationOptions): Prom
   const session = await createSession({
     ...options.session,
     location,
-    settingsSnapshot,
     plugins,
     ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
     ...(sessionId ? { sessionId } : {}),

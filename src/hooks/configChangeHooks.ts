@@ -37,8 +37,6 @@ export type ConfigChangeMonitorOptions = {
    * made live is taken back.
    */
   readonly applyAccepted: (file: string, accepted: ReadonlyMap<string, string | undefined>) => void;
-  /** The contents in force at start (the session's settings snapshot); without it each file is read. */
-  readonly initial?: () => Promise<ReadonlyMap<string, string | undefined>>;
   readonly onProblem?: (message: string) => void;
 } & Pick<PathWatcherOptions, 'debounceMs'>;
 
@@ -56,9 +54,8 @@ export function startConfigChangeMonitor(hooks: HookSet, options: ConfigChangeMo
   const judged = new Map<string, string | undefined>();
   let closed = false;
   let queue: Promise<void> = (async () => {
-    const initial = await options.initial?.().catch(() => undefined);
     for (const file of sources.keys()) {
-      const text = initial?.has(file) ? initial.get(file) : await readText(file);
+      const text = await readText(file);
       accepted.set(file, text);
       judged.set(file, text);
     }

@@ -31,7 +31,7 @@ import type { SkillCatalog } from '../skills/loadSkills.js';
 import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
 import type { OutputStyle, OutputStyleCatalog } from '../outputStyles/outputStyle.js';
-import type { SettingsSelection, SettingsSnapshot } from '../settings/settingsFiles.js';
+import type { SettingsSelection } from '../settings/settingsFiles.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { CheckpointSettings } from './settingsValues.js';
@@ -56,8 +56,6 @@ export type Session = {
   readonly memoryFiles: readonly MemoryFile[];
   /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
   readonly settings: SettingsSelection;
-  /** The settings files as this start read them, once; the live-settings watcher replaces a file's text when a change is accepted. */
-  readonly settingsSnapshot: SettingsSnapshot;
   /** Where the session works: cwd, repository root, config dir, setting sources (src/settings/projectLocation.ts gives each its one meaning). */
   readonly location: ProjectLocation;
   /**

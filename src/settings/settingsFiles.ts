@@ -38,28 +38,6 @@ export type SettingsSelection = {
   readonly settingSources?: readonly SettingSource[];
   /** --settings: one more layer above the files, a JSON file path or inline JSON. */
   readonly flagSettings?: string;
-  /**
-   * The files as this start read them (readSettingsSnapshot): a loader handed
-   * one reads no file itself. Without one (subcommands, commands that read
-   * what a write just changed) the files are read from disk.
-   */
-  readonly snapshot?: SettingsSnapshot;
-};
-
-/**
- * The settings files of one start, read and parsed once (the composition
- * root, src/app/, reads it and hands it to every start-up loader: rules,
- * hooks, plain values, plugins, MCP servers, display), so a start reads each
- * file once and every loader sees the same contents. The live-settings
- * watcher replaces a file's text when a change to it is accepted.
- */
-export type SettingsSnapshot = {
-  /** Every layer with its text (or why there is none), nearest first. */
-  files(): Promise<readonly SettingsFile[]>;
-  /** The JSON object of each layer that has one, nearest first, parsed once per text. */
-  objects(): Promise<ReadonlyArray<SettingsLayer & { readonly values: Record<string, unknown> }>>;
-  /** A file's accepted new text (undefined: the file is gone); later readers see it. */
-  replace(file: string, text: string | undefined): void;
 };
 
 export const INLINE_SETTINGS_LABEL = '--settings';
@@ -90,11 +68,8 @@ export function settingsLayers(selection: SettingsSelection): SettingsLayer[] {
  */
 export async function readSettingsFiles(selection: SettingsSelection): Promise<SettingsFile[]> {
   const layers = settingsLayers(selection);
-  const held = selection.snapshot ? await selection.snapshot.files() : [];
   const reads = await Promise.all(
     layers.map(async (layer): Promise<ReadAttempt> => {
-      const snapshotted = held.find((entry) => entry.kind === layer.kind && entry.file === layer.file);
-      if (snapshotted) return snapshotted.read;
       if (layer.kind === 'flagSettings' && layer.file === INLINE_SETTINGS_LABEL) return { kind: 'text', text: selection.flagSettings ?? '' };
       const read = await readIfExists(layer.file);
       return layer.kind === 'flagSettings' && read.kind === 'missing' ? { kind: 'error', message: 'no such file' } : read;
@@ -103,35 +78,9 @@ export async function readSettingsFiles(selection: SettingsSelection): Promise<S
   return layers.map((layer, index) => ({ ...layer, read: reads[index] ?? { kind: 'missing' } }));
 }
 
-/** Starts reading every layer `selection` names, once; see SettingsSnapshot. */
-export function readSettingsSnapshot(selection: SettingsSelection): SettingsSnapshot {
-  let files: Promise<readonly SettingsFile[]> = readSettingsFiles({ ...selection, snapshot: undefined });
-  let objects: Promise<SettingsObject[]> | undefined;
-  files.catch(() => undefined); // a failure is reported by the loader that awaits it
-  return {
-    files: () => files,
-    objects: () => (objects ??= files.then(settingsObjectsOf)),
-    replace(file, text) {
-      const read: ReadAttempt = text === undefined ? { kind: 'missing' } : { kind: 'text', text };
-      files = files.then((held) => held.map((entry) => (entry.file === file && entry.file !== INLINE_SETTINGS_LABEL ? { ...entry, read } : entry)));
-      files.catch(() => undefined);
-      objects = undefined;
-    },
-  };
-}
-
 /** The parsed JSON object of each layer that has one, nearest first (for plain values; rule loaders report bad files). */
 export async function readSettingsObjects(selection: SettingsSelection): Promise<Array<SettingsLayer & { readonly values: Record<string, unknown> }>> {
   const files = await readSettingsFiles(selection);
-  const held = selection.snapshot ? await selection.snapshot.objects() : undefined;
-  // A snapshot parses each text once for every loader; the layers this selection names are picked from it.
-  if (held) return files.flatMap((file) => held.filter((entry) => entry.kind === file.kind && entry.file === file.file));
-  return settingsObjectsOf(files);
-}
-
-type SettingsObject = SettingsLayer & { readonly values: Record<string, unknown> };
-
-function settingsObjectsOf(files: readonly SettingsFile[]): SettingsObject[] {
   const objects: Array<SettingsLayer & { readonly values: Record<string, unknown> }> = [];
   for (const { read, ...layer } of files) {
     if (read.kind !== 'text') continue;

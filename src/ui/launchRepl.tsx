@@ -73,8 +73,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   const [history, commands, display] = await Promise.all([
     openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
     loadCommandCatalog(session, 'repl'),
-    // Through the start's settings snapshot: the files are not read again for the REPL's display settings.
-    loadDisplaySettings({ ...session.settings, snapshot: session.settingsSnapshot }),
+    loadDisplaySettings(session.settings),
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const handOffTerminal = createTerminalHandoff({ stdin: process.stdin, write: terminal.write, env });

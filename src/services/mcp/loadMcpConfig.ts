@@ -18,7 +18,7 @@ import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { McpConfigShapeError, parseMcpServers } from './parseMcpServers.js';
 import type { McpConfigScope, ScopedMcpServerConfig } from './types.js';
 import type { SettingSource } from '../../settings/settingSources.js';
-import { isSourceSelected, readSettingsFiles, type SettingsSnapshot } from '../../settings/settingsFiles.js';
+import { isSourceSelected, readSettingsFiles } from '../../settings/settingsFiles.js';
 
 export const PROJECT_MCP_CONFIG_FILE = '.mcp.json';
 const INLINE_SOURCE = '--mcp-config (inline JSON)';
@@ -40,8 +40,6 @@ export type McpConfigOptions = {
   readonly settingSources?: readonly SettingSource[];
   /** --settings (a file or inline JSON): its `mcpServers` join the settings files' (the caller's own, never repository content). */
   readonly flagSettings?: string;
-  /** The settings files as this start read them: the user's, the local and the --settings layers come from it, not from disk. */
-  readonly settingsSnapshot?: SettingsSnapshot;
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
 };
@@ -59,14 +57,12 @@ export async function loadMcpConfig(options: McpConfigOptions): Promise<LoadedMc
   const cliDocuments = await Promise.all((options.cliConfigs ?? []).map((value) => readCliConfig(value, options.cwd)));
   const documents: ConfigDocument[] = [];
   if (!options.strict) {
-    const snapshot = options.settingsSnapshot;
-    const selected = (source: SettingSource, file: string) =>
-      !isSourceSelected(options, source) ? Promise.resolve(undefined) : snapshot && source !== 'project' ? fromSnapshot(snapshot, file) : readIfPresent(file);
+    const selected = (source: SettingSource, file: string) => (isSourceSelected(options, source) ? readIfPresent(file) : Promise.resolve(undefined));
     const [user, project, local, flag] = await Promise.all([
       selected('user', path.join(options.configDir, 'settings.json')),
       selected('project', path.join(options.cwd, PROJECT_MCP_CONFIG_FILE)),
       selected('local', path.join(options.cwd, '.claude', 'settings.local.json')),
-      options.flagSettings === undefined ? undefined : readFlagSettings(options.flagSettings, options.cwd, snapshot),
+      options.flagSettings === undefined ? undefined : readFlagSettings(options.flagSettings, options.cwd),
     ]);
     if (user !== undefined) documents.push({ ...user, scope: 'user', optionalKey: true });
     if (project !== undefined) documents.push({ ...project, scope: 'project', optionalKey: false });
@@ -131,20 +127,11 @@ async function readCliConfig(value: string | McpConfigText, cwd: string): Promis
 }
 
 /** The --settings layer, read by the settings module (inline JSON or a file that must exist). */
-async function readFlagSettings(flagSettings: string, cwd: string, snapshot: SettingsSnapshot | undefined): Promise<{ source: string; text: string }> {
-  const [layer] = await readSettingsFiles({ cwd, configDir: cwd, settingSources: [], flagSettings, ...(snapshot ? { snapshot } : {}) });
+async function readFlagSettings(flagSettings: string, cwd: string): Promise<{ source: string; text: string }> {
+  const [layer] = await readSettingsFiles({ cwd, configDir: cwd, settingSources: [], flagSettings });
   if (layer?.read.kind === 'text') return { source: layer.file, text: layer.read.text };
   const reason = layer?.read.kind === 'error' ? layer.read.message : 'no such file';
   throw new UserFacingError(`cannot read the settings given to --settings (${layer?.file ?? flagSettings}): ${reason}`);
-}
-
-/** A settings file's text as the start's snapshot holds it, with the errors a read from disk would give. */
-async function fromSnapshot(snapshot: SettingsSnapshot, file: string): Promise<{ source: string; text: string } | undefined> {
-  const read = (await snapshot.files()).find((entry) => entry.file === file)?.read;
-  if (read === undefined) return readIfPresent(file);
-  if (read.kind === 'missing') return undefined;
-  if (read.kind === 'error') throw new UserFacingError(`cannot read ${file}: ${read.message}`);
-  return { source: file, text: read.text };
 }
 
 async function readIfPresent(file: string): Promise<{ source: string; text: string } | undefined> {
