@@ -20,7 +20,6 @@ import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import { type ContentBlockParam, type ConversationMessage, textOfContent } from '../types/messages.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
-import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../contract/agentProgress.js';
 import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
@@ -54,6 +53,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const { conversation, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
   if (outputFormat === 'stream-json') {
+    // Only stream-json's system/init lists the commands: a text or json run does not load the list (or the built-ins it names).
+    const { headlessSlashCommands } = await import('./headlessSlashCommandList.js');
     const slashCommands = (await headlessSlashCommands(conversation.session)).map((command) => command.name);
     const skills = (await conversation.session.skills).skills.map((skill) => skill.name);
     writeLine(initLine(conversation, { slashCommands, skills }));
