@@ -32,7 +32,10 @@ function readLoggerPreload(log: string): string {
 }
 
 describe('settings read once per start', () => {
-  it('a headless run reads each selected settings file (and --settings) exactly once', async () => {
+  it.each([
+    { flags: [] as string[], expected: { user: 1, project: 1, local: 1, flag: 1 } },
+    { flags: ['--setting-sources', 'user'], expected: { user: 1, project: 0, local: 0, flag: 1 } },
+  ])('a headless run reads each selected settings file (and --settings) exactly once: $flags', async ({ flags, expected }) => {
     const cwd = await tempDir('agentcli-settings-once-');
     const configDir = await tempDir('agentcli-settings-once-config-');
     const scratch = await tempDir('agentcli-settings-once-log-');
@@ -53,7 +56,7 @@ describe('settings read once per start', () => {
     await writeFile(log, '');
     server = await startFakeAnthropic({ script: [endTurn('hello')] });
 
-    const run = await runCli(['-p', 'hi', '--settings', files.flag], {
+    const run = await runCli(['-p', 'hi', '--settings', files.flag, ...flags], {
       cwd,
       env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir, NODE_OPTIONS: `--import ${preload}` },
     });
@@ -63,11 +66,6 @@ describe('settings read once per start', () => {
 
     const reads = (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
     const count = (file: string) => reads.filter((read) => path.resolve(cwd, read) === file).length;
-    expect({ user: count(files.user), project: count(files.project), local: count(files.local), flag: count(files.flag) }).toEqual({
-      user: 1,
-      project: 1,
-      local: 1,
-      flag: 1,
-    });
+    expect({ user: count(files.user), project: count(files.project), local: count(files.local), flag: count(files.flag) }).toEqual(expected);
   });
 });
