@@ -43,6 +43,7 @@ import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { createSubagentLauncher } from '../agents/subagentLauncher.js';
 import type { SubagentLauncher } from '../contract/subagentLauncher.js';
 import type { SubagentScope } from '../session/subagentScope.js';
+import { SessionShellEnvironment } from '../hooks/sessionShellEnvironment.js';
 import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
 import { loadSkills } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
@@ -280,6 +281,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let memory = { files: memoryFiles, systemPrompt: promptFor(memoryFiles) };
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
+  const shellEnvironment = new SessionShellEnvironment({ configDir: config });
   const readFileState = createReadFileState();
   // Per session, never per process: two ACP sessions in one agent do not share tasks or their notices.
   const backgroundTasks = new BackgroundTaskRegistry();
@@ -360,6 +362,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
     hooks,
+    shellEnvironment,
     startupWarnings: [
       ...permissions.startupWarnings,
       ...sessionPlugins.warnings,
@@ -390,6 +393,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       mcpClients: options.mcp?.clients() ?? [],
       backgroundTasks,
       modelClient: toolModelClient,
+      shellEnvironment: () => shellEnvironment.settled(),
     }),
   };
   judges = lazyHookJudges(session);

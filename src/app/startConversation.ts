@@ -158,7 +158,9 @@ export async function startConversation(options: StartConversationOptions): Prom
     cwd: conversation.cwd,
     permissionMode: session.appState.get().toolPermissionContext.mode,
     run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
+    shellEnvironment: session.shellEnvironment,
   });
+  if (options.onWarning) session.shellEnvironment.reportProblemsTo(options.onWarning);
   // Settings files changed while the session runs: ConfigChange hooks, then the change takes effect (or not).
   const settingsFollower = followSettingsFiles(session, { isTrusted: options.session.isTrusted, hookCall, onProblem: options.onWarning });
   conversation.onLifecycle((event) => {
@@ -172,6 +174,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         permissionMode: () => session.appState.get().toolPermissionContext.mode,
         addContext: (texts) => texts.forEach((text) => conversation.addReminder(text)),
         memoryFiles: () => session.memoryFiles,
+        shellEnvironment: session.shellEnvironment,
       }),
     );
     const detachTaskHooks = attachTaskHooks(session.hooks, session.backgroundTasks, hookCall);

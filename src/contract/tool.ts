@@ -74,6 +74,8 @@ export type ToolUseContext = {
   readonly mcpClients: readonly McpClientHandle[];
   /** The session's background tasks (Bash and Agent with run_in_background, Ctrl+B); never another session's. */
   readonly backgroundTasks: BackgroundTasks;
+  /** Variables the session's SessionStart hooks set for shell commands (CLAUDE_ENV_FILE), added to the environment. */
+  readonly shellEnvironment?: () => Promise<Readonly<Record<string, string>>>;
   readonly modelClient?: ModelClient;
   readonly userInteraction?: UserInteraction;
   /** Set by the conversation running the turn: how the Agent tool starts a child (absent: it cannot). */

@@ -22,7 +22,7 @@ import { type ContentBlockParam, type ConversationMessage, textOfContent } from 
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../contract/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
+import { answeredResultLine, assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
 import { monotonicMs } from '../utils/clock.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -65,6 +65,15 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   for await (const prompt of options.prompts) {
     const started = monotonicMs();
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
+    if (prepared.ok === 'answered') {
+      if (outputFormat === 'text') io.stdout(prepared.text.endsWith('\n') ? prepared.text : `${prepared.text}\n`);
+      else writeLine(answeredResultLine(conversation, prepared.text, { durationMs: monotonicMs() - started }));
+      if (prepared.failed) {
+        io.stderr(`agentcli: ${prepared.failed}\n`);
+        exitCode = 1;
+      }
+      continue;
+    }
     if (!prepared.ok) {
       // Nothing was sent: a result line that says why, shaped like any failed run's.
       if (outputFormat !== 'text') writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: options.signal.aborted, durationMs: monotonicMs() - started }));

@@ -16,6 +16,8 @@ export type HookRunContext = {
   readonly cwd: string;
   /** The project root, given to commands as CLAUDE_PROJECT_DIR. */
   readonly projectDir: string;
+  /** SessionStart: the file command hooks may write `export NAME=value` lines to (CLAUDE_ENV_FILE; sessionShellEnvironment.ts). */
+  readonly envFile?: string;
 };
 
 export type HookRunner = {

@@ -36,6 +36,7 @@ export function conversationHookCall(subject: ConversationHookSubject, signal: A
     permissionMode: subject.session.appState.get().toolPermissionContext.mode,
     ...(transcriptPath ? { transcriptPath } : {}),
     run: { signal, cwd: subject.cwd, projectDir: subject.session.cwd },
+    shellEnvironment: subject.session.shellEnvironment,
   };
 }
 

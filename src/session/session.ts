@@ -12,6 +12,7 @@ import type { MemoryFile } from '../context/memoryFiles.js';
 import type { NestedMemory } from '../context/nestedMemory.js';
 import type { TodoStaleness } from '../context/todoReminder.js';
 import type { HookSet } from '../hooks/types.js';
+import type { SessionShellEnvironment } from '../hooks/sessionShellEnvironment.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import type { PermissionDenialRecord } from '../permissions/types.js';
 import type { CostTracker } from '../services/api/cost.js';
@@ -102,6 +103,8 @@ export type Session = {
   readonly permissionDenials: PermissionDenialRecord[];
   /** Hooks from every settings file (src/hooks/); front ends subscribe to show their activity. */
   readonly hooks: HookSet;
+  /** What SessionStart hooks wrote to CLAUDE_ENV_FILE: the Bash tool's extra variables. */
+  readonly shellEnvironment: SessionShellEnvironment;
   /** One-line warnings the front end shows once at start (e.g. the Bash sandbox cannot run here). */
   readonly startupWarnings: readonly string[];
   /** The tool-run environment without a permission asker (front ends add theirs). */

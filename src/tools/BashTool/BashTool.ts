@@ -78,6 +78,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
     const start = startingDirectory(context);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const firstSandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
+    const environment = await shellEnvironmentOf(context);
     const runIn = async (sandbox: BashSandbox) => {
       // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
       const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true, sandboxPolicy: sandbox.policyName }) : onProgress;
@@ -86,6 +87,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
         command: input.command,
         cwd: start.cwd,
         ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
+        ...environment,
         timeoutMs,
         signal: context.abortSignal,
         spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
@@ -157,6 +159,7 @@ async function startInBackground(input: BashInput, context: ToolUseContext): Pro
   const sandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
   const task = await context.backgroundTasks.startShell({
     ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
+    ...(await shellEnvironmentOf(context)),
     command: input.command,
     description: input.description,
     cwd: start.cwd,
@@ -164,6 +167,12 @@ async function startInBackground(input: BashInput, context: ToolUseContext): Pro
     sessionDir: context.session.dir,
   });
   return { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd, sandboxed: sandbox.sandboxed };
+}
+
+/** The session's SessionStart hooks' variables (CLAUDE_ENV_FILE) over this process's environment, when there are any. */
+async function shellEnvironmentOf(context: ToolUseContext): Promise<{ baseEnv?: NodeJS.ProcessEnv }> {
+  const extra = (await context.shellEnvironment?.()) ?? {};
+  return Object.keys(extra).length > 0 ? { baseEnv: { ...process.env, ...extra } } : {};
 }
 
 /** The analysis the pipeline granted the call on; made again only when the call did not come through it. */

@@ -52,6 +52,8 @@ export type ForegroundOptions = {
   readonly signal: AbortSignal;
   /** Runs the shell inside another program (the OS sandbox). */
   readonly launcher?: ShellLauncher;
+  /** The environment before scrubbing (default: this process's). */
+  readonly baseEnv?: NodeJS.ProcessEnv;
   /** Receives the full output once it outgrows memory. */
   readonly spillFile: string;
   readonly onProgress: (progress: BashProgress) => void;
@@ -80,6 +82,7 @@ export async function runForegroundCommand(options: ForegroundOptions): Promise<
     output,
     onOutput: progress.schedule,
     ...(options.launcher ? { launcher: options.launcher } : {}),
+    ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
   });
 
   const destination = options.background;
