@@ -189,20 +189,28 @@ export class ScopeState {
   async learnBits(workTree: string): Promise<{ readonly lookAt: string[]; readonly gitSaysTheRest: boolean }> {
     const early = this.earlyScan;
     this.earlyScan = undefined;
-    const folders = new Set<string>();
-    for (const [file, state] of this.files) if (isRegular(state.mode)) folders.add(folderOf(file));
     // Cheapest first: the scan started while the index was parsed, then a new one; both list only the
     // unusual bits, and only for the folders they scanned is a file not listed known to have the usual ones.
-    let unusual = early ? { bits: await early.bits, folders: early.folders } : undefined;
-    if (!unusual?.bits) unusual = { bits: await scanUnusualPermissionBits(workTree, folders), folders };
+    // The early scan covered the folders of the very index this state was parsed from: while no file was
+    // set or removed since, every regular file's folder was scanned, and checking them one by one is not needed.
+    const untouched = this.unwritten.size === 0;
+    let unusual: { readonly bits: Map<string, number>; readonly folders: ReadonlySet<string>; readonly covered: boolean } | undefined;
+    const earlyBits = early ? await early.bits : undefined;
+    if (early && earlyBits) unusual = { bits: earlyBits, folders: early.folders, covered: untouched && this.unwritten.size === 0 };
+    const folders = new Set<string>();
+    if (!unusual) {
+      for (const [file, state] of this.files) if (isRegular(state.mode)) folders.add(folderOf(file));
+      const bits = await scanUnusualPermissionBits(workTree, folders);
+      if (bits) unusual = { bits, folders, covered: false };
+    }
     const lookAt: string[] = [];
-    if (unusual.bits) {
+    if (unusual) {
       for (const [file, state] of this.files) {
         if (state.mode === 0o160000) continue;
         let bits: number | undefined;
         if (isRegular(state.mode)) {
           bits = unusual.bits.get(file);
-          if (bits === undefined && unusual.folders.has(folderOf(file))) bits = state.mode === 0o100755 ? USUAL_BITS.executable : USUAL_BITS.file;
+          if (bits === undefined && (unusual.covered || unusual.folders.has(folderOf(file)))) bits = state.mode === 0o100755 ? USUAL_BITS.executable : USUAL_BITS.file;
           if (bits !== undefined) state.bits = bits;
         }
         if (state.racy || (isRegular(state.mode) && bits === undefined)) lookAt.push(file);
