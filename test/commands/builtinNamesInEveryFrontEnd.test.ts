@@ -37,6 +37,7 @@ async function projectWithOwnCommands(): Promise<{ cwd: string; configDir: strin
   await mkdir(path.join(cwd, '.claude', 'commands'), { recursive: true });
   await writeFile(path.join(cwd, '.claude', 'commands', 'review.md'), `---\ndescription: Our review\n---\n${REVIEW_TEMPLATE}`);
   await writeFile(path.join(cwd, '.claude', 'commands', 'model.md'), `---\ndescription: Our model notes\n---\n${MODEL_TEMPLATE}`);
+  await writeFile(path.join(cwd, '.claude', 'commands', 'init.md'), '---\ndescription: Our init\n---\nOur own init');
   return { cwd, configDir };
 }
 
@@ -107,6 +108,8 @@ describe('front ends: own commands win, other front ends\' built-ins are refused
     const update = await acp.waitForUpdate((candidate) => candidate.sessionUpdate === 'available_commands_update');
     const offered = update.sessionUpdate === 'available_commands_update' ? update.availableCommands : [];
     expect(offered.filter((command) => command.name === 'review').map((command) => command.description)).toEqual([expect.stringContaining('Our review')]);
+    // /init is an ACP built-in: the editor is offered it once, as the project's own.
+    expect(offered.filter((command) => command.name === 'init').map((command) => command.description)).toEqual([expect.stringContaining('Our init')]);
     await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: '/review src' }] });
     expect(firstPrompt()).toContain('Our own review checklist for src');
     await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: '/model opus' }] });
