@@ -258,6 +258,7 @@ export class ConversationSession {
       subagents: this.session.subagentLauncher(this.subagentScope(env, turn.userInteraction, turn.textFiles)),
       onTurnEnd: (release) => void releases.push(release),
     };
+    const spendCap = this.session.spendCap;
     const run = query({
       messages: addition.messages,
       systemPrompt: this.systemPrompt,
@@ -269,9 +270,7 @@ export class ConversationSession {
       env,
       signal: turn.signal,
       costTracker: this.costTracker,
-      ...(this.session.maxBudgetUsd !== undefined
-        ? { budget: { maxUsd: this.session.maxBudgetUsd, spentUsd: () => this.session.costTracker.totalCostUsd } }
-        : {}),
+      ...(spendCap.maxUsd !== undefined ? { budget: { maxUsd: spendCap.maxUsd, spentUsd: () => spendCap.spentUsd } } : {}),
       retryPolicy: this.session.retryPolicy,
       ...(turn.rawStreamEvents ? { rawStreamEvents: true } : {}),
       ...(this.session.finalAnswerTool && !this.options.child ? { finalAnswerTool: this.session.finalAnswerTool } : {}),
@@ -299,6 +298,9 @@ export class ConversationSession {
         this.recorder.record(step.value);
         if (step.value.type === 'assistant_message') this.compaction.heard(usedTokens(step.value.message.usage));
         yield step.value;
+        // Only the main conversation warns: a subagent's cost counts, and the parent's next response reports it.
+        const warning = step.value.type === 'assistant_message' && !this.options.child ? spendCap.takeWarning() : undefined;
+        if (warning) yield { type: 'budget_warning', ...warning };
         step = await run.next();
       }
     } finally {

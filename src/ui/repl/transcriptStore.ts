@@ -22,6 +22,7 @@ import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segmen
 import { ThrottledPublisher } from './throttledPublisher.js';
 import { messageGroupLength } from '../transcript/liveGroups.js';
 import { retryReasonLabel } from './retryStatus.js';
+import { budgetReachedText, budgetWarningText } from '../../session/spendCap.js';
 import type { FinishedGroupCall, NoticeTone, RetryStatus, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
 
 /** Tells the store whether an item can be printed in its final form yet (renderers and markdown loaded). */
@@ -50,6 +51,9 @@ export type TranscriptStoreOptions = {
 };
 
 const CHARS_PER_TOKEN = 4;
+
+/** How a REPL user continues after a turn stopped at the spend cap. */
+export const RAISE_BUDGET_IN_REPL = 'Raise it with /budget <usd> and send the prompt again.';
 
 type Turn = {
   startedAt: number;
@@ -204,6 +208,9 @@ export class TranscriptStore {
   handle(event: QueryEvent): void {
     const turn = this.turn;
     switch (event.type) {
+      case 'budget_warning':
+        this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: budgetWarningText(event) });
+        break;
       case 'request_start':
         this.batch++;
         if (turn) Object.assign(turn, { activity: 'requesting', streamedChars: 0, printedThisAttempt: 0, attemptText: '', attemptPrinted: 0, attemptPrintedTextOnly: true });
@@ -305,7 +312,7 @@ export class TranscriptStore {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the turn limit (--max-turns) was reached.' });
     }
     if (outcome.reason === 'max_budget') {
-      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the session reached its cost limit (--max-budget-usd).' });
+      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: failureText ?? budgetReachedText(undefined, RAISE_BUDGET_IN_REPL) });
     }
     if (outcome.reason === 'stopped_by_hook') {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: failureText ?? 'A hook stopped the turn.' });
