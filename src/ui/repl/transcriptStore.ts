@@ -20,16 +20,13 @@ import { parsePartialJson } from '../tools/partialJson.js';
 import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
 import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segment, type ToolSegment } from './liveSegments.js';
 import { ThrottledPublisher } from './throttledPublisher.js';
+import { ALWAYS_READY, ScrollbackQueue, type StaticReadiness } from './scrollbackQueue.js';
 import { messageGroupLength } from '../transcript/liveGroups.js';
 import { retryReasonLabel } from './retryStatus.js';
 import { budgetReachedText, budgetWarningText } from '../../session/spendCap.js';
 import type { FinishedGroupCall, NoticeTone, RetryStatus, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
 
-/** Tells the store whether an item can be printed in its final form yet (renderers and markdown loaded). */
-export type StaticReadiness = {
-  isReady(item: TranscriptItem): boolean;
-  whenReady(item: TranscriptItem): Promise<void>;
-};
+export type { StaticReadiness } from './scrollbackQueue.js';
 
 export type TranscriptStoreOptions = {
   readonly readiness?: StaticReadiness;
@@ -75,14 +72,9 @@ type Turn = {
   continuesReplay: boolean;
 };
 
-const ALWAYS_READY: StaticReadiness = { isReady: () => true, whenReady: async () => {} };
-
 export class TranscriptStore {
-  private staticItems: TranscriptItem[] = [];
-  private staticEpoch = 0;
-  /** Items whose turn to print has come, waiting for their renderers to load. */
-  private readonly waitingToPrint: TranscriptItem[] = [];
-  private waitingFor: Promise<void> | undefined;
+  /** What is printed to the scroll-back, or waiting for its renderer to print. */
+  private readonly scrollback: ScrollbackQueue;
   private live: Segment[] = [];
   private turn: Turn | undefined;
   private nextId = 0;
@@ -95,13 +87,12 @@ export class TranscriptStore {
   private readonly childConversations = new Map<string, ChildWork>();
 
   private readonly publisher: ThrottledPublisher<TranscriptSnapshot>;
-  private readonly readiness: StaticReadiness;
   private readonly now: () => number;
   private readonly drawsMessageGroups: (toolName: string) => boolean;
   private readonly finishedTextHeld: () => number;
 
   constructor(options: TranscriptStoreOptions = {}) {
-    this.readiness = options.readiness ?? ALWAYS_READY;
+    this.scrollback = new ScrollbackQueue(options.readiness ?? ALWAYS_READY, () => this.changed());
     this.finishedTextHeld = options.finishedTextHeld ?? (() => 0);
     this.drawsMessageGroups = options.drawsMessageGroups ?? (() => false);
     this.now = options.now ?? (() => Date.now());
@@ -169,11 +160,9 @@ export class TranscriptStore {
 
   /** Forgets everything on screen; <Static> starts over (printed lines stay in the scroll-back). */
   clear(): void {
-    this.staticItems = [];
-    this.waitingToPrint.length = 0;
+    this.scrollback.clear();
     this.live = [];
     this.childConversations.clear();
-    this.staticEpoch++;
     this.changed();
   }
 
@@ -182,10 +171,7 @@ export class TranscriptStore {
    * them again), so a long session does not keep every tool output alive.
    */
   releasePrinted(count: number): void {
-    for (let index = 0; index < Math.min(count, this.staticItems.length); index++) {
-      const item = this.staticItems[index]!;
-      if (item.kind !== 'released') this.staticItems[index] = { kind: 'released', id: item.id };
-    }
+    this.scrollback.releasePrinted(count);
   }
 
   // --- the loop's events ---
@@ -508,32 +494,8 @@ export class TranscriptStore {
   }
 
   private enqueuePrint(item: TranscriptItem): void {
-    this.waitingToPrint.push(item);
     if (this.turn) this.turn.printedThisAttempt++;
-    this.printReady();
-  }
-
-  private printReady(): void {
-    while (this.waitingToPrint.length > 0) {
-      const head = this.waitingToPrint[0]!;
-      if (!this.readiness.isReady(head)) {
-        this.waitingFor ??= this.readiness.whenReady(head).then(
-          () => this.resumePrinting(),
-          () => this.resumePrinting(),
-        );
-        return;
-      }
-      this.staticItems.push(this.waitingToPrint.shift()!);
-    }
-  }
-
-  private resumePrinting(): void {
-    this.waitingFor = undefined;
-    const head = this.waitingToPrint[0];
-    // A renderer that failed to load must not hold the transcript back forever.
-    if (head && !this.readiness.isReady(head)) this.staticItems.push(this.waitingToPrint.shift()!);
-    this.printReady();
-    this.changed();
+    this.scrollback.enqueue(item);
   }
 
   private changed(): void {
@@ -543,9 +505,8 @@ export class TranscriptStore {
   private buildSnapshot(): TranscriptSnapshot {
     const turn = this.turn;
     return {
-      // A new array so React sees the change; items themselves are shared.
-      staticItems: [...this.staticItems],
-      staticEpoch: this.staticEpoch,
+      staticItems: this.scrollback.items,
+      staticEpoch: this.scrollback.epoch,
       live: this.live.map(liveViewOf),
       turn: turn
         ? {
