@@ -5,8 +5,8 @@
  * interrupt) is testable without a terminal.
  *
  * Ordering: live segments leave for <Static> strictly in the order they
- * began, so a tool line never prints above the text that introduced it.
- * Streaming text leaves a paragraph at a time, at safe markdown boundaries.
+ * began (finishedSegments.ts decides what is finished); the scroll-back
+ * queue (scrollbackQueue.ts) prints them in that order.
  *
  * Throttling: changes are published at most once per `publishIntervalMs`,
  * and only when something changed — an idle REPL has no timer at all.
@@ -17,14 +17,13 @@ import type { QueryOutcome } from '../../query/events.js';
 import type { QueryEvent } from '../../query.js';
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import { parsePartialJson } from '../tools/partialJson.js';
-import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
 import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segment, type ToolSegment } from './liveSegments.js';
 import { ThrottledPublisher } from './throttledPublisher.js';
+import { childWorkOf, takeFinishedSegments, type ChildWork } from './finishedSegments.js';
 import { ALWAYS_READY, ScrollbackQueue, type StaticReadiness } from './scrollbackQueue.js';
-import { messageGroupLength } from '../transcript/liveGroups.js';
 import { retryReasonLabel } from './retryStatus.js';
 import { budgetReachedText, budgetWarningText } from '../../session/spendCap.js';
-import type { FinishedGroupCall, NoticeTone, RetryStatus, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
+import type { NoticeTone, RetryStatus, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
 
 export type { StaticReadiness } from './scrollbackQueue.js';
 
@@ -432,60 +431,17 @@ export class TranscriptStore {
 
   /** Moves finished segments from the front of the live list into the print queue, in order. */
   private moveFinishedToStatic(): void {
-    while (this.live.length > 0) {
-      const head = this.live[0]!;
-      if (head.kind === 'tool') {
-        const groupLength = messageGroupLength(this.live, 0, this.drawsMessageGroups);
-        if (groupLength > 0) {
-          // A message's group leaves as one block: once its message is complete and every call in it has finished.
-          const group = this.live.slice(0, groupLength).filter((segment): segment is ToolSegment => segment.kind === 'tool');
-          if (!head.messageComplete || group.some((segment) => segment.phase !== 'done' || !segment.outcome)) return;
-          if (groupLength >= 2) {
-            this.live.splice(0, groupLength);
-            for (const call of group) this.keepChildConversation(call);
-            if (this.turn) this.turn.attemptPrintedTextOnly = false;
-            this.enqueuePrint({ kind: 'tool_group', id: this.newId('tools'), toolName: head.toolName, calls: group.map(finishedCall) });
-            continue;
-          }
+    const taken = takeFinishedSegments(this.live, { drawsMessageGroups: this.drawsMessageGroups, finishedTextHeld: this.finishedTextHeld, newId: (prefix) => this.newId(prefix) });
+    for (const piece of taken) {
+      if (piece.kind === 'text') this.countPrintedText(piece.chars);
+      else if (this.turn) this.turn.attemptPrintedTextOnly = false;
+      if (piece.kind === 'tools') {
+        for (const call of piece.calls) {
+          const work = childWorkOf(call);
+          if (work) this.childConversations.set(call.id, work);
         }
-        if (head.phase !== 'done' || !head.outcome) return;
-        this.live.shift();
-        this.keepChildConversation(head);
-        if (this.turn) this.turn.attemptPrintedTextOnly = false;
-        this.enqueuePrint({ ...finishedCall(head), kind: 'tool_call', id: this.newId('tool'), toolName: head.toolName });
-        continue;
       }
-      if (head.kind === 'thinking') {
-        if (!head.closed) return;
-        this.live.shift();
-        if (this.turn) this.turn.attemptPrintedTextOnly = false;
-        if (head.text.trim() !== '') this.enqueuePrint({ kind: 'thinking', id: this.newId('thinking'), text: head.text.trim() });
-        continue;
-      }
-      if (head.closed) {
-        this.live.shift();
-        this.countPrintedText(head.text.length);
-        if (head.text.trim() !== '') {
-          this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: head.text.trim(), continuation: head.continuation });
-        }
-        continue;
-      }
-      const { finished, rest } = splitFinishedMarkdown(head.text);
-      if (finished.trim() !== '' && finished.length > this.finishedTextHeld()) {
-        this.countPrintedText(finished.length);
-        this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: finished.trim(), continuation: head.continuation });
-        head.printed.push(finished.trim());
-        head.text = rest;
-        head.continuation = true;
-      }
-      return;
-    }
-  }
-
-  private keepChildConversation(segment: ToolSegment): void {
-    const last = segment.progress.at(-1);
-    if (segment.outcome?.status === 'success' && carriesChildConversation(last)) {
-      this.childConversations.set(segment.id, { data: segment.outcome.data, progress: [last] });
+      if (piece.item) this.enqueuePrint(piece.item);
     }
   }
 
@@ -523,19 +479,6 @@ export class TranscriptStore {
   private newId(prefix: string): string {
     return `${prefix}-${++this.nextId}`;
   }
-}
-
-/** A finished subagent call: its output, and its last progress event (which holds the child's whole conversation). */
-export type ChildWork = { readonly data: unknown; readonly progress: readonly unknown[] };
-
-/** Progress that carries a child's conversation (a subagent's: src/agents/agentProgress.ts). */
-function carriesChildConversation(progress: unknown): boolean {
-  return typeof progress === 'object' && progress !== null && Array.isArray((progress as { readonly transcript?: unknown }).transcript);
-}
-
-function finishedCall(segment: ToolSegment): FinishedGroupCall {
-  const outcome = segment.outcome!;
-  return { id: segment.id, input: segment.input, status: outcome.status, data: outcome.data, resultText: outcome.resultText, progress: segment.progress };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
