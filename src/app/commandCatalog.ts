@@ -15,11 +15,12 @@
  * the user's: a built-in keeps its name against them.
  *
  * What a front end can do decides which built-ins it offers: the REPL runs
- * them all; headless -p and the Agent SDK run /init and /review (the others
- * act on a terminal UI); an ACP editor runs /compact, /init, /rewind and
- * /tasks (as text; it shows the rest itself). A built-in another front end
- * runs is `elsewhere` here, so headless can refuse it with a sentence
- * instead of sending it as a question.
+ * them all; headless -p and the Agent SDK run /init, /review, /doctor and
+ * /permissions' text form (the others act on a terminal UI); an ACP editor
+ * runs /compact, /init, /rewind, /tasks (as text), /doctor and /permissions'
+ * text form (it shows the rest itself). A built-in another front end runs is
+ * `elsewhere` here, so headless can refuse it with a sentence instead of
+ * sending it as a question.
  */
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
@@ -33,8 +34,8 @@ export type FrontEnd = 'repl' | 'headless' | 'acp';
 
 const BUILTINS_BY_FRONT_END: Record<FrontEnd, 'all' | readonly string[]> = {
   repl: 'all',
-  headless: ['init', 'review'],
-  acp: ['compact', 'init', 'rewind', 'tasks'],
+  headless: ['init', 'review', 'doctor', 'permissions'],
+  acp: ['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions'],
 };
 
 /** A name looked up in the catalog: a built-in of this front end, or a command that expands to a prompt. */

@@ -53,7 +53,8 @@ import { sessionDir } from '../settings/configPaths.js';
 import { readSettingsValues } from '../session/settingsValues.js';
 import { SpendCap } from '../session/spendCap.js';
 import type { SettingSource } from '../settings/settingSources.js';
-import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
+import { isSourceSelected } from '../settings/settingsFiles.js';
+import { holdSettings, readSettingsSnapshot, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
 import { prepareStructuredOutputTool } from '../tools/StructuredOutputTool/prepareStructuredOutput.js';
@@ -105,6 +106,8 @@ export type SessionOptions = {
   readonly flagSettings?: string;
   /** The project location, when the caller computed it already (startConversation); else computed from cwd and the flags above. */
   readonly location?: ProjectLocation;
+  /** The start's settings, read once (startConversation reads them); else read here, once, from the location. */
+  readonly settingsSnapshot?: SettingsSnapshot;
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
@@ -158,8 +161,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
   const structuredOutputTool = options.jsonSchema === undefined ? undefined : await prepareStructuredOutputTool(options.jsonSchema);
 
-  // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
-  const settings: SettingsSelection = location;
+  // Every loader below takes its settings layers from this one snapshot: each file is read and parsed once per start.
+  const settings = options.settingsSnapshot ?? (await readSettingsSnapshot(location));
   const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
   const memorySourcesLoad = loadMemorySources(memoryLocation);
   let judges: HookJudges | undefined;
@@ -307,7 +310,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     // `autoCompactEnabled: false` in settings turns automatic compaction off unless the environment says otherwise.
     env: settingsValues.autoCompactEnabled === false && env.AGENTCLI_AUTOCOMPACT_PCT === undefined ? { ...env, AGENTCLI_AUTOCOMPACT_PCT: 'off' } : env,
     git,
-    settings,
+    settings: location,
+    settingsInForce: holdSettings(settings),
     location,
     get memoryFiles() {
       return memory.files;

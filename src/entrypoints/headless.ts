@@ -21,10 +21,9 @@ import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import { type ContentBlockParam, type ConversationMessage, textOfContent } from '../types/messages.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
-import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../contract/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
+import { answeredResultLine, assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
 import { monotonicMs } from '../utils/clock.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -55,6 +54,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const { conversation, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
   if (outputFormat === 'stream-json') {
+    // Only stream-json's system/init lists the commands: a text or json run does not load the list (or the built-ins it names).
+    const { headlessSlashCommands } = await import('./headlessSlashCommandList.js');
     const slashCommands = (await headlessSlashCommands(conversation.session)).map((command) => command.name);
     const skills = (await conversation.session.skills).skills.map((skill) => skill.name);
     writeLine(initLine(conversation, { slashCommands, skills }));
@@ -65,6 +66,15 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   for await (const prompt of options.prompts) {
     const started = monotonicMs();
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
+    if (prepared.ok === 'answered') {
+      if (outputFormat === 'text') io.stdout(prepared.text.endsWith('\n') ? prepared.text : `${prepared.text}\n`);
+      else writeLine(answeredResultLine(conversation, prepared.text, { durationMs: monotonicMs() - started }));
+      if (prepared.failed) {
+        io.stderr(`agentcli: ${prepared.failed}\n`);
+        exitCode = 1;
+      }
+      continue;
+    }
     if (!prepared.ok) {
       // Nothing was sent: a result line that says why, shaped like any failed run's.
       if (outputFormat !== 'text') writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: options.signal.aborted, durationMs: monotonicMs() - started }));

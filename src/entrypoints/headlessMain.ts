@@ -6,6 +6,7 @@
  * where prompts and permission answers come from.
  */
 import type { SessionChoice, StartConversationOptions } from '../app/startConversation.js';
+import type { ModelClient } from '../contract/modelClient.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { PermissionAsker } from '../services/tools/toolExecution.js';
 import { runCleanups } from '../utils/cleanup.js';
@@ -117,19 +118,19 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
 }
 
 async function startHeadlessConversation(options: HeadlessMainOptions, setup: SdkSessionSetup | undefined): Promise<ConversationSession> {
-  const [{ startConversation }, { reportMcpStartup }, { mergedAgentsJson }] = await Promise.all([
-    import('../app/startConversation.js'),
-    import('../services/mcp/startMcpServers.js'),
-    import('./sdk/sdkInitialize.js'),
-  ]);
+  const [{ startConversation }, { reportMcpStartup }] = await Promise.all([import('../app/startConversation.js'), import('../services/mcp/startMcpServers.js')]);
   const flags = options.session;
-  const agentsJson = mergedAgentsJson(flags.agents?.cliJson, setup?.agents);
+  // `-p /doctor` is how a script checks an installation: a missing key is what it reports, not why it fails to start.
+  const keyless = setup === undefined && isDoctorPrompt(options.prompt) ? await keylessClientIfNoCredentials() : undefined;
+  // Only an Agent SDK client's initialize brings agents to merge (and has loaded its module already): a -p run does not load it.
+  const agentsJson = setup?.agents ? (await import('./sdk/sdkInitialize.js')).mergedAgentsJson(flags.agents?.cliJson, setup.agents) : flags.agents?.cliJson;
   const appendSystemPrompt = [flags.appendSystemPrompt, setup?.appendSystemPrompt].filter((text) => text !== undefined && text !== '').join('\n\n');
   // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
   const { conversation, mcp } = await startConversation({
     preloadModelClient: true,
     session: {
       ...flags,
+      ...(keyless ? { modelClient: keyless } : {}),
       ...(setup?.systemPrompt !== undefined ? { systemPrompt: setup.systemPrompt } : {}),
       ...(appendSystemPrompt ? { appendSystemPrompt } : {}),
       ...(agentsJson !== undefined ? { agents: { cliJson: agentsJson } } : {}),
@@ -160,6 +161,24 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   await conversation.start();
   return conversation;
+}
+
+function isDoctorPrompt(prompt: string | undefined): boolean {
+  return prompt !== undefined && /^\/doctor(\s|$)/.test(prompt.trim());
+}
+
+/** Without credentials, a model client that refuses every request with the start-up error (only /doctor runs then). */
+async function keylessClientIfNoCredentials(): Promise<ModelClient | undefined> {
+  const { clientOptionsFromEnv } = await import('../services/api/anthropicClient.js');
+  try {
+    clientOptionsFromEnv(process.env);
+    return undefined;
+  } catch (error) {
+    const refuse = (): never => {
+      throw error;
+    };
+    return { streamMessage: refuse, createMessage: refuse };
+  }
 }
 
 function declineHeadlessElicitation(server: string, message: string): { readonly action: 'decline' } {

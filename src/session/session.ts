@@ -32,6 +32,7 @@ import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
 import type { OutputStyle, OutputStyleCatalog } from '../outputStyles/outputStyle.js';
 import type { SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsInForce } from '../settings/settingsSnapshot.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { CheckpointSettings } from './settingsValues.js';
@@ -58,6 +59,8 @@ export type Session = {
   readonly memoryFiles: readonly MemoryFile[];
   /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
   readonly settings: SettingsSelection;
+  /** The settings read at start (once, src/settings/settingsSnapshot.ts), replaced as the live-settings watcher accepts a change. */
+  readonly settingsInForce: SettingsInForce;
   /** Where the session works: cwd, repository root, config dir, setting sources (src/settings/projectLocation.ts gives each its one meaning). */
   readonly location: ProjectLocation;
   /**

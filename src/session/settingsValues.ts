@@ -6,7 +6,8 @@
  * gives nothing here; the permission loader reports a malformed file at
  * start-up with its line.
  */
-import { readSettingsObjects, type SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsSelection } from '../settings/settingsFiles.js';
+import { settingsSnapshotOf, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
 
 export type SettingsValues = {
   /** `alwaysThinkingEnabled`: extended thinking on for every prompt. */
@@ -40,8 +41,8 @@ function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-export async function readSettingsValues(selection: SettingsSelection): Promise<SettingsValues> {
-  const layers = await readSettingsObjects(selection);
+export async function readSettingsValues(settings: SettingsSelection | SettingsSnapshot): Promise<SettingsValues> {
+  const layers = (await settingsSnapshotOf(settings)).objects;
   const nearest = (key: string): unknown => layers.find((layer) => key in layer.values)?.values[key];
   return {
     alwaysThinking: nearest('alwaysThinkingEnabled') === true,

@@ -14,7 +14,8 @@ import type { SandboxAvailability } from '../../sandbox/bwrapAvailability.js';
 import { loadMcpConfig } from '../../services/mcp/loadMcpConfig.js';
 import type { McpServerView } from '../../services/mcp/types.js';
 import { loadDisplaySettings } from '../../settings/displaySettings.js';
-import { readSettingsObjects, type SettingsSelection } from '../../settings/settingsFiles.js';
+import type { SettingsSelection } from '../../settings/settingsFiles.js';
+import { readSettingsSnapshot } from '../../settings/settingsSnapshot.js';
 import { errorMessageOf } from '../../utils/errors.js';
 
 export type CheckVerdict = 'ok' | 'warn' | 'fail';
@@ -35,10 +36,13 @@ export type TerminalFacts = {
   readonly colorDepth: number | undefined;
 };
 
+/** A front end with no terminal UI of its own (headless -p, an ACP editor): the terminal check does not apply. */
+export type NoTerminal = { readonly notApplicable: string };
+
 export type DoctorInputs = {
   readonly env: NodeJS.ProcessEnv;
   readonly settings: SettingsSelection;
-  readonly terminal: TerminalFacts;
+  readonly terminal: TerminalFacts | NoTerminal;
   readonly probeSandbox: () => Promise<SandboxAvailability>;
   readonly ripgrepPath: () => Promise<string>;
   /** The session's MCP servers as /mcp shows them (absent: none configured). */
@@ -121,7 +125,7 @@ export async function checkApiReachable(env: NodeJS.ProcessEnv, timeoutMs: numbe
 }
 
 export async function checkKeySource(env: NodeJS.ProcessEnv, settings: SettingsSelection): Promise<DoctorCheck> {
-  const helper = (await readSettingsObjects(settings)).find((layer) => typeof layer.values['apiKeyHelper'] === 'string');
+  const helper = (await readSettingsSnapshot(settings)).objects.find((layer) => typeof layer.values['apiKeyHelper'] === 'string');
   const helperNote = helper ? ` (apiKeyHelper in ${helper.file} is not used: agentcli reads the key from the environment)` : '';
   if (env.ANTHROPIC_API_KEY) return { name: 'API key', verdict: 'ok', detail: `ANTHROPIC_API_KEY from the environment (${maskSecret(env.ANTHROPIC_API_KEY)})${helperNote}` };
   if (env.ANTHROPIC_AUTH_TOKEN) return { name: 'API key', verdict: 'ok', detail: `ANTHROPIC_AUTH_TOKEN from the environment, sent as a bearer token (${maskSecret(env.ANTHROPIC_AUTH_TOKEN)})${helperNote}` };
@@ -167,8 +171,9 @@ export async function checkRipgrep(findPath: () => Promise<string>, timeoutMs: n
  * Every settings file, the CLAUDE.md files' rule lines and `.mcp.json`,
  * read as a session start reads them: each problem with its file and line.
  */
-export async function checkConfigFiles(settings: SettingsSelection, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
+export async function checkConfigFiles(selection: SettingsSelection, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
   const problems: string[] = [];
+  const settings = await readSettingsSnapshot(selection);
   const [rules, display] = await Promise.all([
     loadPermissionRules({
       ...settings,
@@ -180,7 +185,7 @@ export async function checkConfigFiles(settings: SettingsSelection, env: NodeJS.
   ]);
   problems.push(...rules.errors.map(formatRuleFileError), ...display.warnings);
   try {
-    await loadMcpConfig({ cwd: settings.cwd, configDir: settings.configDir, isTrusted: true, env, ...(settings.settingSources ? { settingSources: settings.settingSources } : {}) });
+    await loadMcpConfig({ ...settings, isTrusted: true, env });
   } catch (error) {
     problems.push(errorMessageOf(error));
   }
@@ -212,7 +217,8 @@ export function checkMcpServers(servers: readonly McpServerView[] | undefined): 
   };
 }
 
-export function checkTerminal(env: NodeJS.ProcessEnv, terminal: TerminalFacts): DoctorCheck {
+export function checkTerminal(env: NodeJS.ProcessEnv, terminal: TerminalFacts | NoTerminal): DoctorCheck {
+  if ('notApplicable' in terminal) return { name: 'Terminal', verdict: 'ok', detail: `n/a (${terminal.notApplicable})` };
   const term = env.TERM || '(unset)';
   const colours = env.NO_COLOR ? 'colour off (NO_COLOR)' : describeColours(terminal.colorDepth);
   const size = terminal.columns && terminal.rows ? `${terminal.columns}×${terminal.rows}` : 'size unknown';

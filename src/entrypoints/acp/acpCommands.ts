@@ -3,8 +3,9 @@
  * run: the user's custom commands (.claude/commands, the config folder's
  * commands), the MCP servers' prompts (`/mcp__server__prompt`, asked for
  * each time, since servers connect late and change them), /compact, /init,
- * /rewind and /tasks (the session's background tasks, as text) — the ACP
- * share of the session's one catalog (src/app/commandCatalog.ts).
+ * /rewind, /tasks (the session's background tasks, as text), /doctor and
+ * /permissions (its text form) — the ACP share of the session's one catalog
+ * (src/app/commandCatalog.ts).
  * The REPL's other built-ins manage the terminal UI or things the editor
  * shows itself, so they are not offered.
  */
@@ -19,7 +20,9 @@ export type AcpCommand =
   | { readonly kind: 'compact' }
   | { readonly kind: 'rewind' }
   | { readonly kind: 'init' }
-  | { readonly kind: 'tasks' };
+  | { readonly kind: 'tasks' }
+  | { readonly kind: 'doctor' }
+  | { readonly kind: 'permissions' };
 
 export type AcpCommandSet = {
   readonly catalog: CommandCatalog;
@@ -47,7 +50,15 @@ const TASKS: AvailableCommand = {
   input: { hint: '[stop <id>]' },
 };
 
-const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND, TASKS];
+const DOCTOR: AvailableCommand = { name: 'doctor', description: 'Check the installation: API, key, sandbox, ripgrep, config files, MCP servers' };
+
+const PERMISSIONS: AvailableCommand = {
+  name: 'permissions',
+  description: 'Permission rules with their sources; /permissions allow|ask|deny <rule> adds one, /permissions remove <rule> removes it',
+  input: { hint: '[list|allow|ask|deny|remove <rule>]' },
+};
+
+const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND, TASKS, DOCTOR, PERMISSIONS];
 
 /** The session's command catalog (the ACP front end's share of it) as the editor sees it. */
 export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
@@ -77,6 +88,10 @@ export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
           return { kind: 'rewind' };
         case TASKS.name:
           return { kind: 'tasks' };
+        case DOCTOR.name:
+          return { kind: 'doctor' };
+        case PERMISSIONS.name:
+          return { kind: 'permissions' };
         default:
           return undefined;
       }

@@ -176,6 +176,19 @@ export class AcpSession {
         await this.say((await tasksWithoutDialog(this.options.conversation.session.backgroundTasks, input.args)).text);
         return 'end_turn';
       }
+      if (command?.kind === 'doctor') {
+        const { doctorReport } = await import('../../commands/builtin/doctor.js');
+        // Fenced: an editor renders agent text as markdown, which would fold the report's aligned columns.
+        const report = await doctorReport(this.options.conversation.session, { notApplicable: 'ACP: the editor draws the UI' });
+        await this.say(['```text', report.text, '```'].join('\n'));
+        return 'end_turn';
+      }
+      if (command?.kind === 'permissions') {
+        const { sessionPermissionsText } = await import('../../commands/builtin/permissions.js');
+        const result = await sessionPermissionsText(input.args, this.options.conversation.session);
+        await this.say(result.type === 'text' ? result.text : '');
+        return 'end_turn';
+      }
       if (command?.kind === 'rewind') {
         const { runAcpRewind } = await import('./acpRewind.js');
         await this.say(await runAcpRewind(this.options.conversation, input.args));

@@ -9,6 +9,7 @@ import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { BashInput } from './BashTool.js';
 import type { BashResult } from './bashResult.js';
 import type { BashProgress } from './runForegroundCommand.js';
+import { colors } from '../../ui/kit/theme.js';
 
 const COLLAPSED_LINES = 6;
 
@@ -63,12 +64,12 @@ export function renderToolResultMessage(output: BashResult, _input: BashInput, o
       {output.output.trim() === '' ? <Text dimColor>(no output)</Text> : <Text>{visible.join('\n')}</Text>}
       {hidden > 0 ? <Text dimColor>… +{hidden} lines (ctrl+o to expand)</Text> : null}
       {output.notes.map((note) => (
-        <Text key={note} color="yellow">
+        <Text key={note} color={colors.warning}>
           {note}
         </Text>
       ))}
       {failed ? (
-        <Text color="red">{output.timedOut ? `Timed out after ${output.timeoutMs} ms` : `Exit code ${output.exitCode ?? output.signal}`}</Text>
+        <Text color={colors.error}>{output.timedOut ? `Timed out after ${output.timeoutMs} ms` : `Exit code ${output.exitCode ?? output.signal}`}</Text>
       ) : null}
     </Box>
   );
@@ -80,7 +81,7 @@ export function renderToolUseRejectedMessage(input: BashInput, _reason: string, 
 
 export function renderToolUseErrorMessage(error: string, options: RenderOptions): ReactNode {
   const lines = error.split('\n');
-  return <Text color="red">{options.verbose ? error : lines.slice(0, COLLAPSED_LINES).join('\n')}</Text>;
+  return <Text color={colors.error}>{options.verbose ? error : lines.slice(0, COLLAPSED_LINES).join('\n')}</Text>;
 }
 
 function firstLine(text: string, maxChars: number): string {
