@@ -51,6 +51,7 @@ import { findOutputStyle, loadOutputStyles, styleForPrompt } from '../outputStyl
 import { loadSessionPlugins, type PluginDir, type SessionPlugins } from '../plugins/sessionPlugins.js';
 import { sessionDir } from '../settings/configPaths.js';
 import { readSettingsValues } from '../session/settingsValues.js';
+import { SpendCap } from '../session/spendCap.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { isSourceSelected } from '../settings/settingsFiles.js';
 import { holdSettings, readSettingsSnapshot, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
@@ -110,7 +111,7 @@ export type SessionOptions = {
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
-  /** --max-budget-usd: the session stops before a request once its cost reaches this. */
+  /** --max-budget-usd: the session stops before a request once its cost reaches this (over the settings' `budget`). */
   readonly maxBudgetUsd?: number;
   /** Extended thinking flags (--max-thinking-tokens, --effort, --thinking); without --thinking, settings' alwaysThinkingEnabled decides. */
   readonly thinking?: ThinkingSettings;
@@ -298,7 +299,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     cwd,
     model,
     maxTurns: options.maxTurns,
-    maxBudgetUsd: options.maxBudgetUsd,
+    spendCap: new SpendCap(options.maxBudgetUsd ?? settingsValues.budgetUsd, () => costTracker.totalCostUsd),
     finalAnswerTool: structuredOutputTool
       ? { name: structuredOutputTool.name, maxAttempts: MAX_STRUCTURED_OUTPUT_ATTEMPTS, nudge: STRUCTURED_OUTPUT_NUDGE }
       : undefined,

@@ -36,6 +36,7 @@ import type { SettingsInForce } from '../settings/settingsSnapshot.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { CheckpointSettings } from './settingsValues.js';
+import type { SpendCap } from './spendCap.js';
 
 export type Session = {
   readonly id: string;
@@ -43,7 +44,8 @@ export type Session = {
   readonly cwd: string;
   readonly model: string;
   readonly maxTurns: number | undefined;
-  readonly maxBudgetUsd: number | undefined;
+  /** The spend cap (--max-budget-usd or the settings' `budget`), shared by the main conversation and its subagents. */
+  readonly spendCap: SpendCap;
   /** --json-schema: how the main conversation's queries must end (subagents never get it). */
   readonly finalAnswerTool: FinalAnswerTool | undefined;
   readonly maxOutputTokens: number;

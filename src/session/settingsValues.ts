@@ -20,6 +20,11 @@ export type SettingsValues = {
   readonly autoCompactEnabled: boolean | undefined;
   /** File checkpoints (src/session/checkpoints/): `fileCheckpointingEnabled`, `checkpointMaxFileBytes`, `cleanupPeriodDays`. */
   readonly checkpoints: CheckpointSettings;
+  /**
+   * `budget`: the session's spend cap in US dollars, as a number (`"budget": 5`) or
+   * `{ "maxUsd": 5 }`; --max-budget-usd wins. Repository settings may only lower the user's own cap.
+   */
+  readonly budgetUsd: number | undefined;
 };
 
 export type CheckpointSettings = {
@@ -49,7 +54,27 @@ export async function readSettingsValues(settings: SettingsSelection | SettingsS
       maxFileBytes: positiveNumber(nearest('checkpointMaxFileBytes'), DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes),
       cleanupPeriodDays: cleanupPeriodDays(layers),
     },
+    budgetUsd: budgetUsd(layers),
   };
+}
+
+/** `"budget": 5` or `"budget": { "maxUsd": 5 }`; anything else is no cap. */
+function budgetValue(value: unknown): number | undefined {
+  const amount = typeof value === 'object' && value !== null ? (value as { readonly maxUsd?: unknown }).maxUsd : value;
+  return typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : undefined;
+}
+
+/**
+ * The nearest layer's `budget`, except that repository content may only lower a cap: a cloned
+ * project's settings must not be able to lift the spending limit the user set for themselves.
+ */
+function budgetUsd(layers: ReadonlyArray<{ readonly fromRepository: boolean; readonly values: Record<string, unknown> }>): number | undefined {
+  const own = budgetValue(layers.find((layer) => !layer.fromRepository && 'budget' in layer.values)?.values.budget);
+  const nearest = layers.find((layer) => 'budget' in layer.values);
+  if (!nearest?.fromRepository) return own;
+  const fromRepository = budgetValue(nearest.values.budget);
+  if (fromRepository === undefined) return own;
+  return own === undefined ? fromRepository : Math.min(own, fromRepository);
 }
 
 /**
