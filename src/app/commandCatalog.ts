@@ -35,7 +35,7 @@ export type FrontEnd = 'repl' | 'headless' | 'acp';
 const BUILTINS_BY_FRONT_END: Record<FrontEnd, 'all' | readonly string[]> = {
   repl: 'all',
   headless: ['init', 'review', 'doctor', 'permissions'],
-  acp: ['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions'],
+  acp: ['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions', 'budget'],
 };
 
 /** A name looked up in the catalog: a built-in of this front end, or a command that expands to a prompt. */

@@ -80,7 +80,7 @@ describe('agentcli --acp', () => {
     expect(modes?.currentModeId).toBe('default');
     expect(modes?.availableModes.map((mode) => mode.id)).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
     const update = await client.waitForUpdate((candidate) => candidate.sessionUpdate === 'available_commands_update');
-    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions', 'review']);
+    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions', 'budget', 'review']);
     expect(client.updatesOf(sessionId).length).toBeGreaterThan(0);
   });
 

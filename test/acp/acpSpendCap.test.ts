@@ -40,3 +40,16 @@ it('warns at 80 % of the settings budget and stops the prompt at the cap with on
   expect(said.match(/of the \$0\.50 spend cap \(\d+ %\)/g)).toHaveLength(1);
   expect(said).toContain('Stopped: the session reached its $0.50 spend cap.');
 });
+
+it('/budget in the editor raises the cap and the next prompt runs', async () => {
+  await writeFile(path.join(configDir, 'settings.json'), JSON.stringify({ budget: { maxUsd: 0.3 } }));
+  server = await startFakeAnthropic({ script: [costly(turn(toolUse('NoSuchTool', {}))), costly(turn(toolUse('NoSuchTool', {}))), endTurn('after the raise')] });
+  client = await startAcpClient({ cwd, env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: configDir } });
+  await client.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await client.agent.request('session/new', { cwd, mcpServers: [] });
+  expect((await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'go' }] })).stopReason).toBe('max_turn_requests');
+  expect((await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: '/budget 5' }] })).stopReason).toBe('end_turn');
+  expect(agentText(client.updatesOf(sessionId))).toContain('Spend cap set to $5.00 for this session.');
+  expect((await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'again' }] })).stopReason).toBe('end_turn');
+  expect(agentText(client.updatesOf(sessionId))).toContain('after the raise');
+});

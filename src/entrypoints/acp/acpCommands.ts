@@ -22,7 +22,8 @@ export type AcpCommand =
   | { readonly kind: 'init' }
   | { readonly kind: 'tasks' }
   | { readonly kind: 'doctor' }
-  | { readonly kind: 'permissions' };
+  | { readonly kind: 'permissions' }
+  | { readonly kind: 'budget' };
 
 export type AcpCommandSet = {
   readonly catalog: CommandCatalog;
@@ -58,7 +59,13 @@ const PERMISSIONS: AvailableCommand = {
   input: { hint: '[list|allow|ask|deny|remove <rule>]' },
 };
 
-const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND, TASKS, DOCTOR, PERMISSIONS];
+const BUDGET: AvailableCommand = {
+  name: 'budget',
+  description: "Show or change the session's spend cap in US dollars (raise it to continue after a stop)",
+  input: { hint: '[usd|off]' },
+};
+
+const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND, TASKS, DOCTOR, PERMISSIONS, BUDGET];
 
 /** The session's command catalog (the ACP front end's share of it) as the editor sees it. */
 export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
@@ -93,6 +100,8 @@ export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
           return { kind: 'doctor' };
         case PERMISSIONS.name:
           return { kind: 'permissions' };
+        case BUDGET.name:
+          return { kind: 'budget' };
         default:
           return undefined;
       }

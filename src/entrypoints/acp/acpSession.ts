@@ -189,6 +189,11 @@ export class AcpSession {
         await this.say(result.type === 'text' ? result.text : '');
         return 'end_turn';
       }
+      if (command?.kind === 'budget') {
+        const { budgetAnswer } = await import('../../commands/builtin/budget.js');
+        await this.say(budgetAnswer(input.args, this.options.conversation.session.spendCap).text);
+        return 'end_turn';
+      }
       if (command?.kind === 'rewind') {
         const { runAcpRewind } = await import('./acpRewind.js');
         await this.say(await runAcpRewind(this.options.conversation, input.args));
