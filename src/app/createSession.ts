@@ -60,6 +60,7 @@ import { newUuid } from '../utils/ids.js';
 import type { Session } from '../session/session.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import { locateProject } from './projectLocation.js';
+import { SessionEnvFile, sessionEnvFilePath } from '../hooks/sessionEnvFile.js';
 
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
@@ -276,6 +277,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let memory = { files: memoryFiles, systemPrompt: promptFor(memoryFiles) };
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
+  const shellEnvFile = new SessionEnvFile(sessionEnvFilePath(config, id), { workingDirectories: () => appState.get().toolPermissionContext.workingDirectories, inherited: env });
   const readFileState = createReadFileState();
   const permissionDenials: PermissionDenialRecord[] = [];
   const maxTokens = Number.parseInt(env.AGENTCLI_MAX_OUTPUT_TOKENS ?? '', 10);
@@ -367,6 +369,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     selectRequestTools: requestTools.selectRequestTools,
     checkpoints: { ...settingsValues.checkpoints, enabled: settingsValues.checkpoints.enabled && options.fileCheckpointing !== false },
     subagentLauncher: (scope) => createSubagentLauncher(session, scope),
+    shellEnvFile,
     toolUseContext: (signal, messages, currentCwd) => ({
       abortSignal: signal,
       toolUseId: '',
@@ -381,6 +384,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       appState,
       mcpClients: options.mcp?.clients() ?? [],
       modelClient: toolModelClient,
+      shellEnvironment: () => shellEnvFile.variables(),
     }),
   };
   judges = lazyHookJudges(session);

@@ -157,6 +157,7 @@ export async function startConversation(options: StartConversationOptions): Prom
     permissionMode: session.appState.get().toolPermissionContext.mode,
     run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
   });
+  session.shellEnvFile.reportProblemsTo(options.onWarning);
   // Settings files changed while the session runs: ConfigChange hooks, then the change takes effect (or not).
   const settingsFollower = followSettingsFiles(session, { isTrusted: options.session.isTrusted, hookCall, onProblem: options.onWarning });
   conversation.onLifecycle((event) => {
@@ -170,6 +171,7 @@ export async function startConversation(options: StartConversationOptions): Prom
         permissionMode: () => session.appState.get().toolPermissionContext.mode,
         addContext: (texts) => texts.forEach((text) => conversation.addReminder(text)),
         memoryFiles: () => session.memoryFiles,
+        envFile: () => session.shellEnvFile.forHooks(),
       }),
     );
     const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
@@ -182,7 +184,9 @@ export async function startConversation(options: StartConversationOptions): Prom
     });
   }
   if (options.session.setup && session.hooks.has('Setup')) {
-    const context = await runSetupHooks(session.hooks, setupHookCall(session, conversation.id), options.session.setup);
+    const call = setupHookCall(session, conversation.id);
+    const envFile = await session.shellEnvFile.forHooks();
+    const context = await runSetupHooks(session.hooks, envFile ? { ...call, run: { ...call.run, envFile } } : call, options.session.setup);
     for (const text of context) conversation.addReminder(text);
   }
   return { conversation, mcp };

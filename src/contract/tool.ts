@@ -84,6 +84,8 @@ export type ToolUseContext = {
   readonly onTurnEnd?: (release: () => void) => void;
   /** How the running call was permitted (set by the pipeline for `call`); absent: as if by rules. */
   readonly grant?: CallGrant;
+  /** Variables the session's hooks exported for shell commands (CLAUDE_ENV_FILE), read now; absent: none. */
+  readonly shellEnvironment?: () => Promise<Readonly<Record<string, string>>>;
 };
 
 /**

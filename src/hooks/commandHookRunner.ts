@@ -23,6 +23,7 @@ export function commandHookRunner(hook: ConfiguredCommandHook, options: { readon
         projectDir: context.projectDir,
         timeoutMs: hook.timeoutMs,
         signal: context.signal,
+        ...(context.envFile ? { envFile: context.envFile } : {}),
         ...(baseEnv ? { baseEnv } : {}),
       });
       return verdictFromCommand(input.hook_event_name, command, finished);

@@ -31,6 +31,8 @@ export type LifecycleHookOptions = {
   readonly addContext: (texts: readonly string[]) => void;
   /** The memory files in force, for InstructionsLoaded (at start and after a compaction). */
   readonly memoryFiles?: () => readonly LoadedInstructions[];
+  /** SessionStart's CLAUDE_ENV_FILE (sessionEnvFile.ts); undefined: none is offered. */
+  readonly envFile?: () => Promise<string | undefined>;
 };
 
 /** A memory file as InstructionsLoaded reports it. */
@@ -59,7 +61,9 @@ export function lifecycleHookListener(hooks: HookSet, options: LifecycleHookOpti
     };
     switch (event.type) {
       case 'session_start': {
-        const context = await runSessionStartHooks(hooks, withTranscript, event.source);
+        const envFile = hooks.has('SessionStart') ? await options.envFile?.() : undefined;
+        const call = envFile ? { ...withTranscript, run: { ...withTranscript.run, envFile } } : withTranscript;
+        const context = await runSessionStartHooks(hooks, call, event.source);
         if (context.length > 0) options.addContext(context);
         if (options.memoryFiles && hooks.has('InstructionsLoaded') && event.source !== 'clear') {
           const reason = event.source === 'compact' ? 'compact' : 'session_start';

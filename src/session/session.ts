@@ -12,6 +12,7 @@ import type { MemoryFile } from '../context/memoryFiles.js';
 import type { NestedMemory } from '../context/nestedMemory.js';
 import type { TodoStaleness } from '../context/todoReminder.js';
 import type { HookSet } from '../hooks/types.js';
+import type { SessionEnvFile } from '../hooks/sessionEnvFile.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import type { PermissionDenialRecord } from '../permissions/types.js';
 import type { CostTracker } from '../services/api/cost.js';
@@ -104,6 +105,8 @@ export type Session = {
   readonly selectRequestTools: (context: ToolUseContext) => Tools;
   /** Whether prompts take file checkpoints, and their limits. */
   readonly checkpoints: CheckpointSettings;
+  /** CLAUDE_ENV_FILE: what SessionStart and Setup hooks export for the session's shell commands. */
+  readonly shellEnvFile: SessionEnvFile;
   /** A fresh base context for the next query (cwd carried over from the last one). */
   toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
 };

@@ -78,6 +78,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
     const start = startingDirectory(context);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const firstSandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
+    const baseEnv = await sessionShellEnv(context);
     const runIn = async (sandbox: BashSandbox) => {
       // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
       const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true, sandboxPolicy: sandbox.policyName }) : onProgress;
@@ -90,6 +91,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
         signal: context.abortSignal,
         spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
         onProgress: report,
+        ...(baseEnv ? { baseEnv } : {}),
       });
     };
     let sandbox: BashSandbox = firstSandbox;
@@ -143,8 +145,10 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
   const start = startingDirectory(context);
   const sandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
+  const baseEnv = await sessionShellEnv(context);
   const task = await startBackgroundTask({
     ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
+    ...(baseEnv ? { baseEnv } : {}),
     command: input.command,
     description: input.description,
     cwd: start.cwd,
@@ -152,6 +156,12 @@ async function startInBackground(input: BashInput, context: ToolUseContext): Pro
     sessionDir: context.session.dir,
   });
   return { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd, sandboxed: sandbox.sandboxed };
+}
+
+/** agentcli's environment plus what the session's hooks exported (CLAUDE_ENV_FILE: src/hooks/sessionEnvFile.ts); undefined: nothing added. */
+async function sessionShellEnv(context: ToolUseContext): Promise<NodeJS.ProcessEnv | undefined> {
+  const added = await context.shellEnvironment?.();
+  return added && Object.keys(added).length > 0 ? { ...process.env, ...added } : undefined;
 }
 
 /** The analysis the pipeline granted the call on; made again only when the call did not come through it. */

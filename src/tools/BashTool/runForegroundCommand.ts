@@ -38,6 +38,8 @@ export type ForegroundOptions = {
   /** Receives the full output once it outgrows memory. */
   readonly spillFile: string;
   readonly onProgress: (progress: BashProgress) => void;
+  /** The environment before scrubbing (default: this process's). */
+  readonly baseEnv?: NodeJS.ProcessEnv;
 };
 
 /** Kept in memory: the output's start and end; past that, the full text goes to the spill file. */
@@ -60,6 +62,7 @@ export async function runForegroundCommand(options: ForegroundOptions): Promise<
     cwd: options.cwd,
     output,
     onOutput: progress.schedule,
+    ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
     ...(options.launcher ? { launcher: options.launcher } : {}),
   });
 

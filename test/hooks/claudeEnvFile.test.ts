@@ -1,0 +1,89 @@
+// CLAUDE_ENV_FILE end to end through the built CLI and the fake model: a real SessionStart (or Setup)
+// hook appends `export NAME=value` lines, and later Bash commands of the session see them; what the
+// file may not set, and where it may not live, is refused and said.
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useHeadlessWorkspace } from '../support/headlessWorkspace.js';
+import { writeFiles } from '../support/writeFiles.js';
+import { endTurn, lastToolResults, toolResultText, toolUse, turn } from '../support/scenario.js';
+
+let cwd: string;
+let configDir: string;
+const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
+
+function hookSettings(event: 'SessionStart' | 'Setup', script: string) {
+  return { '.claude/settings.json': JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'command', command: script }] }] } }) };
+}
+
+const WRITE_ENV = [
+  `echo "$CLAUDE_ENV_FILE" > "$CLAUDE_PROJECT_DIR/env-file-path.txt"`,
+  `echo 'export GREETING="hello from the hook"' >> "$CLAUDE_ENV_FILE"`,
+  `echo 'export TOOLBIN=/opt/tools/bin:$TOOLBIN_BASE' >> "$CLAUDE_ENV_FILE"`,
+  `echo 'export LD_PRELOAD=/tmp/evil.so' >> "$CLAUDE_ENV_FILE"`,
+  `echo 'export HOME=/' >> "$CLAUDE_ENV_FILE"`,
+  `echo 'export STAMP=$(touch "$CLAUDE_PROJECT_DIR/substituted")' >> "$CLAUDE_ENV_FILE"`,
+].join('; ');
+
+const SHOW_ENV = 'echo "G=$GREETING T=$TOOLBIN L=${LD_PRELOAD:-unset} H=$HOME S=${STAMP:-unset}"';
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(() => true, () => false);
+}
+
+describe('CLAUDE_ENV_FILE', () => {
+  it('a SessionStart hook exports variables that every later Bash command sees; refused names and code are skipped and said', async () => {
+    await writeFiles(cwd, hookSettings('SessionStart', WRITE_ENV));
+    const run = await workspace.run(
+      [turn(toolUse('Bash', { command: SHOW_ENV })), turn(toolUse('Bash', { command: SHOW_ENV, run_in_background: false })), endTurn('Done.')],
+      ['-p', 'show the environment', '--output-format', 'json', '--allowedTools', 'Bash'],
+      { env: { TOOLBIN_BASE: '/usr/local/bin' } },
+    );
+    workspace.server!.assertNoViolations();
+    expect(JSON.parse(run.stdout).result).toBe('Done.');
+    const requests = workspace.server!.requests;
+    for (const request of [requests[1]!, requests[2]!]) {
+      const output = toolResultText(lastToolResults(request)[0]!);
+      expect(output).toContain('G=hello from the hook T=/opt/tools/bin:/usr/local/bin L=unset');
+      expect(output).not.toContain('H=/ ');
+      expect(output).toContain('S=unset');
+    }
+    // The file lives in the config folder, outside the working directory, and only its owner may read it.
+    const envFile = (await readFile(path.join(cwd, 'env-file-path.txt'), 'utf8')).trim();
+    expect(envFile.startsWith(path.join(configDir, 'session-env') + path.sep)).toBe(true);
+    expect((await stat(path.dirname(envFile))).mode & 0o077).toBe(0);
+    // Nothing in the file was ever run.
+    expect(await exists(path.join(cwd, 'substituted'))).toBe(false);
+    expect(run.stderr).toContain('LD_PRELOAD is not set this way');
+    expect(run.stderr).toContain('HOME is not set this way');
+    expect(run.stderr).toContain('the value of STAMP is more than quoted text');
+  });
+
+  it('Setup hooks (--init) get the file too', async () => {
+    await writeFiles(cwd, hookSettings('Setup', `echo 'export FROM_SETUP=yes' >> "$CLAUDE_ENV_FILE"`));
+    await workspace.run(
+      [turn(toolUse('Bash', { command: 'echo "setup=$FROM_SETUP"' })), endTurn('Done.')],
+      ['-p', 'go', '--init', '--output-format', 'json', '--allowedTools', 'Bash'],
+    );
+    expect(toolResultText(lastToolResults(workspace.server!.requests[1]!)[0]!)).toContain('setup=yes');
+  });
+
+  it('env_file_inside_the_working_directory_is_not_offered: the model could write it there', async () => {
+    const insideConfig = path.join(cwd, 'agentcli-config');
+    await mkdir(insideConfig, { recursive: true });
+    await writeFiles(cwd, hookSettings('SessionStart', `echo "file=[$CLAUDE_ENV_FILE]" > "$CLAUDE_PROJECT_DIR/seen.txt"`));
+    const run = await workspace.run([endTurn('Done.')], ['-p', 'go', '--output-format', 'json'], { env: { AGENTCLI_CONFIG_DIR: insideConfig } });
+    expect(await readFile(path.join(cwd, 'seen.txt'), 'utf8')).toBe('file=[]\n');
+    expect(run.stderr).toContain('CLAUDE_ENV_FILE is not offered to hooks');
+  });
+
+  it('hooks of other events get no CLAUDE_ENV_FILE', async () => {
+    await writeFiles(cwd, {
+      '.claude/settings.json': JSON.stringify({
+        hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo "file=[$CLAUDE_ENV_FILE]" > "$CLAUDE_PROJECT_DIR/seen.txt"` }] }] },
+      }),
+    });
+    await workspace.run([endTurn('Done.')], ['-p', 'go', '--output-format', 'json']);
+    expect(await readFile(path.join(cwd, 'seen.txt'), 'utf8')).toBe('file=[]\n');
+  });
+});
