@@ -59,6 +59,23 @@ describe('CLAUDE_ENV_FILE', () => {
     expect(run.stderr).toContain('the value of STAMP is more than quoted text');
   });
 
+  it('a subagent\'s Bash and a background command see the variables too', async () => {
+    await writeFiles(cwd, hookSettings('SessionStart', `echo 'export GREETING=hi' >> "$CLAUDE_ENV_FILE"`));
+    await workspace.run(
+      [
+        turn(toolUse('Agent', { description: 'greet', prompt: 'greet', subagent_type: 'general-purpose' })),
+        turn(toolUse('Bash', { command: 'echo "child=$GREETING"' })),
+        endTurn('greeted'),
+        turn(toolUse('Bash', { command: 'echo "bg=$GREETING" > bg.txt', run_in_background: true })),
+        endTurn('Done.'),
+      ],
+      ['-p', 'go', '--output-format', 'json', '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash', 'Agent'],
+    );
+    workspace.server!.assertNoViolations();
+    expect(toolResultText(lastToolResults(workspace.server!.requests[2]!)[0]!)).toContain('child=hi');
+    await expect.poll(() => readFile(path.join(cwd, 'bg.txt'), 'utf8').catch(() => ''), { timeout: 5_000 }).toBe('bg=hi\n');
+  });
+
   it('Setup hooks (--init) get the file too', async () => {
     await writeFiles(cwd, hookSettings('Setup', `echo 'export FROM_SETUP=yes' >> "$CLAUDE_ENV_FILE"`));
     await workspace.run(
@@ -75,6 +92,27 @@ describe('CLAUDE_ENV_FILE', () => {
     const run = await workspace.run([endTurn('Done.')], ['-p', 'go', '--output-format', 'json'], { env: { AGENTCLI_CONFIG_DIR: insideConfig } });
     expect(await readFile(path.join(cwd, 'seen.txt'), 'utf8')).toBe('file=[]\n');
     expect(run.stderr).toContain('CLAUDE_ENV_FILE is not offered to hooks');
+  });
+
+  it('model_appends_to_the_env_file: refused, even in acceptEdits with Bash allowed, and nothing it tried applies', async () => {
+    const sessionId = '0b0e3f57-7c2a-4c53-9d7e-0a4d9b1f2c11';
+    await writeFiles(cwd, hookSettings('SessionStart', `echo 'export GREETING=hi' >> "$CLAUDE_ENV_FILE"`));
+    const envFile = path.join(configDir, 'session-env', sessionId, 'env.sh');
+    await workspace.run(
+      [
+        turn(toolUse('Bash', { command: `echo 'export PWNED=1' >> ${envFile}` })),
+        turn(toolUse('Write', { file_path: envFile, content: 'export PWNED=2\n' })),
+        turn(toolUse('Bash', { command: 'echo "p=${PWNED:-unset} g=$GREETING"' })),
+        endTurn('Done.'),
+      ],
+      ['-p', 'go', '--output-format', 'json', '--session-id', sessionId, '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash'],
+    );
+    workspace.server!.assertNoViolations();
+    const requests = workspace.server!.requests;
+    expect(lastToolResults(requests[1]!)[0]!.is_error).toBe(true);
+    expect(lastToolResults(requests[2]!)[0]!.is_error).toBe(true);
+    expect(toolResultText(lastToolResults(requests[3]!)[0]!)).toContain('p=unset g=hi');
+    expect(await readFile(envFile, 'utf8')).toBe('export GREETING=hi\n');
   });
 
   it('hooks of other events get no CLAUDE_ENV_FILE', async () => {
