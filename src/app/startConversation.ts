@@ -181,7 +181,12 @@ export async function startConversation(options: StartConversationOptions): Prom
     );
     const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
     mcp?.setElicitationHooks(elicitationHookLayer(session.hooks, hookCall));
-    const fileWatcher = startFileChangedWatcher(session.hooks, { cwd: conversation.cwd, hookCall, onProblem: options.onWarning });
+    const fileWatcher = startFileChangedWatcher(session.hooks, {
+      cwd: conversation.cwd,
+      hookCall,
+      envFile: () => session.shellEnvFile.forHooks(),
+      onProblem: options.onWarning,
+    });
     conversation.onLifecycle((event) => {
       if (event.type !== 'session_end' || event.reason !== 'exit') return;
       detachTaskHooks();

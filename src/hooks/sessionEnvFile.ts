@@ -1,6 +1,7 @@
 /**
- * CLAUDE_ENV_FILE, as Claude Code offers it: SessionStart and Setup command
- * hooks get the path of a file they may append `export NAME=value` lines to,
+ * CLAUDE_ENV_FILE, as Claude Code offers it: SessionStart, Setup, CwdChanged
+ * and FileChanged command hooks get the path of a file they may append
+ * `export NAME=value` lines to,
  * and those variables apply to every later Bash command of the session
  * (foreground and background), in subagents too.
  *

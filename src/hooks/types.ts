@@ -16,7 +16,7 @@ export type HookRunContext = {
   readonly cwd: string;
   /** The project root, given to commands as CLAUDE_PROJECT_DIR. */
   readonly projectDir: string;
-  /** SessionStart and Setup: the file command hooks may append `export NAME=value` lines to (CLAUDE_ENV_FILE). */
+  /** SessionStart, Setup, CwdChanged, FileChanged: the file command hooks may append `export NAME=value` lines to (CLAUDE_ENV_FILE). */
   readonly envFile?: string;
 };
 

@@ -12,7 +12,7 @@ let cwd: string;
 let configDir: string;
 const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
 
-function hookSettings(event: 'SessionStart' | 'Setup', script: string) {
+function hookSettings(event: 'SessionStart' | 'Setup' | 'CwdChanged', script: string) {
   return { '.claude/settings.json': JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'command', command: script }] }] } }) };
 }
 
@@ -74,6 +74,21 @@ describe('CLAUDE_ENV_FILE', () => {
     workspace.server!.assertNoViolations();
     expect(toolResultText(lastToolResults(workspace.server!.requests[2]!)[0]!)).toContain('child=hi');
     await expect.poll(() => readFile(path.join(cwd, 'bg.txt'), 'utf8').catch(() => ''), { timeout: 5_000 }).toBe('bg=hi\n');
+  });
+
+  it('CwdChanged hooks get the file too: a `cd` can set variables for the commands after it', async () => {
+    await writeFiles(cwd, { 'sub/.keep': '', ...hookSettings('CwdChanged', `echo "export WHERE=$(basename "$(pwd)")" >> "$CLAUDE_ENV_FILE"`) });
+    await workspace.run(
+      [
+        turn(toolUse('Bash', { command: 'cd sub' })),
+        // CwdChanged runs beside the turn: give it a moment before the command that reads its variable.
+        turn(toolUse('Bash', { command: 'sleep 1' })),
+        turn(toolUse('Bash', { command: 'echo "where=$WHERE"' })),
+        endTurn('Done.'),
+      ],
+      ['-p', 'go', '--output-format', 'json', '--allowedTools', 'Bash'],
+    );
+    expect(toolResultText(lastToolResults(workspace.server!.requests[3]!)[0]!)).toContain('where=sub');
   });
 
   it('Setup hooks (--init) get the file too', async () => {
