@@ -22,9 +22,13 @@
  * command do something else than what was analysed and allowed, so those
  * names are refused, and so is every variable the Bash tool scrubs anyway
  * (LD_PRELOAD, BASH_ENV, GIT_CONFIG_*…: childEnvironment.ts) and agentcli's
- * own. PATH is accepted: it is the user's hook, as trusted as the PATH
- * agentcli inherited, and deny rules match what a command says, not where
- * its program lives.
+ * own. PATH is accepted, absolute entries only (a relative one names a
+ * folder under whatever directory the command runs in): it is the user's
+ * hook, as trusted as the PATH agentcli inherited, and deny rules match
+ * what a command says, not where its program lives. The sandbox's own
+ * program is found once in agentcli's PATH, never in this one
+ * (bwrapAvailability.ts), so a PATH folder the model can write changes only
+ * what runs inside the sandbox.
  *
  * Where the file lives: `$AGENTCLI_CONFIG_DIR/session-env/<session-id>/`,
  * a private folder (0700) outside the working directories, so the model
@@ -83,6 +87,14 @@ export function parseEnvFile(text: string, inherited: NodeJS.ProcessEnv): Parsed
     const value = parseValue(match[2]!, lookup);
     if (value === undefined) {
       problems.push(`${where}: the value of ${name} is more than quoted text and $NAME references, skipped`);
+      return;
+    }
+    if (name === 'PATH') {
+      // A relative entry (`bin`, `.`, an empty one) names a folder under whatever directory a command runs in.
+      const entries = value.split(path.delimiter);
+      const kept = entries.filter((entry) => path.isAbsolute(entry));
+      if (kept.length < entries.length) problems.push(`${where}: PATH entries that are not absolute were left out`);
+      variables[name] = kept.join(path.delimiter);
       return;
     }
     variables[name] = value;

@@ -38,6 +38,12 @@ describe('parseEnvFile', () => {
     expect(parsed.problems).toHaveLength(1);
   });
 
+  it('relative_path_entries_are_left_out: they would name folders under the command\'s cwd', () => {
+    const parsed = parse('export PATH="bin:.::/opt/bin:$PATH"');
+    expect(parsed.variables).toEqual({ PATH: '/opt/bin:/usr/bin:/bin' });
+    expect(parsed.problems).toEqual([expect.stringContaining('PATH entries that are not absolute were left out')]);
+  });
+
   it.each([
     ['source_another_file', 'source ~/.bashrc'],
     ['dot_source', '. ./evil.sh'],
