@@ -4,14 +4,23 @@
  * skills, enabled plugins' commands and skills — src/commands/sessionCommands.ts
  * reads them from the session's project location and setting sources), and
  * the MCP servers' prompts, asked for each time since servers connect late
- * and change them. A built-in wins over a custom command of the same name,
- * in every front end.
+ * and change them.
+ *
+ * A name clash between a built-in and the user's own command (a command
+ * file, a skill — e.g. .claude/commands/review.md against /review) goes to
+ * the user's command, in every front end: someone who wrote a command under
+ * that name meant to run it, and Claude Code lets project commands shadow
+ * built-ins the same way. The shadowed built-in is then neither offered nor
+ * refused (`elsewhere`) under that name. MCP prompts are the servers', not
+ * the user's: a built-in keeps its name against them.
  *
  * What a front end can do decides which built-ins it offers: the REPL runs
- * them all; headless -p and the Agent SDK run /init and /review (the others
- * act on a terminal UI); an ACP editor runs /compact, /init and /rewind (it shows the
- * rest itself). A built-in another front end runs is `elsewhere` here, so
- * headless can refuse it with a sentence instead of sending it as a question.
+ * them all; headless -p and the Agent SDK run /init, /review, /doctor and
+ * /permissions' text form (the others act on a terminal UI); an ACP editor
+ * runs /compact, /init, /rewind, /tasks (as text), /doctor and /permissions'
+ * text form (it shows the rest itself). A built-in another front end runs is
+ * `elsewhere` here, so headless can refuse it with a sentence instead of
+ * sending it as a question.
  */
 import { BUILTIN_COMMANDS } from '../commands/builtinCommands.js';
 import { mcpPromptCommands } from '../commands/mcpPromptCommands.js';
@@ -25,8 +34,8 @@ export type FrontEnd = 'repl' | 'headless' | 'acp';
 
 const BUILTINS_BY_FRONT_END: Record<FrontEnd, 'all' | readonly string[]> = {
   repl: 'all',
-  headless: ['init', 'review'],
-  acp: ['compact', 'init', 'rewind'],
+  headless: ['init', 'review', 'doctor', 'permissions'],
+  acp: ['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions'],
 };
 
 /** A name looked up in the catalog: a built-in of this front end, or a command that expands to a prompt. */
@@ -52,8 +61,11 @@ export async function loadCommandCatalog(session: CatalogSession, frontEnd: Fron
 /** The catalog over commands already loaded (tests and benchmarks bring their own). */
 export function createCommandCatalog(frontEnd: FrontEnd, custom: readonly CustomCommand[], live?: () => readonly CustomCommand[]): CommandCatalog {
   const offered = BUILTINS_BY_FRONT_END[frontEnd];
+  const ownNames = new Set(custom.map((command) => command.name.toLowerCase()));
+  // The user's own command shadows a built-in of the same name (see above); its aliases stay the built-in's.
+  const shadowed = (command: SlashCommand): boolean => ownNames.has(command.name.toLowerCase());
   const runsHere = (command: SlashCommand): boolean => offered === 'all' || offered.includes(command.name);
-  const builtins = BUILTIN_COMMANDS.filter(runsHere);
+  const builtins = BUILTIN_COMMANDS.filter((command) => runsHere(command) && !shadowed(command));
   const registry = createCommandRegistry(builtins, custom, live);
   const fixed = createCommandRegistry(builtins, custom);
   const isBuiltin = (command: SlashCommand): boolean => builtins.includes(command);
@@ -69,7 +81,8 @@ export function createCommandCatalog(frontEnd: FrontEnd, custom: readonly Custom
     },
     elsewhere(name) {
       const key = name.toLowerCase();
-      return BUILTIN_COMMANDS.find((command) => !runsHere(command) && [command.name, ...(command.aliases ?? [])].includes(key));
+      if (ownNames.has(key)) return undefined;
+      return BUILTIN_COMMANDS.find((command) => !runsHere(command) && !shadowed(command) && [command.name, ...(command.aliases ?? [])].includes(key));
     },
   };
 }

@@ -43,6 +43,7 @@ import { createAgentTool } from '../tools/AgentTool/AgentTool.js';
 import { createSubagentLauncher } from '../agents/subagentLauncher.js';
 import type { SubagentLauncher } from '../contract/subagentLauncher.js';
 import type { SubagentScope } from '../session/subagentScope.js';
+import { SessionShellEnvironment } from '../hooks/sessionShellEnvironment.js';
 import { createSkillTool } from '../tools/SkillTool/SkillTool.js';
 import { loadSkills } from '../skills/loadSkills.js';
 import { sessionSkillRoots } from '../skills/sessionSkillRoots.js';
@@ -60,7 +61,7 @@ import { newUuid } from '../utils/ids.js';
 import type { Session } from '../session/session.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import { locateProject } from './projectLocation.js';
-import { SessionEnvFile, sessionEnvFilePath } from '../hooks/sessionEnvFile.js';
+import { BackgroundTaskRegistry } from '../tasks/backgroundTasks.js';
 
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 32_000;
@@ -277,8 +278,10 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   let memory = { files: memoryFiles, systemPrompt: promptFor(memoryFiles) };
 
   const info: SessionInfo = { id, dir: sessionDir(config, cwd, id), configDir: config };
-  const shellEnvFile = new SessionEnvFile(sessionEnvFilePath(config, id), { workingDirectories: () => appState.get().toolPermissionContext.workingDirectories, inherited: env });
+  const shellEnvironment = new SessionShellEnvironment({ configDir: config });
   const readFileState = createReadFileState();
+  // Per session, never per process: two ACP sessions in one agent do not share tasks or their notices.
+  const backgroundTasks = new BackgroundTaskRegistry();
   const permissionDenials: PermissionDenialRecord[] = [];
   const maxTokens = Number.parseInt(env.AGENTCLI_MAX_OUTPUT_TOKENS ?? '', 10);
   const requestTools = createRequestToolSelection(env);
@@ -347,6 +350,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     plugins,
     appState,
     readFileState,
+    backgroundTasks,
     modelClient,
     canUseTool: permissions.canUseTool,
     costTracker,
@@ -354,6 +358,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     maxConcurrency: maxToolUseConcurrency(env),
     permissionDenials,
     hooks,
+    shellEnvironment,
     startupWarnings: [
       ...permissions.startupWarnings,
       ...sessionPlugins.warnings,
@@ -369,7 +374,6 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     selectRequestTools: requestTools.selectRequestTools,
     checkpoints: { ...settingsValues.checkpoints, enabled: settingsValues.checkpoints.enabled && options.fileCheckpointing !== false },
     subagentLauncher: (scope) => createSubagentLauncher(session, scope),
-    shellEnvFile,
     toolUseContext: (signal, messages, currentCwd) => ({
       abortSignal: signal,
       toolUseId: '',
@@ -383,8 +387,9 @@ export async function createSession(options: SessionOptions): Promise<Session> {
       isInteractive: options.isInteractive,
       appState,
       mcpClients: options.mcp?.clients() ?? [],
+      backgroundTasks,
       modelClient: toolModelClient,
-      shellEnvironment: () => shellEnvFile.variables(),
+      shellEnvironment: () => shellEnvironment.settled(),
     }),
   };
   judges = lazyHookJudges(session);

@@ -49,6 +49,16 @@ export type InterpretedInput =
   | { readonly kind: 'memory_note'; readonly note: string }
   | { readonly kind: 'prompt'; readonly text: string };
 
+/**
+ * What a front end that cannot run another front end's built-in answers for
+ * it (`here`: "with -p", "in an editor"), so headless and ACP say the same:
+ * the command is refused with a sentence, never sent to the model as if it
+ * were a question.
+ */
+export function refusalOfElsewhere(command: SlashCommand, here: string): string {
+  return `/${command.name} is a command of the interactive REPL; it does not run ${here}.`;
+}
+
 export function interpretInput(text: string, catalog: CommandCatalog, abilities: InputAbilities): InterpretedInput {
   const parsed = text.startsWith('/') || !abilities.refuseUnknownCommands ? parseSlashInput(text) : undefined;
   if (parsed) {

@@ -157,8 +157,9 @@ export async function startConversation(options: StartConversationOptions): Prom
     cwd: conversation.cwd,
     permissionMode: session.appState.get().toolPermissionContext.mode,
     run: { signal: new AbortController().signal, cwd: conversation.cwd, projectDir: session.cwd },
+    shellEnvironment: session.shellEnvironment,
   });
-  session.shellEnvFile.reportProblemsTo(options.onWarning);
+  if (options.onWarning) session.shellEnvironment.reportProblemsTo(options.onWarning);
   // Settings files changed while the session runs: ConfigChange hooks, then the change takes effect (or not).
   const settingsFollower = followSettingsFiles(session, { isTrusted: options.session.isTrusted, hookCall, onProblem: options.onWarning });
   // Skill files changed while the session runs, when a ConfigChange hook listens for `skills`.
@@ -176,17 +177,12 @@ export async function startConversation(options: StartConversationOptions): Prom
         permissionMode: () => session.appState.get().toolPermissionContext.mode,
         addContext: (texts) => texts.forEach((text) => conversation.addReminder(text)),
         memoryFiles: () => session.memoryFiles,
-        envFile: () => session.shellEnvFile.forHooks(),
+        shellEnvironment: session.shellEnvironment,
       }),
     );
-    const detachTaskHooks = attachTaskHooks(session.hooks, hookCall);
+    const detachTaskHooks = attachTaskHooks(session.hooks, session.backgroundTasks, hookCall);
     mcp?.setElicitationHooks(elicitationHookLayer(session.hooks, hookCall));
-    const fileWatcher = startFileChangedWatcher(session.hooks, {
-      cwd: conversation.cwd,
-      hookCall,
-      envFile: () => session.shellEnvFile.forHooks(),
-      onProblem: options.onWarning,
-    });
+    const fileWatcher = startFileChangedWatcher(session.hooks, { cwd: conversation.cwd, hookCall, onProblem: options.onWarning });
     conversation.onLifecycle((event) => {
       if (event.type !== 'session_end' || event.reason !== 'exit') return;
       detachTaskHooks();
@@ -194,9 +190,7 @@ export async function startConversation(options: StartConversationOptions): Prom
     });
   }
   if (options.session.setup && session.hooks.has('Setup')) {
-    const call = setupHookCall(session, conversation.id);
-    const envFile = await session.shellEnvFile.forHooks();
-    const context = await runSetupHooks(session.hooks, envFile ? { ...call, run: { ...call.run, envFile } } : call, options.session.setup);
+    const context = await runSetupHooks(session.hooks, setupHookCall(session, conversation.id), options.session.setup);
     for (const text of context) conversation.addReminder(text);
   }
   return { conversation, mcp };

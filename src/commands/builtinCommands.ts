@@ -29,6 +29,7 @@ import { statusCommand } from './builtin/status.js';
 import { statuslineCommand } from './builtin/statusline.js';
 import { themeCommand } from './builtin/theme.js';
 import { todosCommand } from './builtin/todos.js';
+import { tasksCommand } from './builtin/tasks.js';
 import { reviewCommand } from './builtin/review.js';
 import { vimCommand } from './builtin/vim.js';
 import type { SlashCommand } from './types.js';
@@ -59,6 +60,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   configCommand,
   doctorCommand,
   todosCommand,
+  tasksCommand,
   reviewCommand,
   statuslineCommand,
   themeCommand,

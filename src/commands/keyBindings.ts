@@ -35,6 +35,7 @@ export const KEY_BINDING_GROUPS: readonly KeyBindingGroup[] = [
     title: 'Session',
     bindings: [
       { keys: 'Esc', does: 'interrupt the running turn' },
+      { keys: 'Ctrl+B', does: 'send the running Bash command to the background (/tasks lists them)' },
       { keys: 'Esc Esc', does: 'rewind to an earlier prompt (on an empty prompt)' },
       { keys: 'Shift+Tab', does: 'switch permission mode' },
       { keys: 'Ctrl+O', does: 'transcript view: everything so far, in full (Esc to close)' },

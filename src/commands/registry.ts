@@ -3,8 +3,10 @@
  *
  * To add a built-in command (e.g. `/mcp`), write it in its own file under
  * src/commands/builtin/ and add it to BUILTIN_COMMANDS in builtinCommands.ts.
- * Custom commands from `.claude/commands/*.md` are appended at start-up; a
- * built-in name always wins over a custom one.
+ * Custom commands from `.claude/commands/*.md` are appended at start-up; on
+ * a name clash the earlier list wins (the command catalog,
+ * src/app/commandCatalog.ts, leaves out the built-ins a user's own command
+ * shadows).
  */
 import type { SlashCommand } from './types.js';
 

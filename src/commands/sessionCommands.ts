@@ -3,7 +3,7 @@
  * skills, and (through them) enabled plugins' commands and skills — that
  * every front end (REPL, headless -p, the Agent SDK's list, ACP) offers and
  * runs. A skill wins over a command file of the same name, as in Claude
- * Code; built-ins win over both (the registry sees to that).
+ * Code; both win over a built-in of the same name (src/app/commandCatalog.ts).
  */
 import type { Session } from '../session/session.js';
 import { skillCommands } from '../skills/skillCommands.js';

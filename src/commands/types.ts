@@ -13,12 +13,23 @@ import type { ThemeName } from '../settings/themeSetting.js';
 import type { CommandResult } from './custom/commandResult.js';
 import type { CommandInfo } from './custom/customCommands.js';
 
+/** The settings files /permissions can write a rule to: this checkout (not committed), the team's, the user's. */
+export type RuleFileScope = 'local' | 'project' | 'user';
+
+/** Where a rule comes from, in a word: a settings file's scope, this session, a CLI flag, a memory file. */
+export type RuleScopeLabel = RuleFileScope | 'session' | 'CLI' | '--settings' | 'CLAUDE.md';
+
 /** One permission rule as the /permissions listing shows it. */
 export type PermissionRuleListing = {
   readonly behavior: 'allow' | 'ask' | 'deny';
   readonly rule: string;
   /** Where it comes from: a file (with line), a CLI flag, or "this session". */
   readonly source: string;
+  /** The file or flag it came from, without a line (what removeRule is told). */
+  readonly origin?: string;
+  readonly scope?: RuleScopeLabel;
+  /** Whether /permissions may remove it (rules of settings files and of this session; not flags or CLAUDE.md). */
+  readonly removable?: boolean;
   /** False for a repository allow rule while the folder is not trusted. */
   readonly active: boolean;
 };
@@ -29,9 +40,15 @@ export type PermissionRuleListing = {
  */
 export type PermissionRulesAccess = {
   listRules?(): Promise<readonly PermissionRuleListing[]>;
-  /** Adds a rule to .claude/settings.local.json and to the live rule set; returns a message for the user. */
-  addRule?(behavior: 'allow' | 'ask' | 'deny', rule: string): Promise<string>;
-  removeRule?(rule: string): Promise<string>;
+  /** The settings file of a scope (undefined when this session cannot write it). */
+  settingsFile?(scope: RuleFileScope): string | undefined;
+  /**
+   * Adds a rule to the scope's settings file (default: .claude/settings.local.json) and to the live
+   * rule set; returns a message for the user.
+   */
+  addRule?(behavior: 'allow' | 'ask' | 'deny', rule: string, scope?: RuleFileScope): Promise<string>;
+  /** Removes a rule that came from `origin` (default: .claude/settings.local.json) from its file and the live set. */
+  removeRule?(rule: string, origin?: string): Promise<string>;
 };
 
 /**

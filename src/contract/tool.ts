@@ -19,6 +19,7 @@ import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from './textFileAccess.js';
 import type { SubagentLauncher } from './subagentLauncher.js';
 import type { ToolRenderers } from './toolRenderers.js';
+import type { BackgroundTasks } from './backgroundTasks.js';
 
 /** A file's whole text before (undefined: the file is new) and after a change. */
 export type ChangePreview = { readonly path: string; readonly oldText: string | undefined; readonly newText: string };
@@ -71,6 +72,10 @@ export type ToolUseContext = {
   /** Session state, including the live permission context (modes and rules can change mid-turn). */
   readonly appState: AppStateStore;
   readonly mcpClients: readonly McpClientHandle[];
+  /** The session's background tasks (Bash and Agent with run_in_background, Ctrl+B); never another session's. */
+  readonly backgroundTasks: BackgroundTasks;
+  /** Variables the session's SessionStart hooks set for shell commands (CLAUDE_ENV_FILE), added to the environment. */
+  readonly shellEnvironment?: () => Promise<Readonly<Record<string, string>>>;
   readonly modelClient?: ModelClient;
   readonly userInteraction?: UserInteraction;
   /** Set by the conversation running the turn: how the Agent tool starts a child (absent: it cannot). */
@@ -84,8 +89,6 @@ export type ToolUseContext = {
   readonly onTurnEnd?: (release: () => void) => void;
   /** How the running call was permitted (set by the pipeline for `call`); absent: as if by rules. */
   readonly grant?: CallGrant;
-  /** Variables the session's hooks exported for shell commands (CLAUDE_ENV_FILE), read now; absent: none. */
-  readonly shellEnvironment?: () => Promise<Readonly<Record<string, string>>>;
 };
 
 /**

@@ -3,6 +3,16 @@
  * text, one json object, or a stream of json lines. Nobody can answer a
  * permission question here, so `ask` decisions become denials (and are
  * listed in the result's permission_denials).
+ *
+ * Background tasks (issue 29): headless does not wait for them, and a task
+ * that ends gives the model no turn of its own, unlike the idle REPL. The
+ * run ends when the model's answer does — a script or CI job must not hang
+ * on a dev server or watcher the model left running — and the exit cleanup
+ * stops every task still running. A task that ends while the turn is still
+ * going is told to the model with its next request (as everywhere); with
+ * --input-format stream-json, one that ends between prompts rides with the
+ * next prompt. A model that needs a task's result waits for it itself with
+ * TaskOutput(block: true).
  */
 import { prepareHeadlessPrompt } from './headlessCommand.js';
 import type { QueryStopReason } from '../query/events.js';
@@ -13,7 +23,7 @@ import type { ToolRunEnv } from '../services/tools/toolExecution.js';
 import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../contract/agentProgress.js';
-import { assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
+import { answeredResultLine, assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
 import { monotonicMs } from '../utils/clock.js';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -54,6 +64,15 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   for await (const prompt of options.prompts) {
     const started = monotonicMs();
     const prepared = await prepareHeadlessPrompt(prompt, { conversation, signal: options.signal });
+    if (prepared.ok === 'answered') {
+      if (outputFormat === 'text') io.stdout(prepared.text.endsWith('\n') ? prepared.text : `${prepared.text}\n`);
+      else writeLine(answeredResultLine(conversation, prepared.text, { durationMs: monotonicMs() - started }));
+      if (prepared.failed) {
+        io.stderr(`agentcli: ${prepared.failed}\n`);
+        exitCode = 1;
+      }
+      continue;
+    }
     if (!prepared.ok) {
       // Nothing was sent: a result line that says why, shaped like any failed run's.
       if (outputFormat !== 'text') writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: options.signal.aborted, durationMs: monotonicMs() - started }));

@@ -18,7 +18,12 @@ export type PreparedHeadlessPrompt =
       /** Ends what the prompt put in force for its run (a command's allowed-tools); call when the run ends. */
       readonly release: () => void;
     }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string }
+  /**
+   * A command answered here (/doctor, /permissions): its text is the run's result, and nothing goes to
+   * the model. `failed`: what it reports is a failure (a /doctor check failed): the run exits non-zero.
+   */
+  | { readonly ok: 'answered'; readonly text: string; readonly failed?: string };
 
 export type HeadlessPromptOptions = { readonly conversation: ConversationSession; readonly signal: AbortSignal };
 

@@ -6,6 +6,7 @@
  * where prompts and permission answers come from.
  */
 import type { SessionChoice, StartConversationOptions } from '../app/startConversation.js';
+import type { ModelClient } from '../contract/modelClient.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import type { PermissionAsker } from '../services/tools/toolExecution.js';
 import { runCleanups } from '../utils/cleanup.js';
@@ -123,6 +124,8 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
     import('./sdk/sdkInitialize.js'),
   ]);
   const flags = options.session;
+  // `-p /doctor` is how a script checks an installation: a missing key is what it reports, not why it fails to start.
+  const keyless = setup === undefined && isDoctorPrompt(options.prompt) ? await keylessClientIfNoCredentials() : undefined;
   const agentsJson = mergedAgentsJson(flags.agents?.cliJson, setup?.agents);
   const appendSystemPrompt = [flags.appendSystemPrompt, setup?.appendSystemPrompt].filter((text) => text !== undefined && text !== '').join('\n\n');
   // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
@@ -130,6 +133,7 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
     preloadModelClient: true,
     session: {
       ...flags,
+      ...(keyless ? { modelClient: keyless } : {}),
       ...(setup?.systemPrompt !== undefined ? { systemPrompt: setup.systemPrompt } : {}),
       ...(appendSystemPrompt ? { appendSystemPrompt } : {}),
       ...(agentsJson !== undefined ? { agents: { cliJson: agentsJson } } : {}),
@@ -160,6 +164,24 @@ async function startHeadlessConversation(options: HeadlessMainOptions, setup: Sd
   if (mcp) await reportMcpStartup(mcp, (text) => process.stderr.write(text));
   await conversation.start();
   return conversation;
+}
+
+function isDoctorPrompt(prompt: string | undefined): boolean {
+  return prompt !== undefined && /^\/doctor(\s|$)/.test(prompt.trim());
+}
+
+/** Without credentials, a model client that refuses every request with the start-up error (only /doctor runs then). */
+async function keylessClientIfNoCredentials(): Promise<ModelClient | undefined> {
+  const { clientOptionsFromEnv } = await import('../services/api/anthropicClient.js');
+  try {
+    clientOptionsFromEnv(process.env);
+    return undefined;
+  } catch (error) {
+    const refuse = (): never => {
+      throw error;
+    };
+    return { streamMessage: refuse, createMessage: refuse };
+  }
 }
 
 function declineHeadlessElicitation(server: string, message: string): { readonly action: 'decline' } {

@@ -115,6 +115,11 @@ export function unsentPromptResultLine(conversation: ConversationSession, error:
   return { ...base, subtype: 'error_during_execution' as const, is_error: true, result: error };
 }
 
+/** A prompt a command answered itself (/doctor): a successful result of no model turns, its text the result. */
+export function answeredResultLine(conversation: ConversationSession, text: string, options: { readonly durationMs: number }): HeadlessResult {
+  return resultLine(conversation, { reason: 'completed', turns: 0, text, denials: [] }, options.durationMs);
+}
+
 export function resultLine(
   conversation: ConversationSession,
   outcome: {

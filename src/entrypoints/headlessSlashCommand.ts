@@ -7,7 +7,9 @@
  * sent: the run fails with the reason), `@file` references inlined through
  * Read's permission check, its `allowed-tools` in force for that prompt's
  * run only, its `model` for that run. `/init` and `/review` (the
- * uncommitted diff, for a review in CI) send their prompts too.
+ * uncommitted diff, for a review in CI) send their prompts too; `/doctor`
+ * answers itself, with the REPL's report (the terminal check is n/a), and
+ * so does `/permissions` in its text form (list, allow|ask|deny, remove).
  *
  * The REPL's other built-ins (/model, /clear, …) act on an interactive
  * session: with -p they are refused with one line saying so, rather than
@@ -22,7 +24,7 @@ import { shellSnippetOutcome } from '../app/shellSnippetOutcome.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { runToolUse } from '../services/tools/toolExecution.js';
 import { loadCommandCatalog } from '../app/commandCatalog.js';
-import { beginCommandPrompt, interpretInput, PROGRAM_INPUT } from '../app/inputInterpreter.js';
+import { beginCommandPrompt, interpretInput, PROGRAM_INPUT, refusalOfElsewhere } from '../app/inputInterpreter.js';
 import { NOTHING_TO_RELEASE, promptContent, typedPrompt, type HeadlessPromptOptions, type PreparedHeadlessPrompt } from './headlessCommand.js';
 
 let nextSnippetId = 0;
@@ -33,9 +35,22 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
   const input = interpretInput(prompt, await loadCommandCatalog(session, 'headless'), PROGRAM_INPUT);
   switch (input.kind) {
     case 'elsewhere':
-      return { ok: false, error: `/${input.command.name} is a command of the interactive REPL; it does not run with -p.` };
+      return { ok: false, error: refusalOfElsewhere(input.command, 'with -p') };
     case 'builtin': {
-      // The headless catalog's built-ins send a prompt: /init, and /review (the uncommitted diff, for a review in CI).
+      // /doctor answers here, as text: a script or CI job can check an installation without a terminal.
+      if (input.command.name === 'doctor') {
+        const { doctorReport } = await import('../commands/builtin/doctor.js');
+        const report = await doctorReport(session, { notApplicable: 'headless: no terminal UI' });
+        return { ok: 'answered', text: report.text, ...(report.failed > 0 ? { failed: `/doctor: ${report.failed} check${report.failed === 1 ? '' : 's'} failed` } : {}) };
+      }
+      // /permissions in its text form (list, allow|ask|deny <rule>, remove <rule>): there is no screen to edit on.
+      if (input.command.name === 'permissions') {
+        const { sessionPermissionsText } = await import('../commands/builtin/permissions.js');
+        const result = await sessionPermissionsText(input.args, session);
+        const text = result.type === 'text' ? result.text : '';
+        return result.type === 'text' && result.tone === 'error' ? { ok: false, error: text } : { ok: 'answered', text };
+      }
+      // The other built-ins of the headless catalog send a prompt: /init, and /review (the uncommitted diff, for a review in CI).
       if (input.command.name !== 'review') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };
       const { reviewPrompt } = await import('../commands/builtin/review.js');
       const review = await reviewPrompt(conversation.cwd, input.args);

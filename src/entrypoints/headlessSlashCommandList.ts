@@ -32,11 +32,8 @@ async function readCommands(session: CommandSource): Promise<HeadlessSlashComman
   // Loaded here, not at start-up: the command parser is only needed by sessions that list or run commands.
   const { loadSessionCommands } = await import('../commands/sessionCommands.js');
   const custom = await loadSessionCommands(session).catch(() => []);
-  const builtins = [initCommand, reviewCommand];
-  return [
-    ...builtins.map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' })),
-    ...custom
-      .filter((command) => !builtins.some((builtin) => builtin.name === command.name.toLowerCase()))
-      .map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' })),
-  ];
+  // The user's own command shadows a built-in of its name, as in the catalog.
+  const ownNames = new Set(custom.map((command) => command.name.toLowerCase()));
+  const builtins = [initCommand, reviewCommand].filter((command) => !ownNames.has(command.name));
+  return [...builtins, ...custom].map((command) => ({ name: command.name, description: command.description, argumentHint: command.argumentHint ?? '' }));
 }

@@ -23,8 +23,7 @@ export function commandHookRunner(hook: ConfiguredCommandHook, options: { readon
         projectDir: context.projectDir,
         timeoutMs: hook.timeoutMs,
         signal: context.signal,
-        ...(context.envFile ? { envFile: context.envFile } : {}),
-        ...(baseEnv ? { baseEnv } : {}),
+        ...(baseEnv || context.envFile ? { baseEnv: { ...(baseEnv ?? process.env), ...(context.envFile ? { CLAUDE_ENV_FILE: context.envFile } : {}) } } : {}),
       });
       return verdictFromCommand(input.hook_event_name, command, finished);
     },

@@ -34,8 +34,6 @@ export type FileChangedWatcherOptions = {
   readonly cwd: string;
   /** The hook call of the moment (session, transcript, cwd, mode). */
   readonly hookCall: () => SessionHookCall;
-  /** The session's CLAUDE_ENV_FILE, offered to FileChanged hooks as to SessionStart's (src/hooks/sessionEnvFile.ts). */
-  readonly envFile?: () => Promise<string | undefined>;
   readonly onProblem?: (message: string) => void;
 } & Pick<PathWatcherOptions, 'debounceMs' | 'maxFolders'>;
 
@@ -50,13 +48,7 @@ export function startFileChangedWatcher(hooks: HookSet, options: FileChangedWatc
     ...(options.maxFolders !== undefined ? { maxFolders: options.maxFolders } : {}),
     ...(options.onProblem ? { onProblem: options.onProblem } : {}),
     onChange: (file, kind) => {
-      queue = queue
-        .then(async () => {
-          const call = options.hookCall();
-          const envFile = await options.envFile?.();
-          await runFileChangedHooks(hooks, envFile ? { ...call, run: { ...call.run, envFile } } : call, { file_path: file, event: kind });
-        })
-        .catch(() => undefined);
+      queue = queue.then(() => runFileChangedHooks(hooks, options.hookCall(), { file_path: file, event: kind })).catch(() => undefined);
     },
   });
   let applied = Promise.resolve();

@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { HookEventInput, StopFailureKind } from './hookEvents.js';
 import { commonHookInput } from './hookInput.js';
 import type { ElicitationAnswer, MergedHookVerdict } from './hookVerdict.js';
-import type { SessionHookCall } from './sessionHooks.js';
+import { withEnvFile, type SessionHookCall } from './sessionHooks.js';
 import type { HookSet } from './types.js';
 
 type EventOf<Name extends HookEventInput['hook_event_name']> = Omit<Extract<HookEventInput, { hook_event_name: Name }>, 'hook_event_name'>;
@@ -79,13 +79,13 @@ export async function runInstructionsLoadedHooks(hooks: HookSet, call: SessionHo
  */
 export async function runCwdChangedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'CwdChanged'>): Promise<void> {
   hooks.watchList.setCwd(fields.new_cwd);
-  const merged = await fire(hooks, call, { hook_event_name: 'CwdChanged', ...fields });
+  const merged = await withEnvFile(hooks, call, 'CwdChanged', (withFile) => fire(hooks, withFile, { hook_event_name: 'CwdChanged', ...fields }));
   if (merged?.watchPaths) hooks.watchList.replaceDynamicPaths(merged.watchPaths);
 }
 
 /** A watched file changed on disk; the hooks' answer may replace the watch list. FileChanged cannot block anything. */
 export async function runFileChangedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'FileChanged'>): Promise<void> {
-  const merged = await fire(hooks, call, { hook_event_name: 'FileChanged', ...fields }, path.basename(fields.file_path));
+  const merged = await withEnvFile(hooks, call, 'FileChanged', (withFile) => fire(hooks, withFile, { hook_event_name: 'FileChanged', ...fields }, path.basename(fields.file_path)));
   if (merged?.watchPaths) hooks.watchList.replaceDynamicPaths(merged.watchPaths);
 }
 

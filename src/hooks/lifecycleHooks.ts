@@ -15,6 +15,7 @@ import type { PermissionMode } from '../contract/permissions.js';
 import { runPreCompactHooks, runSessionEndHooks, runSessionStartHooks, type SessionHookCall } from './sessionHooks.js';
 import type { HookSet } from './types.js';
 import { runInstructionsLoadedHooks, runPostCompactHooks } from './lifecycleEventHooks.js';
+import type { SessionShellEnvironment } from './sessionShellEnvironment.js';
 
 type Identity = { readonly sessionId: string; readonly transcriptPath: string | undefined; readonly cwd: string };
 
@@ -31,8 +32,8 @@ export type LifecycleHookOptions = {
   readonly addContext: (texts: readonly string[]) => void;
   /** The memory files in force, for InstructionsLoaded (at start and after a compaction). */
   readonly memoryFiles?: () => readonly LoadedInstructions[];
-  /** SessionStart's CLAUDE_ENV_FILE (sessionEnvFile.ts); undefined: none is offered. */
-  readonly envFile?: () => Promise<string | undefined>;
+  /** Where SessionStart hooks' CLAUDE_ENV_FILE lines go, for the session's Bash commands. */
+  readonly shellEnvironment?: SessionShellEnvironment;
 };
 
 /** A memory file as InstructionsLoaded reports it. */
@@ -61,9 +62,7 @@ export function lifecycleHookListener(hooks: HookSet, options: LifecycleHookOpti
     };
     switch (event.type) {
       case 'session_start': {
-        const envFile = hooks.has('SessionStart') ? await options.envFile?.() : undefined;
-        const call = envFile ? { ...withTranscript, run: { ...withTranscript.run, envFile } } : withTranscript;
-        const context = await runSessionStartHooks(hooks, call, event.source);
+        const context = await runSessionStartHooks(hooks, options.shellEnvironment ? { ...withTranscript, shellEnvironment: options.shellEnvironment } : withTranscript, event.source);
         if (context.length > 0) options.addContext(context);
         if (options.memoryFiles && hooks.has('InstructionsLoaded') && event.source !== 'clear') {
           const reason = event.source === 'compact' ? 'compact' : 'session_start';

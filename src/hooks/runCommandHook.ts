@@ -31,13 +31,11 @@ export type CommandHookRun = {
   readonly signal: AbortSignal;
   /** The environment before scrubbing (default: this process's). */
   readonly baseEnv?: NodeJS.ProcessEnv;
-  /** Given to the hook as CLAUDE_ENV_FILE (SessionStart, Setup). */
-  readonly envFile?: string;
 };
 
 export function runCommandHook(run: CommandHookRun): Promise<FinishedCommand> {
   return new Promise((resolve) => {
-    const env = { ...childEnvironment(run.baseEnv), CLAUDE_PROJECT_DIR: run.projectDir, ...(run.envFile ? { CLAUDE_ENV_FILE: run.envFile } : {}) };
+    const env = { ...childEnvironment(run.baseEnv), CLAUDE_PROJECT_DIR: run.projectDir };
     let child;
     try {
       child = spawn(HOOK_SHELL, ['-c', run.command], { cwd: run.cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -22,8 +22,20 @@ import type { HookEventInput, HookInput } from './hookEvents.js';
 import { commonHookInput, type HookSessionFields } from './hookInput.js';
 import type { MergedHookVerdict } from './hookVerdict.js';
 import type { HookRunContext, HookSet, StopAnswer } from './types.js';
+import type { EnvFileEvent, SessionShellEnvironment } from './sessionShellEnvironment.js';
 
-export type SessionHookCall = HookSessionFields & { readonly run: HookRunContext };
+export type SessionHookCall = HookSessionFields & {
+  readonly run: HookRunContext;
+  /** The session's CLAUDE_ENV_FILE variables: SessionStart, CwdChanged and FileChanged hooks may set them. */
+  readonly shellEnvironment?: SessionShellEnvironment;
+};
+
+/** Runs an event's hooks with CLAUDE_ENV_FILE when the call carries the session's shell environment. */
+export function withEnvFile<T>(hooks: HookSet, call: SessionHookCall, event: EnvFileEvent, run: (call: SessionHookCall) => Promise<T>): Promise<T> {
+  const environment = call.shellEnvironment;
+  if (!environment || !hooks.has(event)) return run(call);
+  return environment.around(call.session.id, event, (envFile) => run(envFile ? { ...call, run: { ...call.run, envFile } } : call));
+}
 
 async function runEvent(hooks: HookSet, call: SessionHookCall, event: HookEventInput): Promise<MergedHookVerdict | undefined> {
   if (!hooks.has(event.hook_event_name)) return undefined;
@@ -86,7 +98,7 @@ export async function runSessionStartHooks(
   source: 'startup' | 'resume' | 'clear' | 'compact',
 ): Promise<readonly string[]> {
   hooks.watchList.setCwd(call.cwd);
-  const merged = await runEvent(hooks, call, { hook_event_name: 'SessionStart', source });
+  const merged = await withEnvFile(hooks, call, 'SessionStart', (withFile) => runEvent(hooks, withFile, { hook_event_name: 'SessionStart', source }));
   if (merged?.watchPaths) hooks.watchList.replaceDynamicPaths(merged.watchPaths);
   return merged ? contextFor('SessionStart', merged) : [];
 }

@@ -16,7 +16,7 @@ export type HookRunContext = {
   readonly cwd: string;
   /** The project root, given to commands as CLAUDE_PROJECT_DIR. */
   readonly projectDir: string;
-  /** SessionStart, Setup, CwdChanged, FileChanged: the file command hooks may append `export NAME=value` lines to (CLAUDE_ENV_FILE). */
+  /** SessionStart: the file command hooks may write `export NAME=value` lines to (CLAUDE_ENV_FILE; sessionShellEnvironment.ts). */
   readonly envFile?: string;
 };
 

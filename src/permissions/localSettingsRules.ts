@@ -1,7 +1,8 @@
 /**
- * The one writer of `.claude/settings.local.json` rule lists: "yes, and
- * don't ask again" and the REPL's /permissions add/remove both go through
- * here. Saves are serialised within the process and atomic (a temporary
+ * The one writer of settings files' permission rule lists: "yes, and
+ * don't ask again" (`.claude/settings.local.json`) and the REPL's
+ * /permissions add/remove (the local, project or user settings file the
+ * user chose) all go through here. Saves are serialised within the process and atomic (a temporary
  * file in the same folder, then a rename), keep every other key of the file,
  * and never overwrite a file that is not valid JSON — the user gets the
  * reason instead. The live session's rules change through PermissionState
@@ -39,7 +40,11 @@ function serialised<T>(work: () => Promise<T>): Promise<T> {
 
 /** Appends the rules not yet in the list; returns those actually added. */
 export function addRulesToLocalSettings(projectDir: string, behavior: RuleBehavior, rules: readonly string[]): Promise<SaveRulesResult> {
-  const file = localSettingsPath(projectDir);
+  return addRulesToSettingsFile(localSettingsPath(projectDir), behavior, rules);
+}
+
+/** Appends the rules not yet in `file`'s `permissions[behavior]` list, keeping every other key. */
+export function addRulesToSettingsFile(file: string, behavior: RuleBehavior, rules: readonly string[]): Promise<SaveRulesResult> {
   const invalid = rules.map((rule) => ({ rule, parsed: parseRule(rule) })).find(({ parsed }) => !parsed.ok);
   if (invalid && !invalid.parsed.ok) return Promise.resolve({ ok: false, file, error: `"${invalid.rule}": ${invalid.parsed.error}` });
   return serialised(async () => {
@@ -63,7 +68,11 @@ export function saveAllowRulesToLocalSettings(projectDir: string, rules: readonl
 
 /** Removes the rule from every list it is in. */
 export function removeRuleFromLocalSettings(projectDir: string, rule: string): Promise<RemoveRuleResult> {
-  const file = localSettingsPath(projectDir);
+  return removeRuleFromSettingsFile(localSettingsPath(projectDir), rule);
+}
+
+/** Removes the rule from every list of `file` it is in. */
+export function removeRuleFromSettingsFile(file: string, rule: string): Promise<RemoveRuleResult> {
   return serialised(async () => {
     const read = await readSettings(file);
     if (!read.ok) return { ok: false, file, error: read.error };

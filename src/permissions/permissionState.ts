@@ -54,7 +54,7 @@ export type ModeChange =
 export type ScopedGrant = { readonly ok: true; readonly revoke: () => void } | { readonly ok: false; readonly error: string };
 
 /** Rule sources a session adds to while it runs (the others are read at start). */
-export type LiveRuleSource = Extract<RuleSourceKind, 'localSettings' | 'session'>;
+export type LiveRuleSource = Extract<RuleSourceKind, 'localSettings' | 'projectSettings' | 'userSettings' | 'session'>;
 
 let nextGrant = 0;
 

@@ -5,7 +5,6 @@
  */
 import type { ToolUseContext } from '../contract/tool.js';
 import { pathsTouchedByLastTurn } from '../context/nestedMemory.js';
-import { takeTaskEndReminders } from '../tasks/taskNotices.js';
 import type { ConversationMessage } from '../types/messages.js';
 import type { Session } from './session.js';
 
@@ -16,5 +15,5 @@ export async function collectReminders(
 ): Promise<string[]> {
   const nested = await session.nestedMemory.remindersFor(await pathsTouchedByLastTurn(messages, context.tools, context.cwd));
   const staleTodos = session.todoStaleness.reminderFor(context.appState.get().todos);
-  return [...takeTaskEndReminders(session.id), ...nested, ...(staleTodos ? [staleTodos] : [])];
+  return [...context.backgroundTasks.takeEndReminders(session.id), ...nested, ...(staleTodos ? [staleTodos] : [])];
 }

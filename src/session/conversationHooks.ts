@@ -36,6 +36,7 @@ export function conversationHookCall(subject: ConversationHookSubject, signal: A
     permissionMode: subject.session.appState.get().toolPermissionContext.mode,
     ...(transcriptPath ? { transcriptPath } : {}),
     run: { signal, cwd: subject.cwd, projectDir: subject.session.cwd },
+    shellEnvironment: subject.session.shellEnvironment,
   };
 }
 
@@ -69,13 +70,7 @@ export async function promptSubmitHooks(
 export function cwdChangedHooks(subject: ConversationHookSubject, previous: string, next: string): Promise<unknown> {
   // FileChanged hooks follow the move too (their matcher names files in the working directory).
   if (!subject.session.hooks.has('CwdChanged') && !subject.session.hooks.has('FileChanged')) return Promise.resolve();
-  const fire = async (): Promise<void> => {
-    const call = conversationHookCall(subject, new AbortController().signal);
-    // CwdChanged hooks may export variables for later shell commands, as SessionStart's do (CLAUDE_ENV_FILE).
-    const envFile = subject.session.hooks.has('CwdChanged') ? await subject.session.shellEnvFile.forHooks() : undefined;
-    await runCwdChangedHooks(subject.session.hooks, envFile ? { ...call, run: { ...call.run, envFile } } : call, { old_cwd: previous, new_cwd: next });
-  };
-  return fire().catch(() => undefined);
+  return runCwdChangedHooks(subject.session.hooks, conversationHookCall(subject, new AbortController().signal), { old_cwd: previous, new_cwd: next }).catch(() => undefined);
 }
 
 /** A turn that ended on an API error: StopFailure hooks. The turn is over; only the hooks' own timeouts bound them. */

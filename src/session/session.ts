@@ -12,7 +12,7 @@ import type { MemoryFile } from '../context/memoryFiles.js';
 import type { NestedMemory } from '../context/nestedMemory.js';
 import type { TodoStaleness } from '../context/todoReminder.js';
 import type { HookSet } from '../hooks/types.js';
-import type { SessionEnvFile } from '../hooks/sessionEnvFile.js';
+import type { SessionShellEnvironment } from '../hooks/sessionShellEnvironment.js';
 import type { CanUseToolFn } from '../permissions/canUseTool.js';
 import type { PermissionDenialRecord } from '../permissions/types.js';
 import type { CostTracker } from '../services/api/cost.js';
@@ -25,6 +25,7 @@ import type { AppStateStore } from '../contract/appState.js';
 import type { ReadFileState } from '../contract/readFileState.js';
 import type { AgentCatalog } from '../contract/agentDefinition.js';
 import type { SubagentLauncher } from '../contract/subagentLauncher.js';
+import type { BackgroundTasks } from '../contract/backgroundTasks.js';
 import type { SubagentScope } from './subagentScope.js';
 import type { FollowableSkillCatalog } from '../skills/loadSkills.js';
 import type { CommandRoot } from '../commands/custom/customCommands.js';
@@ -89,6 +90,8 @@ export type Session = {
   setOutputStyle(name: string): string | undefined;
   readonly appState: AppStateStore;
   readonly readFileState: ReadFileState;
+  /** This session's background shells and agents (tools reach them through the context; /tasks and the REPL directly). */
+  readonly backgroundTasks: BackgroundTasks;
   readonly modelClient: ModelClient;
   readonly canUseTool: CanUseToolFn;
   readonly costTracker: CostTracker;
@@ -97,6 +100,8 @@ export type Session = {
   readonly permissionDenials: PermissionDenialRecord[];
   /** Hooks from every settings file (src/hooks/); front ends subscribe to show their activity. */
   readonly hooks: HookSet;
+  /** What SessionStart hooks wrote to CLAUDE_ENV_FILE: the Bash tool's extra variables. */
+  readonly shellEnvironment: SessionShellEnvironment;
   /** One-line warnings the front end shows once at start (e.g. the Bash sandbox cannot run here). */
   readonly startupWarnings: readonly string[];
   /** The tool-run environment without a permission asker (front ends add theirs). */
@@ -105,8 +110,6 @@ export type Session = {
   readonly selectRequestTools: (context: ToolUseContext) => Tools;
   /** Whether prompts take file checkpoints, and their limits. */
   readonly checkpoints: CheckpointSettings;
-  /** CLAUDE_ENV_FILE: what SessionStart and Setup hooks export for the session's shell commands. */
-  readonly shellEnvFile: SessionEnvFile;
   /** A fresh base context for the next query (cwd carried over from the last one). */
   toolUseContext(signal: AbortSignal, messages: ToolUseContext['messages'], cwd: string): ToolUseContext;
 };

@@ -1,8 +1,13 @@
 /**
- * Background tasks: shell commands started with Bash(run_in_background) and
- * subagents started with Agent(run_in_background), which keep running while
- * the conversation goes on. The model reads their new output with TaskOutput
- * and ends them with TaskStop.
+ * Background tasks: shell commands started with Bash(run_in_background) or
+ * sent to the background with Ctrl+B, and subagents started with
+ * Agent(run_in_background), which keep running while the conversation goes
+ * on. The model reads their new output with TaskOutput and ends them with
+ * TaskStop; the user lists and stops them with /tasks.
+ *
+ * One BackgroundTaskRegistry per session, created by the composition root
+ * and reached by tools through ToolUseContext.backgroundTasks: nothing here
+ * is process-global, so two sessions in one process (ACP) stay apart.
  *
  * Each task's output is bounded in memory (the unread part beyond the
  * budget goes to a capped log file in the session folder), and each task's
@@ -10,38 +15,23 @@
  * agentcli however it exits.
  */
 import path from 'node:path';
+import type {
+  BackgroundTaskInfo,
+  BackgroundTasks,
+  ForegroundOffer,
+  ForegroundShell,
+  StartAgentTaskOptions,
+  StartShellTaskOptions,
+  TaskLifecycleEvent,
+  TaskOutputRead,
+  TaskStatus,
+} from '../contract/backgroundTasks.js';
 import { BoundedOutput } from '../utils/process/boundedOutput.js';
-import { startShellCommand, type ShellLauncher, type ShellProcess } from '../utils/process/shellCommand.js';
-import { dropTaskEndNotice, queueTaskEndNotice } from './taskNotices.js';
+import { startShellCommand, type ShellProcess } from '../utils/process/shellCommand.js';
+import { TaskEndNotices, type TaskEndNotice } from './taskNotices.js';
 import { randomHex } from '../utils/ids.js';
 
-export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
-
-export type BackgroundTaskKind = 'bash' | 'agent';
-
-export type BackgroundTaskInfo = {
-  readonly id: string;
-  readonly kind: BackgroundTaskKind;
-  readonly sessionId: string;
-  readonly command: string;
-  readonly description: string | undefined;
-  readonly cwd: string;
-  /** The shell's process id; for an agent, agentcli's own (it runs in this process). */
-  readonly pid: number;
-  readonly startedAt: number;
-  readonly status: TaskStatus;
-  readonly exitCode: number | null;
-  readonly endedAt: number | undefined;
-};
-
-export type TaskOutputRead = {
-  readonly task: BackgroundTaskInfo;
-  /** New output since the last read (only matching lines when a filter was given). */
-  readonly text: string;
-  /** New characters that were no longer in memory; the log file has them. */
-  readonly omittedChars: number;
-  readonly logFile: string | undefined;
-};
+export type { BackgroundTaskInfo, TaskOutputRead, TaskStatus, TaskLifecycleEvent } from '../contract/backgroundTasks.js';
 
 type TaskRecord = {
   info: BackgroundTaskInfo;
@@ -49,21 +39,11 @@ type TaskRecord = {
   /** Ends the task (a shell's whole process tree, an agent's conversation); resolves once it is gone. */
   readonly kill: () => Promise<void>;
   readOffset: number;
-  stopRequested: boolean;
+  stoppedBy: 'model' | 'user' | undefined;
   readonly finished: Promise<void>;
 };
 
-export type StartTaskOptions = {
-  readonly command: string;
-  readonly description?: string;
-  readonly cwd: string;
-  readonly sessionId: string;
-  /** The session folder; the task's log file goes under tasks/. */
-  readonly sessionDir: string;
-  readonly baseEnv?: NodeJS.ProcessEnv;
-  /** Runs the shell inside another program (the OS sandbox). */
-  readonly launcher?: ShellLauncher;
-};
+type PendingForeground = { readonly shell: ForegroundShell; readonly move: () => void; state: 'offered' | 'moved' | 'withdrawn' };
 
 /** In memory per task: the first part of the output and the most recent part. */
 const TASK_HEAD_CHARS = 20_000;
@@ -72,195 +52,253 @@ const TASK_TAIL_CHARS = 100_000;
 /** Finished tasks stay readable, but only this many of them (oldest forgotten first). */
 const MAX_FINISHED_TASKS = 50;
 
-const tasks = new Map<string, TaskRecord>();
+export class BackgroundTaskRegistry implements BackgroundTasks {
+  private readonly tasks = new Map<string, TaskRecord>();
+  private readonly lifecycleListeners = new Set<(event: TaskLifecycleEvent) => void>();
+  private readonly notices = new TaskEndNotices();
+  private readonly foreground = new Set<PendingForeground>();
 
-/** A task started or ended (TaskCreated / TaskCompleted hooks listen). */
-export type TaskLifecycleEvent = { readonly type: 'created' | 'ended'; readonly task: BackgroundTaskInfo };
-const lifecycleListeners = new Set<(event: TaskLifecycleEvent) => void>();
+  onLifecycle(listener: (event: TaskLifecycleEvent) => void): () => void {
+    this.lifecycleListeners.add(listener);
+    return () => this.lifecycleListeners.delete(listener);
+  }
 
-export function onTaskLifecycle(listener: (event: TaskLifecycleEvent) => void): () => void {
-  lifecycleListeners.add(listener);
-  return () => lifecycleListeners.delete(listener);
+  onTaskEnded(listener: (notice: TaskEndNotice) => void): () => void {
+    return this.notices.onEnded(listener);
+  }
+
+  takeEndReminders(sessionId: string): string[] {
+    return this.notices.take(sessionId);
+  }
+
+  hasEndNotices(sessionId: string): boolean {
+    return this.notices.has(sessionId);
+  }
+
+  async startShell(options: StartShellTaskOptions): Promise<BackgroundTaskInfo> {
+    const id = newShellTaskId();
+    const output = this.newOutput(options.sessionDir, id);
+    const shell = await startShellCommand({
+      command: options.command,
+      cwd: options.cwd,
+      output,
+      baseEnv: options.baseEnv,
+      ...(options.launcher ? { launcher: options.launcher } : {}),
+    });
+    return this.adoptShell(id, { ...options, shell, output });
+  }
+
+  offerForeground(shell: ForegroundShell): ForegroundOffer {
+    let resolveMoved!: (task: BackgroundTaskInfo) => void;
+    const moved = new Promise<BackgroundTaskInfo>((resolve) => (resolveMoved = resolve));
+    const entry: PendingForeground = {
+      shell,
+      state: 'offered',
+      move: () => resolveMoved(this.adoptShell(newShellTaskId(), shell)),
+    };
+    this.foreground.add(entry);
+    return {
+      moved,
+      withdraw: () => {
+        this.foreground.delete(entry);
+        if (entry.state === 'moved') return false;
+        entry.state = 'withdrawn';
+        return true;
+      },
+    };
+  }
+
+  moveForegroundToBackground(): number {
+    const offered = [...this.foreground].filter((entry) => entry.state === 'offered');
+    for (const entry of offered) {
+      entry.state = 'moved';
+      this.foreground.delete(entry);
+      entry.move();
+    }
+    return offered.length;
+  }
+
+  hasForeground(): boolean {
+    return [...this.foreground].some((entry) => entry.state === 'offered');
+  }
+
+  /** Starts a subagent in the background; its final answer (or failure) becomes the task's output. */
+  startAgent(options: StartAgentTaskOptions): BackgroundTaskInfo {
+    const id = `agent_${options.agentId}`;
+    const output = this.newOutput(options.sessionDir, id);
+    const controller = new AbortController();
+    const info = newInfo(id, 'agent', { ...options, command: options.label, pid: process.pid });
+    const run = options.run(controller.signal).then(
+      (text) => ({ ok: true as const, text }),
+      (error: unknown) => ({ ok: false as const, text: error instanceof Error ? error.message : String(error) }),
+    );
+    const record: TaskRecord = {
+      info,
+      output,
+      kill: async () => {
+        controller.abort();
+        await run;
+      },
+      readOffset: 0,
+      stoppedBy: undefined,
+      finished: run.then(async (ended) => {
+        output.append(ended.text.endsWith('\n') ? ended.text : `${ended.text}\n`);
+        await output.close();
+        const status: TaskStatus = record.stoppedBy ? 'killed' : ended.ok ? 'completed' : 'failed';
+        this.end(record, status, status === 'completed' ? 0 : 1);
+      }),
+    };
+    this.add(record);
+    return info;
+  }
+
+  get(id: string): BackgroundTaskInfo | undefined {
+    return this.tasks.get(id)?.info;
+  }
+
+  list(): BackgroundTaskInfo[] {
+    return [...this.tasks.values()].map((record) => record.info);
+  }
+
+  /**
+   * Returns the output produced since the previous read and moves the read
+   * position past it. With a filter, only matching lines are returned; the
+   * others are consumed all the same.
+   */
+  readNew(id: string, filter?: RegExp): TaskOutputRead | undefined {
+    const record = this.tasks.get(id);
+    if (!record) return undefined;
+    // Reading a finished task shows how it ended: no notice about it is due any more.
+    if (record.info.status !== 'running') this.notices.drop(id);
+    const slice = record.output.readFrom(record.readOffset);
+    record.readOffset = slice.end;
+    const text = filter ? keepMatchingLines(slice.text, filter) : slice.text;
+    return { task: record.info, text, omittedChars: slice.omittedChars, logFile: record.output.spillFile };
+  }
+
+  recentOutput(id: string, lines: number): string {
+    return this.tasks.get(id)?.output.lastLines(lines, lines * 200) ?? '';
+  }
+
+  async waitFor(id: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    const record = this.tasks.get(id);
+    if (!record) return false;
+    if (record.info.status !== 'running') return true;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const gaveUp = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+      onAbort = () => resolve(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([record.finished.then(() => true as const), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async stop(id: string, options: { readonly by: 'model' | 'user' } = { by: 'model' }): Promise<BackgroundTaskInfo | undefined> {
+    const record = this.tasks.get(id);
+    if (!record) return undefined;
+    if (record.info.status === 'running') {
+      record.stoppedBy = options.by;
+      await record.kill();
+    }
+    await record.finished;
+    return record.info;
+  }
+
+  unknownTaskMessage(id: string): string {
+    const known = this.list();
+    const listing =
+      known.length === 0
+        ? 'No background tasks have been started in this session; start one with Bash and run_in_background: true.'
+        : `Known tasks: ${known.map((task) => `${task.id} (${task.status}: ${task.command.slice(0, 60)})`).join('; ')}.`;
+    return `No background task with id "${id}". ${listing}`;
+  }
+
+  /** A running shell becomes a task: one started in the background, or a foreground one the user sent there. */
+  private adoptShell(id: string, started: ForegroundShell | (StartShellTaskOptions & { shell: ShellProcess; output: BoundedOutput })): BackgroundTaskInfo {
+    const { shell, output } = started;
+    const info = newInfo(id, 'bash', { ...started, pid: shell.pid });
+    const record: TaskRecord = {
+      info,
+      output,
+      kill: () => shell.kill(),
+      readOffset: 0,
+      stoppedBy: undefined,
+      finished: shell.exited.then(async (exit) => {
+        await output.close();
+        const status: TaskStatus = record.stoppedBy || exit.exitCode === null ? 'killed' : exit.exitCode === 0 ? 'completed' : 'failed';
+        this.end(record, status, exit.exitCode);
+      }),
+    };
+    this.add(record);
+    return info;
+  }
+
+  private newOutput(sessionDir: string, id: string): BoundedOutput {
+    return new BoundedOutput({ headChars: TASK_HEAD_CHARS, tailChars: TASK_TAIL_CHARS, spillFile: path.join(sessionDir, 'tasks', `${id}.log`) });
+  }
+
+  private add(record: TaskRecord): void {
+    this.evictOldFinishedTasks();
+    this.tasks.set(record.info.id, record);
+    this.announce({ type: 'created', task: record.info });
+  }
+
+  private end(record: TaskRecord, status: TaskStatus, exitCode: number | null): void {
+    record.info = { ...record.info, status, exitCode, endedAt: Date.now() };
+    // A task the model stopped itself needs no news; one the user stopped does (the model may be waiting on it).
+    if (record.stoppedBy !== 'model') {
+      const { id, sessionId, command, kind } = record.info;
+      this.notices.queue({
+        taskId: id,
+        sessionId,
+        command,
+        status: status === 'running' ? 'completed' : status,
+        exitCode,
+        kind,
+        ...(record.stoppedBy === 'user' ? { stoppedByUser: true } : {}),
+      });
+    }
+    this.announce({ type: 'ended', task: record.info });
+  }
+
+  private announce(event: TaskLifecycleEvent): void {
+    for (const listener of this.lifecycleListeners) listener(event);
+  }
+
+  private evictOldFinishedTasks(): void {
+    const finished = [...this.tasks.values()].filter((record) => record.info.status !== 'running');
+    for (const record of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_TASKS + 1))) this.tasks.delete(record.info.id);
+  }
 }
 
-function announce(event: TaskLifecycleEvent): void {
-  for (const listener of lifecycleListeners) listener(event);
+function newShellTaskId(): string {
+  return `bash_${randomHex(4)}`;
 }
 
-export async function startBackgroundTask(options: StartTaskOptions): Promise<BackgroundTaskInfo> {
-  const id = `bash_${randomHex(4)}`;
-  const output = new BoundedOutput({
-    headChars: TASK_HEAD_CHARS,
-    tailChars: TASK_TAIL_CHARS,
-    spillFile: path.join(options.sessionDir, 'tasks', `${id}.log`),
-  });
-  evictOldFinishedTasks();
-  const shell = await startShellCommand({
-    command: options.command,
-    cwd: options.cwd,
-    output,
-    baseEnv: options.baseEnv,
-    ...(options.launcher ? { launcher: options.launcher } : {}),
-  });
-  const info: BackgroundTaskInfo = {
+function newInfo(
+  id: string,
+  kind: BackgroundTaskInfo['kind'],
+  origin: { readonly command: string; readonly description?: string; readonly cwd: string; readonly sessionId: string; readonly pid: number },
+): BackgroundTaskInfo {
+  return {
     id,
-    kind: 'bash',
-    sessionId: options.sessionId,
-    command: options.command,
-    description: options.description,
-    cwd: options.cwd,
-    pid: shell.pid,
+    kind,
+    sessionId: origin.sessionId,
+    command: origin.command,
+    description: origin.description,
+    cwd: origin.cwd,
+    pid: origin.pid,
     startedAt: Date.now(),
     status: 'running',
     exitCode: null,
     endedAt: undefined,
   };
-  const record: TaskRecord = {
-    info,
-    output,
-    kill: () => shell.kill(),
-    readOffset: 0,
-    stopRequested: false,
-    finished: shell.exited.then(async (exit) => {
-      await output.close();
-      const status: TaskStatus = record.stopRequested || exit.exitCode === null ? 'killed' : exit.exitCode === 0 ? 'completed' : 'failed';
-      record.info = { ...record.info, status, exitCode: exit.exitCode, endedAt: Date.now() };
-      // A task the model stopped itself needs no news.
-      if (!record.stopRequested) {
-        queueTaskEndNotice({ taskId: id, sessionId: info.sessionId, command: info.command, status, exitCode: exit.exitCode });
-      }
-      announce({ type: 'ended', task: record.info });
-    }),
-  };
-  tasks.set(id, record);
-  announce({ type: 'created', task: info });
-  return info;
-}
-
-export type StartAgentTaskOptions = {
-  /** The agent's id (the task is `agent_<id>`). */
-  readonly agentId: string;
-  /** "Explore: find the config loader" — what TaskOutput and notices call it. */
-  readonly label: string;
-  readonly description: string;
-  readonly cwd: string;
-  readonly sessionId: string;
-  readonly sessionDir: string;
-  /** Runs the agent to its final answer; throws when it fails. The signal is TaskStop's. */
-  readonly run: (signal: AbortSignal) => Promise<string>;
-};
-
-/** Starts a subagent in the background; its final answer (or failure) becomes the task's output. */
-export function startAgentTask(options: StartAgentTaskOptions): BackgroundTaskInfo {
-  const id = `agent_${options.agentId}`;
-  const output = new BoundedOutput({
-    headChars: TASK_HEAD_CHARS,
-    tailChars: TASK_TAIL_CHARS,
-    spillFile: path.join(options.sessionDir, 'tasks', `${id}.log`),
-  });
-  evictOldFinishedTasks();
-  const controller = new AbortController();
-  const info: BackgroundTaskInfo = {
-    id,
-    kind: 'agent',
-    sessionId: options.sessionId,
-    command: options.label,
-    description: options.description,
-    cwd: options.cwd,
-    pid: process.pid,
-    startedAt: Date.now(),
-    status: 'running',
-    exitCode: null,
-    endedAt: undefined,
-  };
-  const run = options.run(controller.signal).then(
-    (text) => ({ ok: true as const, text }),
-    (error: unknown) => ({ ok: false as const, text: error instanceof Error ? error.message : String(error) }),
-  );
-  const record: TaskRecord = {
-    info,
-    output,
-    kill: async () => {
-      controller.abort();
-      await run;
-    },
-    readOffset: 0,
-    stopRequested: false,
-    finished: run.then(async (ended) => {
-      output.append(ended.text.endsWith('\n') ? ended.text : `${ended.text}\n`);
-      await output.close();
-      const status: TaskStatus = record.stopRequested ? 'killed' : ended.ok ? 'completed' : 'failed';
-      record.info = { ...record.info, status, exitCode: status === 'completed' ? 0 : 1, endedAt: Date.now() };
-      if (!record.stopRequested) {
-        queueTaskEndNotice({ taskId: id, sessionId: info.sessionId, command: info.command, status, exitCode: record.info.exitCode, kind: 'agent' });
-      }
-      announce({ type: 'ended', task: record.info });
-    }),
-  };
-  tasks.set(id, record);
-  announce({ type: 'created', task: info });
-  return info;
-}
-
-export function getBackgroundTask(id: string): BackgroundTaskInfo | undefined {
-  return tasks.get(id)?.info;
-}
-
-export function listBackgroundTasks(sessionId?: string): BackgroundTaskInfo[] {
-  return [...tasks.values()].map((record) => record.info).filter((info) => !sessionId || info.sessionId === sessionId);
-}
-
-/**
- * Returns the output produced since the previous read and moves the read
- * position past it. With a filter, only matching lines are returned; the
- * others are consumed all the same.
- */
-export function readNewTaskOutput(id: string, filter?: RegExp): TaskOutputRead | undefined {
-  const record = tasks.get(id);
-  if (!record) return undefined;
-  // Reading a finished task shows how it ended: no notice about it is due any more.
-  if (record.info.status !== 'running') dropTaskEndNotice(id);
-  const slice = record.output.readFrom(record.readOffset);
-  record.readOffset = slice.end;
-  const text = filter ? keepMatchingLines(slice.text, filter) : slice.text;
-  return { task: record.info, text, omittedChars: slice.omittedChars, logFile: record.output.spillFile };
-}
-
-/** Resolves true once the task has finished, false if `timeoutMs` passed or the signal fired first. */
-export async function waitForBackgroundTask(id: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-  const record = tasks.get(id);
-  if (!record) return false;
-  if (record.info.status !== 'running') return true;
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const gaveUp = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-    onAbort = () => resolve(false);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([record.finished.then(() => true as const), gaveUp]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-/** Kills the task's whole process tree; resolves once it is gone. Undefined for an unknown id. */
-export async function stopBackgroundTask(id: string): Promise<BackgroundTaskInfo | undefined> {
-  const record = tasks.get(id);
-  if (!record) return undefined;
-  if (record.info.status === 'running') {
-    record.stopRequested = true;
-    await record.kill();
-  }
-  await record.finished;
-  return record.info;
-}
-
-function evictOldFinishedTasks(): void {
-  const finished = [...tasks.values()].filter((record) => record.info.status !== 'running');
-  for (const record of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED_TASKS + 1))) tasks.delete(record.info.id);
 }
 
 function keepMatchingLines(text: string, filter: RegExp): string {
@@ -271,14 +309,4 @@ function keepMatchingLines(text: string, filter: RegExp): string {
     return filter.test(line);
   });
   return kept.length > 0 ? `${kept.join('\n')}\n` : '';
-}
-
-/** The error text for an id that names no task: lists the session's tasks so the model can pick the right one. */
-export function unknownTaskMessage(id: string, sessionId: string): string {
-  const known = listBackgroundTasks(sessionId);
-  const listing =
-    known.length === 0
-      ? 'No background tasks have been started in this session; start one with Bash and run_in_background: true.'
-      : `Known tasks: ${known.map((task) => `${task.id} (${task.status}: ${task.command.slice(0, 60)})`).join('; ')}.`;
-  return `No background task with id "${id}". ${listing}`;
 }

@@ -80,6 +80,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   const permissionRules = createPermissionRulesAccess({
     projectRoot: session.cwd,
     appState: session.appState,
+    configDir: session.info.configDir,
     onSaveError: (message) => controller?.transcript.addNotice('warning', `The rule holds for this session only: ${message}`),
   });
   let controller: ReplController | undefined;

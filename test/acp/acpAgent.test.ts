@@ -80,8 +80,35 @@ describe('agentcli --acp', () => {
     expect(modes?.currentModeId).toBe('default');
     expect(modes?.availableModes.map((mode) => mode.id)).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions']);
     const update = await client.waitForUpdate((candidate) => candidate.sessionUpdate === 'available_commands_update');
-    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'rewind', 'review']);
+    expect(update.sessionUpdate === 'available_commands_update' && update.availableCommands.map((command) => command.name)).toEqual(['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions', 'review']);
     expect(client.updatesOf(sessionId).length).toBeGreaterThan(0);
+  });
+
+  it('/doctor answers in the editor with the report (terminal n/a), without a model turn', async () => {
+    const client = await start([]);
+    const sessionId = await newSession(client);
+    const { stopReason } = await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: '/doctor' }] });
+    expect(stopReason).toBe('end_turn');
+    const report = agentText(client.updatesOf(sessionId));
+    expect(report.startsWith('```text\n')).toBe(true);
+    for (const check of ['API', 'API key', 'Sandbox', 'ripgrep', 'Config files', 'MCP servers']) expect(report).toMatch(new RegExp(`^[✓!✗] ${check} `, 'm'));
+    expect(report).toMatch(/^✓ Terminal +n\/a \(ACP: the editor draws the UI\)$/m);
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('/permissions in its text form: a rule added in the editor is listed with its scope and saved', async () => {
+    const client = await start([]);
+    const sessionId = await newSession(client);
+    const say = async (text: string): Promise<string> => {
+      const before = client.updatesOf(sessionId).length;
+      await client.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
+      return agentText(client.updatesOf(sessionId).slice(before));
+    };
+    expect(await say('/permissions allow Bash(npm test:*)')).toMatch(/^Added allow: Bash\(npm test:\*\)/);
+    expect(await say('/permissions')).toMatch(/Allow:\n {2}Bash\(npm test:\*\) {2}— local: .*settings\.local\.json/);
+    expect(JSON.parse(await readFile(path.join(cwd, '.claude', 'settings.local.json'), 'utf8'))).toEqual({ permissions: { allow: ['Bash(npm test:*)'] } });
+    expect(await say('/permissions frobnicate')).toContain('Unknown subcommand');
+    expect(server!.requests).toHaveLength(0);
   });
 
   it('prompt: text streams as agent_message_chunk, thinking as agent_thought_chunk; the turn ends with end_turn', async () => {
@@ -251,7 +278,7 @@ describe('agentcli --acp', () => {
     const settings = JSON.parse(await readFile(path.join(cwd, '.claude', 'settings.local.json'), 'utf8'));
     expect(settings.permissions.allow).toEqual(['Edit(./one.txt)']);
     const offered = client.permissionRequests[0]!.options.find((choice) => choice.kind === 'allow_always')!;
-    expect(offered.name).toContain('Edit(./one.txt)');
+    expect(offered.name).toBe('Always allow Edit(./one.txt) in this project');
   });
 
   it('reject always denies the same call for the rest of the session without asking again', async () => {

@@ -13,7 +13,6 @@ import { ReadTool } from '../../src/tools/ReadTool/ReadTool.js';
 import { TaskOutputTool } from '../../src/tools/TaskOutputTool/TaskOutputTool.js';
 import { TodoWriteTool } from '../../src/tools/TodoWriteTool/TodoWriteTool.js';
 import { WriteTool } from '../../src/tools/WriteTool/WriteTool.js';
-import { waitForBackgroundTask } from '../../src/tasks/backgroundTasks.js';
 import type { RecordedRequest, ScriptedTurn } from '../support/fakeAnthropic.js';
 import { runScenario, resultText, toolResultEvents, type ScenarioResult } from '../support/queryHarness.js';
 import { endTurn, lastToolResults, serverError, toolResultText, toolUse, turn } from '../support/scenario.js';
@@ -256,7 +255,7 @@ describe('Agent tool', () => {
       }),
     });
     expect(taskId).toMatch(/^agent_/);
-    expect(await waitForBackgroundTask(taskId, 5_000)).toBe(true);
+    expect(await scenario.session.backgroundTasks.waitFor(taskId, 5_000)).toBe(true);
     const final = requestsOf(scenario, 'parent prompt').at(-1)!;
     const output = toolResultText(lastToolResults(final)[0]!);
     expect(output).toContain('background answer');

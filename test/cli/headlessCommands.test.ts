@@ -118,6 +118,57 @@ describe('custom commands in headless -p', () => {
     expect(lastUserMessage(0)).toContain('Write a CLAUDE.md file for this repository');
   });
 
+  it('/doctor answers in headless runs with the report (terminal n/a), as text and as a json result, sending no prompt', async () => {
+    const folders = await project({});
+    const json = await headless(folders, [endTurn('never')], '/doctor');
+    const result = JSON.parse(json.stdout);
+    // A failed check (this machine may lack bubblewrap) makes the run exit non-zero, for CI to gate on.
+    expect(json.code).toBe(/^✗/m.test(result.result) ? 1 : 0);
+    expect(result).toMatchObject({ type: 'result', subtype: 'success', is_error: false, num_turns: 0 });
+    for (const check of ['API', 'API key', 'Sandbox', 'ripgrep', 'Config files', 'MCP servers']) expect(result.result).toMatch(new RegExp(`^[✓!✗] ${check} `, 'm'));
+    expect(result.result).toMatch(/^✓ Terminal +n\/a \(headless: no terminal UI\)$/m);
+    expect(result.result).toContain(`${server!.url} reachable`);
+    expect(server!.requests).toHaveLength(0);
+
+    server = await startFakeAnthropic({ script: [] });
+    const text = await runCli(['-p', '/doctor'], { cwd: folders.cwd, env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: folders.configDir } });
+    expect(text.stdout).toMatch(/^✓ API key +ANTHROPIC_API_KEY from the environment/m);
+    expect(text.stdout).toMatch(/Terminal +n\/a \(headless/);
+  });
+
+  it('/doctor without any credentials reports the missing key (exit 1) instead of failing to start; any other prompt still fails to start', async () => {
+    const folders = await project({});
+    const doctor = await runCli(['-p', '/doctor'], { cwd: folders.cwd, env: { AGENTCLI_CONFIG_DIR: folders.configDir } });
+    expect(doctor.stdout).toMatch(/^✗ API key +none$/m);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stderr).toMatch(/^agentcli: \/doctor: \d+ checks? failed$/m);
+    const prompt = await runCli(['-p', 'hi'], { cwd: folders.cwd, env: { AGENTCLI_CONFIG_DIR: folders.configDir } });
+    expect(prompt.code).toBe(1);
+    expect(prompt.stderr).toContain('ANTHROPIC_API_KEY is not set');
+  });
+
+  it('/permissions in headless runs: its text form adds, lists and removes rules; an added rule holds for the next run', async () => {
+    const folders = await project({});
+    const added = await headless(folders, [], '/permissions allow Bash(touch made.txt)');
+    expect(added.code).toBe(0);
+    expect(JSON.parse(added.stdout).result).toMatch(/^Added allow: Bash\(touch made\.txt\)/);
+    const listed = await headless(folders, [], '/permissions');
+    expect(JSON.parse(listed.stdout).result).toMatch(/Allow:\n {2}Bash\(touch made\.txt\) {2}— local: .*settings\.local\.json/);
+    // Headless asks nobody: without the rule this call would be denied.
+    const run = await headless(folders, [turn(toolUse('Bash', { command: 'touch made.txt' })), endTurn('made')], 'make it');
+    expect(run.code).toBe(0);
+    expect(await exists(path.join(folders.cwd, 'made.txt'))).toBe(true);
+    const invalid = await headless(folders, [], '/permissions allow Bash(');
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/not a valid rule|Usage/);
+    const removed = await headless(folders, [], '/permissions remove Bash(touch made.txt)');
+    expect(JSON.parse(removed.stdout).result).toContain('Removed Bash(touch made.txt)');
+    // Nothing to remove is a failure a script can see.
+    const missing = await headless(folders, [], '/permissions remove Bash(touch made.txt)');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('is not in');
+  });
+
   it('/review sends the uncommitted diff for a review (CI); with nothing changed it fails in one line, sending nothing', async () => {
     const folders = await project({ 'a.txt': 'one\n' });
     const git = (...args: string[]) =>

@@ -1,6 +1,14 @@
 // Notices of ended background tasks: given once per task, per session, bounded.
-import { describe, expect, it } from 'vitest';
-import { describeTaskEnd, dropTaskEndNotice, queueTaskEndNotice, takeTaskEndReminders } from '../../src/tasks/taskNotices.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeTaskEnd, TaskEndNotices } from '../../src/tasks/taskNotices.js';
+
+let notices: TaskEndNotices;
+beforeEach(() => {
+  notices = new TaskEndNotices();
+});
+const queueTaskEndNotice = (notice: Parameters<TaskEndNotices['queue']>[0]) => notices.queue(notice);
+const dropTaskEndNotice = (taskId: string) => notices.drop(taskId);
+const takeTaskEndReminders = (sessionId: string) => notices.take(sessionId);
 
 const notice = (taskId: string, sessionId = 's1') => ({ taskId, sessionId, command: `job ${taskId}`, status: 'completed' as const, exitCode: 0 });
 

@@ -77,6 +77,39 @@ describe('REPL in a real terminal: tools and permissions', () => {
     expect(repl.server.requests).toHaveLength(4);
   });
 
+  it('"don\'t ask again" for a command with a subcommand offers its prefix, saved for the project; a later call with other arguments runs without a dialog', async () => {
+    repl = await startRepl({
+      files: { Makefile: 'build:\n\t@echo built $(MODE)\n' },
+      script: [
+        turn(toolUse('Bash', { command: 'make build' })),
+        endTurn('Built.'),
+        turn(toolUse('Bash', { command: 'make build MODE=release' })),
+        endTurn('Built for release.'),
+      ],
+    });
+    const { terminal } = repl;
+    await terminal.waitFor('Ask anything');
+    await terminal.type('build it');
+    await terminal.press('Enter');
+    const dialog = await terminal.waitFor('Do you want to run this command?');
+    expect(dialog).toContain("2. Yes, and don't ask again for Bash(make build:*) in this project");
+    expect(dialog).toContain('(.claude/settings.local.json)');
+    await terminal.press('2');
+    await terminal.waitFor('Built.');
+    const saved = JSON.parse(await readFile(path.join(repl.cwd, '.claude', 'settings.local.json'), 'utf8'));
+    expect(saved.permissions.allow).toEqual(['Bash(make build:*)']);
+    await terminal.type('now for release');
+    await terminal.press('Enter');
+    const deadline = Date.now() + 15_000;
+    let screen = '';
+    while (!screen.includes('Built for release.') && Date.now() < deadline) {
+      screen = await terminal.screen();
+      expect(screen).not.toContain('Do you want to run this command?');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(screen).toContain('Built for release.');
+  });
+
   it('denying a Bash command with feedback sends the feedback to the model', async () => {
     repl = await startRepl({
       files: { 'build/out.js': 'x' },

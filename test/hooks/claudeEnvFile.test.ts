@@ -1,4 +1,4 @@
-// CLAUDE_ENV_FILE end to end through the built CLI and the fake model: a real SessionStart (or Setup)
+// CLAUDE_ENV_FILE end to end through the built CLI and the fake model: a real SessionStart (or CwdChanged)
 // hook appends `export NAME=value` lines, and later Bash commands of the session see them; what the
 // file may not set, and where it may not live, is refused and said.
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ let cwd: string;
 let configDir: string;
 const workspace = useHeadlessWorkspace((folders) => ({ cwd, configDir } = folders));
 
-function hookSettings(event: 'SessionStart' | 'Setup' | 'CwdChanged', script: string) {
+function hookSettings(event: 'SessionStart' | 'CwdChanged', script: string) {
   return { '.claude/settings.json': JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: 'command', command: script }] }] } }) };
 }
 
@@ -54,9 +54,8 @@ describe('CLAUDE_ENV_FILE', () => {
     expect((await stat(path.dirname(envFile))).mode & 0o077).toBe(0);
     // Nothing in the file was ever run.
     expect(await exists(path.join(cwd, 'substituted'))).toBe(false);
-    expect(run.stderr).toContain('LD_PRELOAD is not set this way');
-    expect(run.stderr).toContain('HOME is not set this way');
-    expect(run.stderr).toContain('the value of STAMP is more than quoted text');
+    expect(run.stderr).toContain('sets HOME, which a hook may not set');
+    expect(run.stderr).toContain('line 5 is not a plain `export NAME=value`');
   });
 
   it('a subagent\'s Bash and a background command see the variables too', async () => {
@@ -91,28 +90,10 @@ describe('CLAUDE_ENV_FILE', () => {
     expect(toolResultText(lastToolResults(workspace.server!.requests[3]!)[0]!)).toContain('where=sub');
   });
 
-  it('Setup hooks (--init) get the file too', async () => {
-    await writeFiles(cwd, hookSettings('Setup', `echo 'export FROM_SETUP=yes' >> "$CLAUDE_ENV_FILE"`));
-    await workspace.run(
-      [turn(toolUse('Bash', { command: 'echo "setup=$FROM_SETUP"' })), endTurn('Done.')],
-      ['-p', 'go', '--init', '--output-format', 'json', '--allowedTools', 'Bash'],
-    );
-    expect(toolResultText(lastToolResults(workspace.server!.requests[1]!)[0]!)).toContain('setup=yes');
-  });
-
-  it('env_file_inside_the_working_directory_is_not_offered: the model could write it there', async () => {
-    const insideConfig = path.join(cwd, 'agentcli-config');
-    await mkdir(insideConfig, { recursive: true });
-    await writeFiles(cwd, hookSettings('SessionStart', `echo "file=[$CLAUDE_ENV_FILE]" > "$CLAUDE_PROJECT_DIR/seen.txt"`));
-    const run = await workspace.run([endTurn('Done.')], ['-p', 'go', '--output-format', 'json'], { env: { AGENTCLI_CONFIG_DIR: insideConfig } });
-    expect(await readFile(path.join(cwd, 'seen.txt'), 'utf8')).toBe('file=[]\n');
-    expect(run.stderr).toContain('CLAUDE_ENV_FILE is not offered to hooks');
-  });
-
   it('model_appends_to_the_env_file: refused, even in acceptEdits with Bash allowed, and nothing it tried applies', async () => {
     const sessionId = '0b0e3f57-7c2a-4c53-9d7e-0a4d9b1f2c11';
     await writeFiles(cwd, hookSettings('SessionStart', `echo 'export GREETING=hi' >> "$CLAUDE_ENV_FILE"`));
-    const envFile = path.join(configDir, 'session-env', sessionId, 'env.sh');
+    const envFile = path.join(configDir, 'session-env', sessionId, 'sessionstart-hook.env');
     await workspace.run(
       [
         turn(toolUse('Bash', { command: `echo 'export PWNED=1' >> ${envFile}` })),

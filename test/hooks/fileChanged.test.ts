@@ -86,7 +86,7 @@ describe('FileChanged', () => {
     const owner = await start(cwd, configDir);
     await writeFile(path.join(cwd, '.envrc'), 'use nix\n');
     await expect.poll(() => readFile(path.join(cwd, 'ran.txt'), 'utf8').catch(() => ''), { timeout: 5_000 }).toBe('done\n');
-    expect(await owner.session.shellEnvFile.variables()).toEqual({ FROM_ENVRC: '1' });
+    expect(await owner.session.shellEnvironment.settled()).toEqual({ FROM_ENVRC: '1' });
   });
 
   it('fires for the files the matcher names, with file_path and event add / change / unlink; other files are not watched', async () => {

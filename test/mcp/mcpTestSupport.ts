@@ -25,6 +25,7 @@ import { createSession } from '../../src/app/createSession.js';
 import type { Session } from '../../src/session/session.js';
 import { ToolSearchTool } from '../../src/tools/ToolSearchTool/ToolSearchTool.js';
 import { startFakeAnthropic, type FakeAnthropicServer, type RecordedRequest, type ScriptFn, type ScriptedTurn } from '../support/fakeAnthropic.js';
+import { BackgroundTaskRegistry } from '../../src/tasks/backgroundTasks.js';
 export { isRunning as isAlive } from '../support/processState.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -78,6 +79,7 @@ export function contextFor(tools: Tools, mcpClients: readonly McpClientHandle[],
       initialAppState({ mode: 'bypassPermissions', workingDirectories: [dir], isBypassAvailable: true, rules: emptyRuleSet() }),
     ),
     mcpClients,
+    backgroundTasks: new BackgroundTaskRegistry(),
   };
 }
 

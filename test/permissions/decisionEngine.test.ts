@@ -111,11 +111,25 @@ describe('explanations and traces', () => {
 });
 
 describe('"don\'t ask again" suggestions', () => {
+  // An understood command with a known subcommand: its prefix up to one subcommand, never the program alone.
   const cases: [command: string, rules: string[], widenings: string[]][] = [
-    ['npm install', ['Bash(npm install)'], ['npm install evil', 'npm installx', 'npm install; rm -rf src', 'npm ci']],
-    ['git push origin main', ['Bash(git push origin main)'], ['git push --force origin main', 'git push origin main2', 'git push origin']],
-    ['npm run build && npm test', ['Bash(npm run build)', 'Bash(npm test)'], ['npm run build && npm test && curl x', 'npm run deploy && npm test']],
+    ['npm install', ['Bash(npm install:*)'], ['npm installx', 'npm install; rm -rf src', 'npm ci', 'npm run install']],
+    ['git push origin main', ['Bash(git push:*)'], ['git pull', 'git pushx', 'git push; rm -rf src', 'git status && git reset --hard', 'sudo git push']],
+    ['npm run test -- --watch', ['Bash(npm run test:*)'], ['npm run testx', 'npm run deploy', 'npm test', 'npm run']],
+    ['npm run build && npm test', ['Bash(npm run build:*)', 'Bash(npm test:*)'], ['npm run build && npm test && curl x', 'npm run deploy && npm test']],
+    ['git stash drop', ['Bash(git stash drop:*)'], ['git stash clear', 'git stash pop']],
+    ['make build', ['Bash(make build:*)'], ['make deploy', 'make']],
     ['echo hi > out.txt', ['Bash(echo hi)', 'Edit(./out.txt)'], ['echo hi > other.txt', 'npm install > out.txt']],
+    // No subcommand table: the exact command, as before.
+    ['rm foo.txt', ['Bash(rm foo.txt)'], ['rm bar.txt', 'rm -rf src']],
+    // A subcommand that names nothing more (`git stash` alone) must not become `git stash:*`.
+    ['git stash', ['Bash(git stash)'], ['git stash drop', 'git stash clear']],
+    // Not understood by the analyser (no table for the program): only the exact command.
+    ['cargo build --release', ['Bash(cargo build --release)'], ['cargo build', 'cargo publish']],
+    // Elevated: as written, never a prefix.
+    ['sudo npm install', ['Bash(sudo npm install)'], ['sudo npm install evil']],
+    // Something unbounded in the command (git -c can make git run a program): as written, never a prefix.
+    ['git -c core.fsmonitor=./x push', ['Bash(git -c core.fsmonitor=./x push)'], ['git push origin main', 'git push', 'git -c core.fsmonitor=./x push origin']],
   ];
   it.each(cases)('%s', async (command, expectedRules, widenings) => {
     const verdict = await decideBash(fixture, command);

@@ -68,7 +68,7 @@ describe('the permission dialog for a sandboxed command', () => {
     const choices = permissionChoices(['Bash(npm test:*)'], { sandboxed: true });
     expect(choices.map((choice) => choice.label)).toEqual([
       'Yes (in the sandbox)',
-      "Yes, and don't ask again for Bash(npm test:*) in this project",
+      "Yes, and don't ask again for Bash(npm test:*) in this project (.claude/settings.local.json)",
       'No, and tell the model what to do differently (esc)',
       // Last: 3 stays No, the number users know; running outside the sandbox is never a slip of habit.
       'Yes, run it outside the sandbox this once',

@@ -18,6 +18,7 @@ import { createReadFileState } from '../../src/state/readFileState.js';
 import { BashTool, preloadBashTool, type BashProgress } from '../../src/tools/BashTool/BashTool.js';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { BashResult } from '../../src/tools/BashTool/bashResult.js';
+import { BackgroundTaskRegistry } from '../../src/tasks/backgroundTasks.js';
 
 export const SECRET = 'hunter2-secret-value';
 
@@ -159,6 +160,7 @@ export async function sandboxContext(repo: SandboxRepo, options: SandboxRunOptio
     isInteractive: false,
     appState: createAppStateStore(initialAppState(permissionContext)),
     mcpClients: [],
+    backgroundTasks: new BackgroundTaskRegistry(),
     ...(options.grant ? { grant: { by: options.grant } } : {}),
   };
 }

@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readNewTaskOutput, stopBackgroundTask, waitForBackgroundTask } from '../../src/tasks/backgroundTasks.js';
 import { preloadBashTool, type BashProgress } from '../../src/tools/BashTool/BashTool.js';
 import { startFakeAnthropic, type FakeAnthropicServer } from '../support/fakeAnthropic.js';
 import { CLI_BIN, tempDir } from '../support/runCli.js';
@@ -112,12 +111,12 @@ describe.skipIf(!availability.available)('sandboxed Bash: processes', () => {
     const deadline = Date.now() + 10_000;
     let text = '';
     while (!/started\n0\n/.test(text) && Date.now() < deadline) {
-      text += readNewTaskOutput(data.taskId)?.text ?? '';
+      text += context.backgroundTasks.readNew(data.taskId)?.text ?? '';
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(text).toBe('started\n0\n');
     expect(processesWithMarker(`sleep\u0000${mark}`).length).toBeGreaterThan(0);
-    const stopped = await stopBackgroundTask(data.taskId);
+    const stopped = await context.backgroundTasks.stop(data.taskId);
     expect(stopped?.status).toBe('killed');
     expect(await waitUntilGone(mark)).toEqual([]);
   });
@@ -127,8 +126,8 @@ describe.skipIf(!availability.available)('sandboxed Bash: processes', () => {
     const input = BashTool.inputSchema.parse({ command: 'echo x > /tmp/private && exit 3', run_in_background: true });
     const { data } = await BashTool.call(input, context, () => undefined);
     if (data.kind !== 'background') throw new Error('expected a background task');
-    expect(await waitForBackgroundTask(data.taskId, 10_000)).toBe(true);
-    expect(readNewTaskOutput(data.taskId)?.task).toMatchObject({ status: 'failed', exitCode: 3 });
+    expect(await context.backgroundTasks.waitFor(data.taskId, 10_000)).toBe(true);
+    expect(context.backgroundTasks.readNew(data.taskId)?.task).toMatchObject({ status: 'failed', exitCode: 3 });
   });
 });
 

@@ -26,6 +26,8 @@ describe('SDK permission updates', () => {
       { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm run test:*' }, { toolName: 'Read' }], behavior: 'allow', destination: 'localSettings' },
     ]);
     expect(suggestionsFor([])).toEqual([]);
+    // A place outside the project is held for the session, as the REPL's dialog says.
+    expect(suggestionsFor(['Read(//etc/hosts)'])).toEqual([{ type: 'addRules', rules: [{ toolName: 'Read', ruleContent: '//etc/hosts' }], behavior: 'allow', destination: 'session' }]);
   });
 
   it('localSettings rules go live and are saved to .claude/settings.local.json', async () => {

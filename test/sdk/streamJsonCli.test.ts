@@ -102,6 +102,7 @@ it('runs a custom command from a user message as -p does, and lists it in initia
       { type: 'control_request', request_id: 'init', request: { subtype: 'initialize' } },
       { type: 'user', message: { role: 'user', content: '/frontend:lint src/ui' } },
       { type: 'user', message: { role: 'user', content: '/clear' } },
+      { type: 'user', message: { role: 'user', content: '/doctor' } },
     ],
     [],
     [endTurn('linted')],
@@ -116,7 +117,10 @@ it('runs a custom command from a user message as -p does, and lists it in initia
   expect(JSON.stringify(server!.requests[0]!.body.messages.at(-1).content)).toContain('Lint everything under src/ui and report.');
   // A REPL built-in is refused with a result that says so; nothing more reaches the model.
   const results = lines.filter((line) => line.type === 'result');
-  expect(results.map((line) => line.is_error)).toEqual([false, true]);
+  expect(results.map((line) => line.is_error)).toEqual([false, true, false]);
   expect(results[1].result).toMatch(/\/clear is a command of the interactive REPL/);
+  // /doctor answers itself: its report is the result, of no model turns.
+  expect(results[2]).toMatchObject({ subtype: 'success', num_turns: 0 });
+  expect(results[2].result).toMatch(/^✓ Terminal +n\/a \(headless/m);
   expect(server!.requests).toHaveLength(1);
 });

@@ -8,6 +8,7 @@ import { declareCall, prepareToolCall, type Preparation } from '../../src/servic
 import type { ToolUseRequest } from '../../src/services/tools/toolExecution.js';
 import { createAppStateStore, initialAppState } from '../../src/state/appState.js';
 import { BoundedFileSnapshots } from '../../src/state/readFileState.js';
+import { BackgroundTaskRegistry } from '../../src/tasks/backgroundTasks.js';
 
 export function preparedCall<Input>(tool: Tool<Input>, input: Input, scope: { cwd?: string; home?: string } = {}): Promise<PreparedCall<Input>> {
   return declareCall(tool, input, { cwd: scope.cwd ?? process.cwd(), home: scope.home ?? os.homedir() });
@@ -29,6 +30,7 @@ export function bareToolContext(tools: Tools, cwd: string = process.cwd()): Tool
     isInteractive: false,
     appState: createAppStateStore(initialAppState(permissionContext)),
     mcpClients: [],
+    backgroundTasks: new BackgroundTaskRegistry(),
   };
 }
 

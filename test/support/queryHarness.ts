@@ -45,6 +45,8 @@ export type ScenarioOptions = {
   readonly disallowedTools?: readonly string[];
   /** Persist transcripts (default false); the config dir is then where they go. */
   readonly persist?: boolean;
+  /** Told the session as soon as it exists (a script may need its background tasks mid-run). */
+  readonly onSession?: (session: Session) => void;
 };
 
 export async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
@@ -65,6 +67,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     ...(options.agents ? { agents: options.agents } : {}),
     ...(options.disallowedTools ? { disallowedTools: options.disallowedTools } : {}),
   });
+  options.onSession?.(session);
   const signal = options.signal ?? new AbortController().signal;
   const events: TimedEvent[] = [];
   const run = new ConversationSession({ session, persist: options.persist ?? false }).submit(options.prompt ?? 'go', {

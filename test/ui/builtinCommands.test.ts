@@ -115,11 +115,11 @@ describe('built-in slash commands', () => {
   it('/permissions lists live rules with their sources', async () => {
     await run('permissions', 'deny Bash(rm:*)');
     await run('permissions', 'allow Bash(npm test:*)');
-    const listing = text(await run('permissions'));
+    const listing = text(await run('permissions', 'list'));
     const file = path.join(fixture.cwd, '.claude', 'settings.local.json');
     expect(listing).toContain('Permission mode: default');
-    expect(listing).toMatch(/Deny:\n {2}Bash\(rm:\*\) {2}— .*settings\.local\.json/);
-    expect(listing).toMatch(/Allow:\n {2}Bash\(npm test:\*\) {2}— .*settings\.local\.json/);
+    expect(listing).toMatch(/Deny:\n {2}Bash\(rm:\*\) {2}— local: .*settings\.local\.json/);
+    expect(listing).toMatch(/Allow:\n {2}Bash\(npm test:\*\) {2}— local: .*settings\.local\.json/);
     const saved = JSON.parse(await readFile(file, 'utf8'));
     expect(saved.permissions).toEqual({ deny: ['Bash(rm:*)'], allow: ['Bash(npm test:*)'] });
   });
@@ -127,7 +127,7 @@ describe('built-in slash commands', () => {
   it('/permissions remove takes a rule out of the file and out of the live set', async () => {
     await run('permissions', 'deny WebFetch');
     expect(text(await run('permissions', 'remove WebFetch'))).toContain('Removed WebFetch');
-    expect(text(await run('permissions'))).not.toContain('WebFetch  —');
+    expect(text(await run('permissions', 'list'))).not.toContain('WebFetch  —');
   });
 
   it('/permissions refuses an invalid rule and explains usage', async () => {
@@ -185,7 +185,7 @@ describe('memory commands', () => {
       return { ok: true, editor: 'fake-editor' };
     };
     await run('memory');
-    expect(text(await run('permissions'))).toMatch(/Deny:\n {2}Bash\(rm:\*\) {2}— .*CLAUDE\.md/);
+    expect(text(await run('permissions', 'list'))).toMatch(/Deny:\n {2}Bash\(rm:\*\) {2}— CLAUDE\.md: .*CLAUDE\.md/);
     fixture.state.editor = async () => ({ ok: false, reason: 'no editor found: set $EDITOR' });
     const failed = await run('memory');
     expect(failed).toMatchObject({ tone: 'error' });

@@ -24,6 +24,7 @@ describe('key bindings', () => {
     ["Ctrl+V pastes the clipboard's image", 'v', { ctrl: true }, { type: 'paste_image' }],
     ['Ctrl+A', 'a', { ctrl: true }, { type: 'move', to: 'line_start' }],
     ['Alt+B', 'b', { meta: true }, { type: 'move', to: 'word_left' }],
+    ['Ctrl+B: the running Bash command to the background, else cursor left', 'b', { ctrl: true }, { type: 'background_or_left' }],
     ['bracketed paste start', '[200~', {}, { type: 'paste_start' }],
     ['bracketed paste end', '[201~', {}, { type: 'paste_end' }],
     ['plain text', 'abc', {}, { type: 'insert', text: 'abc' }],

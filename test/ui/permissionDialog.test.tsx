@@ -4,7 +4,7 @@ import type { PermissionAsk } from '../../src/contract/permissions.js';
 import type { PermissionResponse } from '../../src/permissions/types.js';
 import { PermissionDialog } from '../../src/ui/permissions/PermissionDialog.js';
 import { loadToolRenderers } from '../../src/ui/tools/toolRendererCache.js';
-import { plainTool, shoutTool } from './support/uiTools.js';
+import { namedTool, plainTool, shoutTool } from './support/uiTools.js';
 
 const ask = (suggestedRules?: string[]): PermissionAsk => ({
   behavior: 'ask',
@@ -50,7 +50,7 @@ describe('permission dialog', () => {
     expect(frame).toContain('WILL SHOUT: hello');
     expect(frame).toContain('Do you want to use Shout?');
     expect(frame).toContain('❯ 1. Yes');
-    expect(frame).toContain("  2. Yes, and don't ask again for Shout(hello) in this project");
+    expect(frame).toContain("  2. Yes, and don't ask again for Shout(hello) in this project (.claude/settings.local.json)");
     expect(frame).toContain('  3. No, and tell the model what to do differently (esc)');
     // An ask that comes from the mode says nothing the question does not: its internal reason is not shown.
     expect(frame).not.toContain('Shout has side effects.');
@@ -60,6 +60,19 @@ describe('permission dialog', () => {
   it("an ask from the tool itself shows the tool's reason above the question", async () => {
     const { view } = await dialog({ behavior: 'ask', message: 'This writes outside the project.', reason: { type: 'tool', detail: 'outside' } });
     expect(view.lastFrame()).toContain('This writes outside the project.');
+    view.unmount();
+  });
+
+  it("an ask from the analyser says why in the user's words, not the model's message with its internal subject", async () => {
+    const { view } = await dialog({
+      behavior: 'ask',
+      message: 'Bash: (whole command) evaluated-code needs permission — not understood, so never auto-allowed: eval runs computed text.',
+      reason: { type: 'other', detail: 'not understood, so never auto-allowed: eval runs computed text' },
+    });
+    const frame = view.lastFrame()!;
+    expect(frame).toContain('Not understood, so never auto-allowed: eval runs computed text.');
+    expect(frame).not.toContain('(whole command)');
+    expect(frame).not.toContain('needs permission');
     view.unmount();
   });
 
@@ -172,6 +185,73 @@ describe('permission dialog', () => {
     await tick();
     expect(view.lastFrame()).toContain('- const a = 1;');
     expect(view.lastFrame()).toContain('+ const a = 2;');
+    view.unmount();
+  });
+});
+
+describe('"don\'t ask again" and "allow all edits"', () => {
+  it('a Bash command offers its prefix rule, saved for the project', async () => {
+    const onAnswer = vi.fn<(response: PermissionResponse) => void>();
+    const view = render(<PermissionDialog request={{ tool: plainTool(), input: { command: 'git push origin main' }, decision: ask(['Bash(git push:*)']) }} onAnswer={onAnswer} columns={120} />);
+    await tick();
+    expect(view.lastFrame()).toContain("2. Yes, and don't ask again for Bash(git push:*) in this project (.claude/settings.local.json)");
+    view.stdin.write('2');
+    await tick();
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'allow_always', rules: ['Bash(git push:*)'] });
+    view.unmount();
+  });
+
+  it('a rule about a place outside the project says it is held for this session', async () => {
+    const view = render(<PermissionDialog request={{ tool: plainTool(), input: { path: '/etc/hosts' }, decision: ask(['Read(//etc/hosts)']) }} onAnswer={() => {}} columns={120} />);
+    await tick();
+    expect(view.lastFrame()).toContain("2. Yes, and don't ask again for Read(//etc/hosts) during this session");
+    expect(view.lastFrame()).not.toContain('settings.local.json');
+    view.unmount();
+  });
+
+  async function editDialog(decision: PermissionAsk) {
+    const onAnswer = vi.fn<(response: PermissionResponse) => void>();
+    const onAllowEditsForSession = vi.fn();
+    const view = render(
+      <PermissionDialog
+        request={{ tool: namedTool('Edit'), input: { file_path: '/p/a.ts', old_string: 'a', new_string: 'b' }, decision }}
+        onAnswer={onAnswer}
+        onAllowEditsForSession={onAllowEditsForSession}
+        columns={100}
+      />,
+    );
+    await tick();
+    return { view, onAnswer, onAllowEditsForSession };
+  }
+
+  it('an edit asked about by the mode offers "allow all edits during this session"; 2 switches to acceptEdits and allows this one', async () => {
+    const { view, onAnswer, onAllowEditsForSession } = await editDialog(ask(['Edit(./a.ts)']));
+    expect(view.lastFrame()).toContain('Do you want to make this edit to a.ts?');
+    expect(view.lastFrame()).toContain('2. Yes, allow all edits during this session (shift+tab)');
+    view.stdin.write('2');
+    await tick();
+    expect(onAllowEditsForSession).toHaveBeenCalledTimes(1);
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'allow_once' });
+    view.unmount();
+  });
+
+  it('Shift+Tab in the dialog does the same', async () => {
+    const { view, onAnswer, onAllowEditsForSession } = await editDialog(ask(['Edit(./a.ts)']));
+    view.stdin.write('\u001B[Z');
+    await tick();
+    expect(onAllowEditsForSession).toHaveBeenCalledTimes(1);
+    expect(onAnswer).toHaveBeenCalledWith({ type: 'allow_once' });
+    view.unmount();
+  });
+
+  it('an edit an ask rule stops is not waved through by the mode switch', async () => {
+    const { view, onAllowEditsForSession } = await editDialog({ behavior: 'ask', message: 'm', reason: { type: 'rule', rule: 'Edit(src/**)', source: '.claude/settings.json' }, suggestedRules: [] });
+    expect(view.lastFrame()).not.toContain('allow all edits');
+    // The rule is named for the user, in words, above the question.
+    expect(view.lastFrame()).toContain('Rule Edit(src/**) (.claude/settings.json) asks before this runs.');
+    view.stdin.write('\u001B[Z');
+    await tick();
+    expect(onAllowEditsForSession).not.toHaveBeenCalled();
     view.unmount();
   });
 });

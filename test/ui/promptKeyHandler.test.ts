@@ -257,3 +257,30 @@ describe('completion context', () => {
     expect(completionContextAt(bufferOf('mail me@example.com'))).toBeUndefined();
   });
 });
+
+describe('Ctrl+B', () => {
+  const ctrlB = (h: ReturnType<typeof harness>) => h.key('b', { ctrl: true });
+
+  it('while a turn runs, sends running Bash commands to the background and leaves the input alone', () => {
+    const h = harness({ busy: true });
+    const runInBackground = vi.fn(() => true);
+    h.type('abc');
+    h.state = handlePromptAction(h.state, { type: 'background_or_left' }, { isBusy: true, history: [], completion: completionContextAt(h.state.buffer), suggestions: [], pastes: new PastedTextStore() }, { ...h.effects, runInBackground });
+    expect(runInBackground).toHaveBeenCalledTimes(1);
+    expect(h.state.buffer.cursor).toBe(3);
+  });
+
+  it('with nothing to send (idle, or no Bash running) moves the cursor left as in emacs', () => {
+    const idle = harness();
+    idle.type('abc');
+    ctrlB(idle);
+    expect(idle.state.buffer.cursor).toBe(2);
+
+    const busy = harness({ busy: true });
+    const runInBackground = vi.fn(() => false);
+    busy.type('abc');
+    busy.state = handlePromptAction(busy.state, { type: 'background_or_left' }, { isBusy: true, history: [], completion: completionContextAt(busy.state.buffer), suggestions: [], pastes: new PastedTextStore() }, { ...busy.effects, runInBackground });
+    expect(runInBackground).toHaveBeenCalledTimes(1);
+    expect(busy.state.buffer.cursor).toBe(2);
+  });
+});

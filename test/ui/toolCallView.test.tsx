@@ -2,6 +2,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { loadToolRenderers } from '../../src/ui/tools/toolRendererCache.js';
 import { ToolCallView, type ToolCallViewProps } from '../../src/ui/transcript/ToolCallView.js';
+import { WriteTool } from '../../src/tools/WriteTool/WriteTool.js';
 import { brokenUiTool, plainTool, shoutTool } from './support/uiTools.js';
 
 const options = { verbose: false, columns: 80 };
@@ -42,6 +43,18 @@ describe('tool call rendering through the tool’s own render functions', () => 
       const frame = await frameOf({ tool, toolName: 'Shout', input: { words: 'no' }, phase: 'done', status, resultText: 'the user said no' });
       expect(frame).toContain('Did not shout "no": the user said no');
     }
+  });
+
+  it('a refused Write shows the user what happened (and their own words), not the message meant for the model', async () => {
+    const input = { file_path: '/p/notes.md', content: 'hello\n' };
+    const refused = await frameOf({ tool: WriteTool, toolName: 'Write', input, phase: 'done', status: 'rejected', resultText: 'The user rejected this Write call; it did not run. Stop and wait for the user to say how to proceed.' });
+    expect(refused).toContain('Write to');
+    expect(refused).toContain('was not done');
+    expect(refused).not.toContain('Stop and wait');
+    expect(refused).not.toContain('The user rejected');
+    const withFeedback = await frameOf({ tool: WriteTool, toolName: 'Write', input, phase: 'done', status: 'rejected', resultText: 'The user rejected this Write call; it did not run. The user said: put it in docs/' });
+    expect(withFeedback).toContain('You said: put it in docs/');
+    expect(withFeedback).not.toContain('The user rejected');
   });
 
   it('shows the error', async () => {

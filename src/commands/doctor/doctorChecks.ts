@@ -35,10 +35,13 @@ export type TerminalFacts = {
   readonly colorDepth: number | undefined;
 };
 
+/** A front end with no terminal UI of its own (headless -p, an ACP editor): the terminal check does not apply. */
+export type NoTerminal = { readonly notApplicable: string };
+
 export type DoctorInputs = {
   readonly env: NodeJS.ProcessEnv;
   readonly settings: SettingsSelection;
-  readonly terminal: TerminalFacts;
+  readonly terminal: TerminalFacts | NoTerminal;
   readonly probeSandbox: () => Promise<SandboxAvailability>;
   readonly ripgrepPath: () => Promise<string>;
   /** The session's MCP servers as /mcp shows them (absent: none configured). */
@@ -212,7 +215,8 @@ export function checkMcpServers(servers: readonly McpServerView[] | undefined): 
   };
 }
 
-export function checkTerminal(env: NodeJS.ProcessEnv, terminal: TerminalFacts): DoctorCheck {
+export function checkTerminal(env: NodeJS.ProcessEnv, terminal: TerminalFacts | NoTerminal): DoctorCheck {
+  if ('notApplicable' in terminal) return { name: 'Terminal', verdict: 'ok', detail: `n/a (${terminal.notApplicable})` };
   const term = env.TERM || '(unset)';
   const colours = env.NO_COLOR ? 'colour off (NO_COLOR)' : describeColours(terminal.colorDepth);
   const size = terminal.columns && terminal.rows ? `${terminal.columns}×${terminal.rows}` : 'size unknown';

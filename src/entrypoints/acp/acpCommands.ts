@@ -2,8 +2,10 @@
  * The slash commands an editor can offer (`available_commands_update`) and
  * run: the user's custom commands (.claude/commands, the config folder's
  * commands), the MCP servers' prompts (`/mcp__server__prompt`, asked for
- * each time, since servers connect late and change them), /compact, /init and
- * /rewind — the ACP share of the session's one catalog (src/app/commandCatalog.ts).
+ * each time, since servers connect late and change them), /compact, /init,
+ * /rewind, /tasks (the session's background tasks, as text), /doctor and
+ * /permissions (its text form) — the ACP share of the session's one catalog
+ * (src/app/commandCatalog.ts).
  * The REPL's other built-ins manage the terminal UI or things the editor
  * shows itself, so they are not offered.
  */
@@ -17,7 +19,10 @@ export type AcpCommand =
   | { readonly kind: 'custom'; readonly command: CustomCommand }
   | { readonly kind: 'compact' }
   | { readonly kind: 'rewind' }
-  | { readonly kind: 'init' };
+  | { readonly kind: 'init' }
+  | { readonly kind: 'tasks' }
+  | { readonly kind: 'doctor' }
+  | { readonly kind: 'permissions' };
 
 export type AcpCommandSet = {
   readonly catalog: CommandCatalog;
@@ -39,7 +44,21 @@ const REWIND: AvailableCommand = {
 
 const INIT: AvailableCommand = { name: initCommand.name, description: initCommand.description };
 
-const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND];
+const TASKS: AvailableCommand = {
+  name: 'tasks',
+  description: 'List the background shells and agents with their recent output (/tasks stop <id> stops one)',
+  input: { hint: '[stop <id>]' },
+};
+
+const DOCTOR: AvailableCommand = { name: 'doctor', description: 'Check the installation: API, key, sandbox, ripgrep, config files, MCP servers' };
+
+const PERMISSIONS: AvailableCommand = {
+  name: 'permissions',
+  description: 'Permission rules with their sources; /permissions allow|ask|deny <rule> adds one, /permissions remove <rule> removes it',
+  input: { hint: '[list|allow|ask|deny|remove <rule>]' },
+};
+
+const BUILT_IN: readonly AvailableCommand[] = [COMPACT, INIT, REWIND, TASKS, DOCTOR, PERMISSIONS];
 
 /** The session's command catalog (the ACP front end's share of it) as the editor sees it. */
 export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
@@ -67,6 +86,12 @@ export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
           return { kind: 'init' };
         case REWIND.name:
           return { kind: 'rewind' };
+        case TASKS.name:
+          return { kind: 'tasks' };
+        case DOCTOR.name:
+          return { kind: 'doctor' };
+        case PERMISSIONS.name:
+          return { kind: 'permissions' };
         default:
           return undefined;
       }

@@ -30,7 +30,7 @@ import { promptContent } from './promptContent.js';
 import { replayConversation } from './replayConversation.js';
 import { TurnUpdates } from './turnUpdates.js';
 import { PermissionState } from '../../permissions/permissionState.js';
-import { beginCommandPrompt, interpretInput, PROGRAM_INPUT } from '../../app/inputInterpreter.js';
+import { beginCommandPrompt, interpretInput, PROGRAM_INPUT, refusalOfElsewhere } from '../../app/inputInterpreter.js';
 
 export type AcpSessionOptions = {
   readonly conversation: ConversationSession;
@@ -161,10 +161,33 @@ export class AcpSession {
     // Only a prompt that is one line of text can name a command; anything the editor attached makes it a prompt.
     const typed = content.length === 1 && content[0]!.type === 'text' ? content[0]!.text : undefined;
     const input = typed === undefined ? undefined : interpretInput(typed, this.options.commands.catalog, PROGRAM_INPUT);
+    // Another front end's built-in (/model, /clear…): refused with the sentence headless gives, not sent to the model.
+    if (input?.kind === 'elsewhere') {
+      await this.say(refusalOfElsewhere(input.command, 'in an editor session (the editor offers its own controls)'));
+      return 'end_turn';
+    }
     if (input?.kind === 'builtin') {
       const command = this.options.commands.find(input.command.name);
       if (command?.kind === 'compact') return this.compact(input.args, signal, updates);
       if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
+      if (command?.kind === 'tasks') {
+        const { tasksWithoutDialog } = await import('../../commands/builtin/tasks.js');
+        await this.say((await tasksWithoutDialog(this.options.conversation.session.backgroundTasks, input.args)).text);
+        return 'end_turn';
+      }
+      if (command?.kind === 'doctor') {
+        const { doctorReport } = await import('../../commands/builtin/doctor.js');
+        // Fenced: an editor renders agent text as markdown, which would fold the report's aligned columns.
+        const report = await doctorReport(this.options.conversation.session, { notApplicable: 'ACP: the editor draws the UI' });
+        await this.say(['```text', report.text, '```'].join('\n'));
+        return 'end_turn';
+      }
+      if (command?.kind === 'permissions') {
+        const { sessionPermissionsText } = await import('../../commands/builtin/permissions.js');
+        const result = await sessionPermissionsText(input.args, this.options.conversation.session);
+        await this.say(result.type === 'text' ? result.text : '');
+        return 'end_turn';
+      }
       if (command?.kind === 'rewind') {
         const { runAcpRewind } = await import('./acpRewind.js');
         await this.say(await runAcpRewind(this.options.conversation, input.args));
@@ -193,7 +216,7 @@ export class AcpSession {
         commandPrompt.release();
       }
     }
-    // Anything else (a built-in of the REPL's included, as before) goes to the model as the editor sent it.
+    // Anything else (text, or a `/word` that names no command) goes to the model as the editor sent it.
     return this.runTurn(content, signal, updates);
   }
 

@@ -11,6 +11,7 @@
  * A request the client cancels, or one the turn's cancel overtakes, is a
  * rejection.
  */
+import { allowAlwaysScope } from '../../permissions/allowAlways.js';
 import type { AgentContext, PermissionOption, RequestPermissionResponse, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import { PermissionState } from '../../permissions/permissionState.js';
 import type { PermissionResponse } from '../../permissions/types.js';
@@ -41,7 +42,8 @@ export function acpPermissionAsker(options: AcpPermissionAskerOptions): Permissi
     const permissionOptions: PermissionOption[] = [
       { optionId: PERMISSION_OPTION_IDS.allowOnce, name: 'Allow', kind: 'allow_once' },
       ...(rules.length > 0
-        ? [{ optionId: PERMISSION_OPTION_IDS.allowAlways, name: `Always allow ${rules.join(', ')}`, kind: 'allow_always' } as const]
+        ? // Where the rule goes, as the REPL's dialog says it: saved for the project, or held for this session.
+          [{ optionId: PERMISSION_OPTION_IDS.allowAlways, name: `Always allow ${rules.join(', ')} ${allowAlwaysScope(rules) === 'project' ? 'in this project' : 'in this session'}`, kind: 'allow_always' } as const]
         : []),
       { optionId: PERMISSION_OPTION_IDS.rejectOnce, name: 'Reject', kind: 'reject_once' },
       { optionId: PERMISSION_OPTION_IDS.rejectAlways, name: `Always reject ${denyRules.join(', ')} in this session`, kind: 'reject_always' },

@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { allowAlwaysScope } from '../../permissions/allowAlways.js';
 import { addRulesToLocalSettings, localSettingsPath } from '../../permissions/localSettingsRules.js';
 import { PermissionState } from '../../permissions/permissionState.js';
 import { parseRule } from '../../permissions/rules/parseRule.js';
@@ -38,7 +39,9 @@ export function suggestionsFor(rules: readonly string[]): PermissionUpdate[] {
     const { toolName, specifier } = parsed.value;
     return [specifier === undefined ? { toolName } : { toolName, ruleContent: specifier }];
   });
-  return values.length === 0 ? [] : [{ type: 'addRules', rules: values, behavior: 'allow', destination: 'localSettings' }];
+  // Where the REPL's "don't ask again" keeps them: the project's local settings, or (a place outside the project) the session.
+  const destination = allowAlwaysScope(rules) === 'project' ? 'localSettings' : 'session';
+  return values.length === 0 ? [] : [{ type: 'addRules', rules: values, behavior: 'allow', destination }];
 }
 
 export type PermissionUpdateTarget = {

@@ -23,7 +23,7 @@ import { type HeadlessIo, runHeadlessTurn, type HeadlessTurn } from '../headless
 import { prepareHeadlessPrompt, type HeadlessPromptOptions, type PreparedHeadlessPrompt } from '../headlessCommand.js';
 import { headlessSlashCommands } from '../headlessSlashCommandList.js';
 import { reportHookActivity } from '../headlessHooks.js';
-import { initLine, unsentPromptResultLine } from '../headlessOutput.js';
+import { answeredResultLine, initLine, unsentPromptResultLine } from '../headlessOutput.js';
 import { ControlChannel, type ControlRequestBody } from './controlChannel.js';
 import { mcpToolPermissionAsker } from './mcpToolPermissionAsker.js';
 import { sdkElicitationHandler } from './sdkElicitation.js';
@@ -123,6 +123,10 @@ export async function runSdkSession(options: SdkSessionOptions): Promise<number>
         writeLine(initLine(conversation, { agents, slashCommands, skills }));
         const started = monotonicMs();
         const prepared = await sdkPromptContent(message.content, { conversation, signal: controller.signal });
+        if (prepared.ok === 'answered') {
+          writeLine(answeredResultLine(conversation, prepared.text, { durationMs: monotonicMs() - started }));
+          continue;
+        }
         if (!prepared.ok) {
           writeLine(unsentPromptResultLine(conversation, prepared.error, { interrupted: controller.signal.aborted, durationMs: monotonicMs() - started }));
           continue;

@@ -10,6 +10,7 @@ import { hasRestrictiveRules } from '../rules/ruleSet.js';
 import type { AnalyzedSimpleCommand, ShellCommandAnalysis } from '../shell/analyzeShellCommand.js';
 import type { ShellConcern } from '../shell/shellTypes.js';
 import { commandSpellings } from './bashSpellings.js';
+import { narrowestPrefixRule } from './commandPrefix.js';
 import { checkPathAccess, resolveWordTargets, ruleExplanation } from './checkPathAccess.js';
 import type { Behavior, Explanation, TraceEntry } from '../../contract/permissions.js';
 import type { DecisionEnvironment } from './decisionTypes.js';
@@ -25,13 +26,15 @@ export type PartDecision = TraceEntry & {
 const HARD_CONCERNS = new Set<ShellConcern['kind']>(['unparseable', 'dynamic-command', 'too-deep', 'evaluated-code']);
 
 export function decideShellAnalysis(analysis: ShellCommandAnalysis, env: DecisionEnvironment): PartDecision[] {
-  const parts = analysis.commands.map((command) => decideSimpleCommand(command, env));
+  const concerns = [...analysis.concerns, ...foreignRepositoryConcerns(analysis, env)];
+  // A command with anything unbounded about it (`git -c core.fsmonitor=… push`) is offered only as written, never as a prefix.
+  const parts = analysis.commands.map((command) => decideSimpleCommand(command, env, { offerPrefix: concerns.length === 0 }));
   // Rules the OS sandbox enforces need no question about what the analyser cannot bound.
   const restrictive = hasRestrictiveRules(env.ruleSet) && env.sandboxed !== true;
   // A mode may only allow what is bounded: `PATH=/tmp/x ls` is read-only by its words, not by its effect.
   // (The sandbox keeps the working directories writable, so it does not bound this.)
   const allowedByMode = parts.some((p) => p.behavior === 'allow' && p.explanation.kind === 'mode' && env.mode !== 'bypassPermissions');
-  for (const concern of [...analysis.concerns, ...foreignRepositoryConcerns(analysis, env)]) {
+  for (const concern of concerns) {
     const hard = HARD_CONCERNS.has(concern.kind);
     if (!hard && !restrictive && !allowedByMode) continue; // the command itself is "other" and asks unless a rule allows it
     if (env.mode === 'bypassPermissions' && !restrictive) continue;
@@ -70,7 +73,7 @@ function foreignRepositoryConcerns(analysis: ShellCommandAnalysis, env: Decision
   return concerns;
 }
 
-function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvironment): PartDecision {
+function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvironment, options: { readonly offerPrefix: boolean }): PartDecision {
   const { command, effects } = analyzed;
   const spellings = commandSpellings(analyzed);
   const redirects = command.redirects.map((redirect) => redirect.text).join(' ');
@@ -152,7 +155,10 @@ function decideSimpleCommand(analyzed: AnalyzedSimpleCommand, env: DecisionEnvir
     effects.kind === 'file-edit' ? (env.mode === 'acceptEdits' ? 'it edits files outside the working directories' : 'it edits files') :
     effects.known ? 'it has side effects' : `${effects.program ?? 'this program'} is not known to be read-only`;
   // A Bash allow rule covers the program's own operands; redirections need their own Edit rule.
-  const suggestions = !pathsSuggestible ? undefined : effects.kind === 'read-only' ? dedupe(pathSuggestions) : commandSuggestion ? dedupe([...commandSuggestion, ...redirectSuggestions]) : undefined;
+  // An understood command with a known subcommand gets its prefix (`git push:*`), not its literal text.
+  const prefix = commandSuggestion && options.offerPrefix ? narrowestPrefixRule(analyzed, spellings.canonical, { understood }) : undefined;
+  const commandRules = prefix ? [prefix] : commandSuggestion;
+  const suggestions = !pathsSuggestible ? undefined : effects.kind === 'read-only' ? dedupe(pathSuggestions) : commandRules ? dedupe([...commandRules, ...redirectSuggestions]) : undefined;
   return part('ask', { kind: 'mode', mode: env.mode, detail }, suggestions);
 }
 

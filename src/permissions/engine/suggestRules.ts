@@ -1,8 +1,9 @@
 /**
  * "Yes, and don't ask again": the narrowest rules that would have allowed
- * this call — the exact simple command for Bash (one rule per asking
- * command, at most 5), the exact file for file tools, the domain for
- * WebFetch. Each suggestion is proved before it is offered: the call is
+ * this call — for Bash, one rule per asking command (at most 5): its prefix
+ * up to one subcommand when the analyser understood it and knows its
+ * subcommands (`git push:*`, commandPrefix.ts), else the exact command; the
+ * exact file for file tools, the domain for WebFetch. Each suggestion is proved before it is offered: the call is
  * decided again with the rules added, and only if that allows it are they
  * returned.
  */

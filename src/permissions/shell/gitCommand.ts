@@ -117,7 +117,11 @@ export function classifyGit(argv: readonly ExpandedWord[]): GitClassification {
   }
   const subcommand = argv[i];
   const args = argv.slice(i + 1);
-  const matchArgv = [argv[0] ?? literalWord('git'), ...argv.slice(i)];
+  // Rules match `git <subcommand> …` without the global options (`git -C sub status` is `git status`), unless one
+  // of them can make git run a program (`-c core.fsmonitor=…`, `--git-dir` elsewhere): then the command is matched
+  // as written, so `Bash(git push:*)` never covers `git -c core.sshCommand=… push`.
+  const globalsRunCode = concerns.some((concern) => concern.kind === 'inline-code');
+  const matchArgv = globalsRunCode ? argv : [argv[0] ?? literalWord('git'), ...argv.slice(i)];
   const base = { matchArgv, concerns, gitRepositoryFrom: repositoryFrom ?? literalWord('.'), ...(cwdOverride ? { cwdOverride } : {}) };
   if (!subcommand || subcommand.kind === 'dynamic') return { ...base, kind: subcommand ? 'other' : 'read-only', paths: [], effects: [], knownSubcommand: !subcommand, ...(subcommand ? {} : { problems: [] }) };
   const name = subcommand.text;

@@ -77,9 +77,8 @@ export function createAgentTool(catalog: Promise<AgentCatalog>): Tool<AgentInput
         ...(input.model ? { model: input.model } : {}),
       };
       if (input.run_in_background) {
-        const { startAgentTask } = await import('../../tasks/backgroundTasks.js');
         const agentId = newUuid().slice(0, 8);
-        const task = startAgentTask({
+        const task = context.backgroundTasks.startAgent({
           agentId,
           label: `${agent.agentType}: ${input.description}`,
           description: input.description,

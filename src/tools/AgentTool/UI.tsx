@@ -12,6 +12,7 @@ import { AgentGroupView, AgentStatusView } from '../../ui/kit/agents/AgentWork.j
 import { ChildTranscript } from '../../ui/kit/agents/ChildTranscript.js';
 import type { GroupedToolCall, RenderOptions } from '../../contract/toolRenderers.js';
 import type { AgentInput, AgentOutput } from './AgentTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<AgentInput>, _options: RenderOptions): ReactNode {
   return (
@@ -44,5 +45,5 @@ export function renderToolGroup(calls: readonly GroupedToolCall<AgentInput, Agen
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

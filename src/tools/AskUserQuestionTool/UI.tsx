@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { AskUserQuestionInput, AskUserQuestionOutput } from './AskUserQuestionTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<AskUserQuestionInput>, _options: RenderOptions): ReactNode {
   const headers = (input.questions ?? []).map((question) => question?.header).filter(Boolean);
@@ -28,9 +29,9 @@ export function renderToolResultMessage(
 }
 
 export function renderToolUseRejectedMessage(_input: AskUserQuestionInput, reason: string, _options: RenderOptions): ReactNode {
-  return <Text color="yellow">Questions not asked: {reason}</Text>;
+  return <Text color={colors.warning}>Questions not asked: {reason}</Text>;
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { buildTool, type ToolUseContext, toolResultsDir } from '../../contract/tool.js';
-import { startBackgroundTask } from '../../tasks/backgroundTasks.js';
+import type { BackgroundTaskInfo } from '../../contract/backgroundTasks.js';
 import { mapBashResult, type BashBackgroundResult, type BashForegroundResult, type BashResult } from './bashResult.js';
 import { declareShellFacts, isConcurrencySafeBashCall, isReadOnlyBashCall, preloadBashTool } from './commandSafety.js';
 import { BASH_TOOL_NAME, bashPrompt, DEFAULT_TIMEOUT_MS, MAX_RESULT_CHARS, MAX_TIMEOUT_MS } from './prompt.js';
@@ -78,7 +78,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
     const start = startingDirectory(context);
     const timeoutMs = input.timeout ?? DEFAULT_TIMEOUT_MS;
     const firstSandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
-    const baseEnv = await sessionShellEnv(context);
+    const environment = await shellEnvironmentOf(context);
     const runIn = async (sandbox: BashSandbox) => {
       // Sandboxed progress says so from the first moment, so the REPL can mark the tool line while it runs.
       const report = sandbox.sandboxed ? (progress: BashProgress) => onProgress({ ...progress, sandboxed: true, sandboxPolicy: sandbox.policyName }) : onProgress;
@@ -87,15 +87,26 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
         command: input.command,
         cwd: start.cwd,
         ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
+        ...environment,
         timeoutMs,
         signal: context.abortSignal,
         spillFile: path.join(toolResultsDir(context.session), `${safeFileName(context.toolUseId)}.bash-output.txt`),
         onProgress: report,
-        ...(baseEnv ? { baseEnv } : {}),
+        // The user may send it to the background while it runs (Ctrl+B in the REPL).
+        background: {
+          tasks: context.backgroundTasks,
+          ...(input.description ? { description: input.description } : {}),
+          sessionId: context.session.id,
+          sessionDir: context.session.dir,
+        },
       });
     };
+    const movedResult = (task: BackgroundTaskInfo, sandboxed: boolean): { data: BashBackgroundResult } => ({
+      data: { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd, sandboxed, movedByUser: true },
+    });
     let sandbox: BashSandbox = firstSandbox;
     let run = await runIn(sandbox);
+    if (run.kind === 'moved') return movedResult(run.task, sandbox.sandboxed);
     const notes: string[] = [];
     const refusal = sandbox.sandboxed && !run.aborted && (run.timedOut || run.exit.exitCode !== 0) ? sandboxRefusalIn(run.output.lastLines(40, 8_000)) : undefined;
     if (refusal) {
@@ -103,6 +114,7 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
       if (answer === 'rerun') {
         sandbox = { sandboxed: false, policyName: 'outside' };
         run = await runIn(sandbox);
+        if (run.kind === 'moved') return movedResult(run.task, false);
         notes.push(`The sandbox refused ${refusal.what} on the first try; the user chose to run the command again outside the sandbox, and this is that run's output.`);
       } else {
         notes.push(answer === 'declined' ? `The sandbox refused ${refusal.what}, and the user chose not to run the command outside it.` : `The sandbox refused ${refusal.what}. Nobody here can approve running it outside the sandbox (non-interactive run); ask the user to run it outside the sandbox, allow the path or host in settings (sandbox.writablePaths, sandbox.network.allowedDomains), or approve it in the REPL with "Yes, run outside the sandbox".`);
@@ -145,10 +157,9 @@ export const BashTool = buildTool<BashInput, BashResult, BashProgress>({
 async function startInBackground(input: BashInput, context: ToolUseContext): Promise<BashBackgroundResult> {
   const start = startingDirectory(context);
   const sandbox = await bashSandboxFor(context, await sandboxCallOptions(input.command, start.cwd, context));
-  const baseEnv = await sessionShellEnv(context);
-  const task = await startBackgroundTask({
+  const task = await context.backgroundTasks.startShell({
     ...(sandbox.sandboxed ? { launcher: sandbox.launcher } : {}),
-    ...(baseEnv ? { baseEnv } : {}),
+    ...(await shellEnvironmentOf(context)),
     command: input.command,
     description: input.description,
     cwd: start.cwd,
@@ -158,10 +169,10 @@ async function startInBackground(input: BashInput, context: ToolUseContext): Pro
   return { kind: 'background', command: input.command, taskId: task.id, pid: task.pid, cwd: start.cwd, sandboxed: sandbox.sandboxed };
 }
 
-/** agentcli's environment plus what the session's hooks exported (CLAUDE_ENV_FILE: src/hooks/sessionEnvFile.ts); undefined: nothing added. */
-async function sessionShellEnv(context: ToolUseContext): Promise<NodeJS.ProcessEnv | undefined> {
-  const added = await context.shellEnvironment?.();
-  return added && Object.keys(added).length > 0 ? { ...process.env, ...added } : undefined;
+/** The session's SessionStart hooks' variables (CLAUDE_ENV_FILE) over this process's environment, when there are any. */
+async function shellEnvironmentOf(context: ToolUseContext): Promise<{ baseEnv?: NodeJS.ProcessEnv }> {
+  const extra = (await context.shellEnvironment?.()) ?? {};
+  return Object.keys(extra).length > 0 ? { baseEnv: { ...process.env, ...extra } } : {};
 }
 
 /** The analysis the pipeline granted the call on; made again only when the call did not come through it. */

@@ -9,6 +9,7 @@ import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { BashInput } from './BashTool.js';
 import type { BashResult } from './bashResult.js';
 import type { BashProgress } from './runForegroundCommand.js';
+import { colors } from '../../ui/kit/theme.js';
 
 const COLLAPSED_LINES = 6;
 
@@ -34,14 +35,17 @@ export function renderToolUseTag(progress: readonly BashProgress[], output: Bash
   return output?.sandboxed || progress.some((event) => event.sandboxed) ? 'sandboxed' : null;
 }
 
+/** As Claude Code says it: the running command can be sent to the background (the REPL's Ctrl+B). */
+export const BACKGROUND_HINT = 'ctrl+b to run in background';
+
 export function renderToolUseProgressMessage(progress: readonly BashProgress[], _options: RenderOptions): ReactNode {
   const latest = progress.at(-1);
-  if (!latest || latest.totalChars === 0) return <Text dimColor>Running…</Text>;
+  if (!latest || latest.totalChars === 0) return <Text dimColor>Running… ({BACKGROUND_HINT})</Text>;
   return (
     <Box flexDirection="column">
       <Text dimColor>{latest.lastLines}</Text>
       <Text dimColor>
-        {latest.totalLines} lines · {Math.round(latest.elapsedMs / 1000)}s
+        {latest.totalLines} lines · {Math.round(latest.elapsedMs / 1000)}s · {BACKGROUND_HINT}
       </Text>
     </Box>
   );
@@ -49,7 +53,7 @@ export function renderToolUseProgressMessage(progress: readonly BashProgress[], 
 
 export function renderToolResultMessage(output: BashResult, _input: BashInput, options: RenderOptions): ReactNode {
   if (output.kind === 'background') {
-    return <Text dimColor>Running in background as {output.taskId}</Text>;
+    return <Text dimColor>{output.movedByUser ? `Moved to the background as ${output.taskId}` : `Running in background as ${output.taskId}`} · /tasks to see it</Text>;
   }
   const lines = output.output.replace(/\n+$/, '').split('\n');
   const visible = options.verbose ? lines : lines.slice(0, COLLAPSED_LINES);
@@ -60,12 +64,12 @@ export function renderToolResultMessage(output: BashResult, _input: BashInput, o
       {output.output.trim() === '' ? <Text dimColor>(no output)</Text> : <Text>{visible.join('\n')}</Text>}
       {hidden > 0 ? <Text dimColor>… +{hidden} lines (ctrl+o to expand)</Text> : null}
       {output.notes.map((note) => (
-        <Text key={note} color="yellow">
+        <Text key={note} color={colors.warning}>
           {note}
         </Text>
       ))}
       {failed ? (
-        <Text color="red">{output.timedOut ? `Timed out after ${output.timeoutMs} ms` : `Exit code ${output.exitCode ?? output.signal}`}</Text>
+        <Text color={colors.error}>{output.timedOut ? `Timed out after ${output.timeoutMs} ms` : `Exit code ${output.exitCode ?? output.signal}`}</Text>
       ) : null}
     </Box>
   );
@@ -77,7 +81,7 @@ export function renderToolUseRejectedMessage(input: BashInput, _reason: string, 
 
 export function renderToolUseErrorMessage(error: string, options: RenderOptions): ReactNode {
   const lines = error.split('\n');
-  return <Text color="red">{options.verbose ? error : lines.slice(0, COLLAPSED_LINES).join('\n')}</Text>;
+  return <Text color={colors.error}>{options.verbose ? error : lines.slice(0, COLLAPSED_LINES).join('\n')}</Text>;
 }
 
 function firstLine(text: string, maxChars: number): string {

@@ -36,6 +36,8 @@ export type BashBackgroundResult = {
   readonly pid: number;
   readonly cwd: string;
   readonly sandboxed?: boolean;
+  /** It started in the foreground and the user sent it to the background while it ran (Ctrl+B). */
+  readonly movedByUser?: boolean;
 };
 
 export type BashResult = BashForegroundResult | BashBackgroundResult;
@@ -46,8 +48,11 @@ export function isFailedBashResult(result: BashResult): boolean {
 
 export function bashResultText(result: BashResult): string {
   if (result.kind === 'background') {
+    const where = `(pid ${result.pid}, in ${result.cwd}${result.sandboxed ? ', in the OS sandbox' : ''})`;
     return [
-      `Started in the background as task ${result.taskId} (pid ${result.pid}, in ${result.cwd}${result.sandboxed ? ', in the OS sandbox' : ''}).`,
+      result.movedByUser
+        ? `The user sent this command to the background while it ran; it keeps running as task ${result.taskId} ${where}. You will be told when it ends.`
+        : `Started in the background as task ${result.taskId} ${where}.`,
       `Read its new output with TaskOutput({"task_id": "${result.taskId}"}); stop it with TaskStop({"task_id": "${result.taskId}"}).`,
     ].join('\n');
   }

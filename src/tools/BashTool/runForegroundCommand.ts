@@ -1,11 +1,16 @@
 /**
  * One foreground Bash command: started in its own process group, its
  * output streamed as throttled progress (the last few lines), stopped with
- * its whole tree on timeout or abort.
+ * its whole tree on timeout or abort — unless the user sends it to the
+ * background first (Ctrl+B in the REPL): then the session's task registry
+ * adopts the running shell and its output as they are, and the call returns
+ * at once with the task it became. Its timeout and the turn's Esc no longer
+ * reach it; TaskStop and /tasks do.
  */
 import type { SandboxPolicyName } from './bashSandbox.js';
 import { BoundedOutput } from '../../utils/process/boundedOutput.js';
 import { startShellCommand, type ShellExit, type ShellLauncher } from '../../utils/process/shellCommand.js';
+import type { BackgroundTaskInfo, BackgroundTasks } from '../../contract/backgroundTasks.js';
 
 export type BashProgress = {
   readonly type: 'bash_output';
@@ -21,11 +26,23 @@ export type BashProgress = {
 };
 
 export type ForegroundRun = {
+  readonly kind: 'finished';
   readonly exit: ShellExit;
   readonly output: BoundedOutput;
   readonly timedOut: boolean;
   readonly aborted: boolean;
   readonly durationMs: number;
+};
+
+/** The user sent the command to the background while it ran; the task owns the shell now. */
+export type MovedRun = { readonly kind: 'moved'; readonly task: BackgroundTaskInfo; readonly durationMs: number };
+
+/** Where a command may go when the user sends it to the background, and what its task is told about it. */
+export type BackgroundDestination = {
+  readonly tasks: BackgroundTasks;
+  readonly description?: string;
+  readonly sessionId: string;
+  readonly sessionDir: string;
 };
 
 export type ForegroundOptions = {
@@ -35,11 +52,13 @@ export type ForegroundOptions = {
   readonly signal: AbortSignal;
   /** Runs the shell inside another program (the OS sandbox). */
   readonly launcher?: ShellLauncher;
+  /** The environment before scrubbing (default: this process's). */
+  readonly baseEnv?: NodeJS.ProcessEnv;
   /** Receives the full output once it outgrows memory. */
   readonly spillFile: string;
   readonly onProgress: (progress: BashProgress) => void;
-  /** The environment before scrubbing (default: this process's). */
-  readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Offered to the user to send to the background while it runs; absent: it always runs to its end here. */
+  readonly background?: BackgroundDestination;
 };
 
 /** Kept in memory: the output's start and end; past that, the full text goes to the spill file. */
@@ -49,7 +68,7 @@ const PROGRESS_INTERVAL_MS = 200;
 const PROGRESS_LINES = 5;
 const PROGRESS_CHARS = 2_000;
 
-export async function runForegroundCommand(options: ForegroundOptions): Promise<ForegroundRun> {
+export async function runForegroundCommand(options: ForegroundOptions): Promise<ForegroundRun | MovedRun> {
   const started = Date.now();
   const output = new BoundedOutput({
     headChars: FOREGROUND_HEAD_CHARS,
@@ -62,27 +81,53 @@ export async function runForegroundCommand(options: ForegroundOptions): Promise<
     cwd: options.cwd,
     output,
     onOutput: progress.schedule,
-    ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
     ...(options.launcher ? { launcher: options.launcher } : {}),
+    ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
   });
+
+  const destination = options.background;
+  const offer = destination?.tasks.offerForeground({
+    command: options.command,
+    cwd: options.cwd,
+    ...(destination.description ? { description: destination.description } : {}),
+    sessionId: destination.sessionId,
+    sessionDir: destination.sessionDir,
+    shell,
+    output,
+  });
+  // Once the command is being stopped here it can no longer move (and one that moved is not stopped here).
+  const stopHere = (): void => {
+    if (!offer || offer.withdraw()) void shell.kill();
+  };
 
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    void shell.kill();
+    stopHere();
   }, options.timeoutMs);
-  const onAbort = (): void => void shell.kill();
+  const onAbort = (): void => stopHere();
   options.signal.addEventListener('abort', onAbort, { once: true });
   if (options.signal.aborted) onAbort();
 
+  let moved = false;
   try {
-    const exit = await shell.exited;
-    return { exit, output, timedOut, aborted: options.signal.aborted, durationMs: Date.now() - started };
+    const ended = await new Promise<{ readonly exit: ShellExit } | { readonly task: BackgroundTaskInfo }>((resolve) => {
+      void shell.exited.then((exit) => {
+        if (!offer || offer.withdraw()) resolve({ exit });
+      });
+      void offer?.moved.then((task) => resolve({ task }));
+    });
+    if ('task' in ended) {
+      moved = true;
+      return { kind: 'moved', task: ended.task, durationMs: Date.now() - started };
+    }
+    return { kind: 'finished', exit: ended.exit, output, timedOut, aborted: options.signal.aborted, durationMs: Date.now() - started };
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', onAbort);
     progress.stop();
-    await output.close();
+    // A moved command's output goes on filling for its task, which closes it when the command ends.
+    if (!moved) await output.close();
   }
 }
 

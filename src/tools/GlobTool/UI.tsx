@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { GlobInput, GlobResult } from './GlobTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<GlobInput>, _options: RenderOptions): ReactNode {
   return (
@@ -29,5 +30,5 @@ export function renderToolResultMessage(output: GlobResult, _input: GlobInput, o
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

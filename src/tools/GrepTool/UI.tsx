@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { GrepInput, GrepResult } from './GrepTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<GrepInput>, _options: RenderOptions): ReactNode {
   const parts = [`pattern: "${input.pattern ?? ''}"`];
@@ -30,5 +31,5 @@ export function renderToolResultMessage(output: GrepResult, _input: GrepInput, o
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { ListMcpResourcesInput, ListMcpResourcesOutput } from './ListMcpResourcesTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 const COLLAPSED_ROWS = 8;
 
@@ -27,7 +28,7 @@ export function renderToolResultMessage(
         </Text>
       ))}
       {output.failures.map((failure) => (
-        <Text key={failure.server} color="red">
+        <Text key={failure.server} color={colors.error}>
           {failure.server}: {failure.error}
         </Text>
       ))}
@@ -36,5 +37,5 @@ export function renderToolResultMessage(
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { McpToolProgress } from '../../services/mcp/types.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { McpToolInput, McpToolOutput } from './MCPTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 const COLLAPSED_RESULT_LINES = 6;
 
@@ -34,7 +35,7 @@ export function renderToolResultMessage(output: McpToolOutput, _input: McpToolIn
   return (
     <Box flexDirection="column">
       {shown.map((line, index) => (
-        <Text key={index} color={output.isError ? 'red' : undefined}>
+        <Text key={index} color={output.isError ? colors.error : undefined}>
           {line}
         </Text>
       ))}
@@ -47,9 +48,9 @@ export function renderToolResultMessage(output: McpToolOutput, _input: McpToolIn
 }
 
 export function renderToolUseRejectedMessage(_input: McpToolInput, reason: string, _options: RenderOptions): ReactNode {
-  return <Text color="yellow">Not run: {reason}</Text>;
+  return <Text color={colors.warning}>Not run: {reason}</Text>;
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

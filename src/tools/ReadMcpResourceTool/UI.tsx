@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { ReadMcpResourceInput, ReadMcpResourceOutput } from './ReadMcpResourceTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 const COLLAPSED_LINES = 6;
 
@@ -37,5 +38,5 @@ export function renderToolResultMessage(output: ReadMcpResourceOutput, _input: R
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

@@ -5,13 +5,7 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { TaskStatus } from '../../tasks/backgroundTasks.js';
-import {
-  getBackgroundTask,
-  readNewTaskOutput,
-  unknownTaskMessage,
-  waitForBackgroundTask,
-} from '../../tasks/backgroundTasks.js';
+import type { TaskStatus } from '../../contract/backgroundTasks.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, TASK_OUTPUT_TOOL_NAME, taskOutputPrompt } from './prompt.js';
 import { formatCount } from '../../utils/format.js';
 
@@ -61,7 +55,8 @@ export const TaskOutputTool = buildTool<TaskOutputInput, TaskOutputResult>({
   maxResultSizeChars: 30_000,
   interruptBehavior: () => 'cancel',
   async validateInput(input, context) {
-    if (!getBackgroundTask(input.task_id)) return { result: false, message: unknownTaskMessage(input.task_id, context.session.id) };
+    const tasks = context.backgroundTasks;
+    if (!tasks.get(input.task_id)) return { result: false, message: tasks.unknownTaskMessage(input.task_id) };
     if (input.filter !== undefined) {
       try {
         new RegExp(input.filter);
@@ -81,12 +76,13 @@ export const TaskOutputTool = buildTool<TaskOutputInput, TaskOutputResult>({
   }),
   ui: () => import('./UI.js'),
   async call(input, context) {
+    const tasks = context.backgroundTasks;
     let waitTimedOut = false;
     if (input.block) {
-      waitTimedOut = !(await waitForBackgroundTask(input.task_id, input.timeout ?? DEFAULT_WAIT_MS, context.abortSignal));
+      waitTimedOut = !(await tasks.waitFor(input.task_id, input.timeout ?? DEFAULT_WAIT_MS, context.abortSignal));
     }
-    const read = readNewTaskOutput(input.task_id, input.filter === undefined ? undefined : new RegExp(input.filter));
-    if (!read) throw new Error(unknownTaskMessage(input.task_id, context.session.id));
+    const read = tasks.readNew(input.task_id, input.filter === undefined ? undefined : new RegExp(input.filter));
+    if (!read) throw new Error(tasks.unknownTaskMessage(input.task_id));
     return {
       data: {
         taskId: read.task.id,

@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { TaskOutputInput, TaskOutputResult } from './TaskOutputTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 const COLLAPSED_LINES = 6;
 
@@ -31,5 +32,5 @@ export function renderToolResultMessage(output: TaskOutputResult, _input: TaskOu
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { buildTool } from '../../contract/tool.js';
-import type { TaskStatus } from '../../tasks/backgroundTasks.js';
-import { getBackgroundTask, stopBackgroundTask, unknownTaskMessage } from '../../tasks/backgroundTasks.js';
+import type { TaskStatus } from '../../contract/backgroundTasks.js';
 import { describeTaskStatus } from '../TaskOutputTool/TaskOutputTool.js';
 import { TASK_STOP_TOOL_NAME, taskStopPrompt } from './prompt.js';
 
@@ -33,9 +32,8 @@ export const TaskStopTool = buildTool<TaskStopInput, TaskStopResult>({
     return { behavior: 'allow', reason: { type: 'tool', detail: 'stops a background task this session started' } };
   },
   async validateInput(input, context) {
-    return getBackgroundTask(input.task_id)
-      ? { result: true }
-      : { result: false, message: unknownTaskMessage(input.task_id, context.session.id) };
+    const tasks = context.backgroundTasks;
+    return tasks.get(input.task_id) ? { result: true } : { result: false, message: tasks.unknownTaskMessage(input.task_id) };
   },
   mapToolResultToToolResultBlockParam: (data, toolUseId) => ({
     type: 'tool_result',
@@ -46,10 +44,11 @@ export const TaskStopTool = buildTool<TaskStopInput, TaskStopResult>({
   }),
   ui: () => import('./UI.js'),
   async call(input, context) {
-    const before = getBackgroundTask(input.task_id);
-    if (!before) throw new Error(unknownTaskMessage(input.task_id, context.session.id));
+    const tasks = context.backgroundTasks;
+    const before = tasks.get(input.task_id);
+    if (!before) throw new Error(tasks.unknownTaskMessage(input.task_id));
     const alreadyFinished = before.status !== 'running';
-    const after = (await stopBackgroundTask(input.task_id)) ?? before;
+    const after = (await tasks.stop(input.task_id, { by: 'model' })) ?? before;
     return {
       data: { taskId: after.id, command: after.command, status: after.status, exitCode: after.exitCode, alreadyFinished },
     };

@@ -3,6 +3,7 @@ import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { TaskStopInput, TaskStopResult } from './TaskStopTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<TaskStopInput>, _options: RenderOptions): ReactNode {
   return <Text>{input.task_id ?? ''}</Text>;
@@ -13,5 +14,5 @@ export function renderToolResultMessage(output: TaskStopResult, _input: TaskStop
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

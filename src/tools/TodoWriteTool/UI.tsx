@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { TodoItem } from '../../contract/appState.js';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { TodoWriteInput, TodoWriteOutput } from './TodoWriteTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<TodoWriteInput>, _options: RenderOptions): ReactNode {
   const count = input.todos?.length;
@@ -15,11 +16,11 @@ export function renderToolResultMessage(output: TodoWriteOutput, _input: TodoWri
 }
 
 export function renderToolUseRejectedMessage(_input: TodoWriteInput, reason: string, _options: RenderOptions): ReactNode {
-  return <Text color="yellow">Task list not updated: {reason}</Text>;
+  return <Text color={colors.warning}>Task list not updated: {reason}</Text>;
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">Task list not updated: {error}</Text>;
+  return <Text color={colors.error}>Task list not updated: {error}</Text>;
 }
 
 export function TodoChecklist({ todos }: { readonly todos: readonly TodoItem[] }): ReactNode {
@@ -43,7 +44,7 @@ function TodoLine({ todo }: { readonly todo: TodoItem }): ReactNode {
       );
     case 'in_progress':
       return (
-        <Text bold color="cyan">
+        <Text bold color={colors.accent}>
           ◼ {todo.content}
         </Text>
       );

@@ -3,6 +3,7 @@ import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import type { ToolSearchInput, ToolSearchOutput } from './ToolSearchTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<ToolSearchInput>, _options: RenderOptions): ReactNode {
   return input.query ?? '';
@@ -22,5 +23,5 @@ export function renderToolResultMessage(output: ToolSearchOutput, _input: ToolSe
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { formatBytes } from './fetchPage.js';
 import type { WebFetchInput, WebFetchOutput } from './WebFetchTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<WebFetchInput>, options: RenderOptions): ReactNode {
   if (!input.url) return '';
@@ -13,9 +14,9 @@ export function renderToolUseMessage(input: Partial<WebFetchInput>, options: Ren
 export function renderToolResultMessage(output: WebFetchOutput, _input: WebFetchInput, options: RenderOptions): ReactNode {
   switch (output.kind) {
     case 'error':
-      return <Text color="red">{output.message}</Text>;
+      return <Text color={colors.error}>{output.message}</Text>;
     case 'cross_host_redirect':
-      return <Text color="yellow">Redirects to another host: {output.redirectUrl} (not followed)</Text>;
+      return <Text color={colors.warning}>Redirects to another host: {output.redirectUrl} (not followed)</Text>;
     case 'page':
       return (
         <Box flexDirection="column">
@@ -31,9 +32,9 @@ export function renderToolResultMessage(output: WebFetchOutput, _input: WebFetch
 }
 
 export function renderToolUseRejectedMessage(input: WebFetchInput, reason: string, _options: RenderOptions): ReactNode {
-  return <Text color="yellow">Not fetched {input.url}: {reason}</Text>;
+  return <Text color={colors.warning}>Not fetched {input.url}: {reason}</Text>;
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

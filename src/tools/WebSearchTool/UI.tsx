@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { RenderOptions } from '../../contract/toolRenderers.js';
 import { uniqueHits } from './runWebSearch.js';
 import type { WebSearchInput, WebSearchOutput, WebSearchProgress } from './WebSearchTool.js';
+import { colors } from '../../ui/kit/theme.js';
 
 export function renderToolUseMessage(input: Partial<WebSearchInput>, options: RenderOptions): ReactNode {
   if (!input.query) return '';
@@ -21,7 +22,7 @@ export function renderToolUseProgressMessage(progress: readonly WebSearchProgres
 }
 
 export function renderToolResultMessage(output: WebSearchOutput, _input: WebSearchInput, options: RenderOptions): ReactNode {
-  if (output.kind === 'error') return <Text color="red">{output.message}</Text>;
+  if (output.kind === 'error') return <Text color={colors.error}>{output.message}</Text>;
   const hits = uniqueHits(output.searches);
   const searches = output.searches.length;
   return (
@@ -42,9 +43,9 @@ export function renderToolResultMessage(output: WebSearchOutput, _input: WebSear
 }
 
 export function renderToolUseRejectedMessage(input: WebSearchInput, reason: string, _options: RenderOptions): ReactNode {
-  return <Text color="yellow">Not searched "{input.query}": {reason}</Text>;
+  return <Text color={colors.warning}>Not searched "{input.query}": {reason}</Text>;
 }
 
 export function renderToolUseErrorMessage(error: string, _options: RenderOptions): ReactNode {
-  return <Text color="red">{error}</Text>;
+  return <Text color={colors.error}>{error}</Text>;
 }

@@ -88,7 +88,7 @@ export function SearchableChoiceDialog({ request, onAnswer, maxVisible = 8 }: Se
           <Text inverse> </Text>
         </Text>
       </Box>
-      {rows.every((row) => row.kind === 'free') ? <Text dimColor>No match.</Text> : null}
+      {request.options.length > 0 && rows.every((row) => row.kind === 'free') ? <Text dimColor>No match.</Text> : null}
       {start > 0 ? <Text dimColor>  ↑ {start} more</Text> : null}
       {visible.map((row, offset) => {
         const position = start + offset;

@@ -3,6 +3,7 @@
  * event, so the bindings are a table a test can read:
  *
  *   Enter submit · Shift/Alt+Enter or Ctrl+J new line · Tab complete
+ *   Ctrl+B send the running Bash command to the background (else cursor left)
  *   Shift+Tab mode · Esc interrupt/dismiss · Ctrl+C clear/exit · Ctrl+D exit
  *   Ctrl+R search · Ctrl+O transcript view · Ctrl+A/E line start/end · Ctrl+U/K kill
  *   Ctrl+W / Alt+Backspace delete word · Alt+B/F word left/right
@@ -24,6 +25,8 @@ export type EditorAction =
   | { readonly type: 'interrupt_or_clear' }
   | { readonly type: 'cycle_mode' }
   | { readonly type: 'open_transcript' }
+  /** Ctrl+B: send the running Bash command to the background; with none running, the cursor moves left (emacs). */
+  | { readonly type: 'background_or_left' }
   | { readonly type: 'escape' }
   | { readonly type: 'complete' }
   | { readonly type: 'paste_start' }
@@ -111,7 +114,7 @@ function controlBinding(letter: string): EditorAction {
     case 'e':
       return { type: 'move', to: 'line_end' };
     case 'b':
-      return { type: 'move', to: 'left' };
+      return { type: 'background_or_left' };
     case 'f':
       return { type: 'move', to: 'right' };
     case 'p':

@@ -22,6 +22,8 @@ export type PromptEffects = {
   readonly pasteImage?: () => void;
   /** Esc twice in a row on an empty prompt while idle: the rewind picker. */
   readonly openRewind?: () => void;
+  /** Ctrl+B: sends running Bash commands to the background; false when none was running (the key then moves the cursor). */
+  readonly runInBackground?: () => boolean;
 };
 
 export type PromptEnvironment = {
@@ -152,6 +154,9 @@ function handleEditAction(state: EditorState, action: EditorAction, environment:
     case 'open_transcript':
       effects.openTranscript();
       return state;
+    case 'background_or_left':
+      if (environment.isBusy && effects.runInBackground?.()) return state;
+      return move(state, 'left', environment, menu);
     case 'escape':
       if (menu) return { ...state, suggestionsDismissedFor: buffer.text };
       if (environment.isBusy) effects.interrupt();

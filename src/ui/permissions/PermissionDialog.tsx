@@ -7,7 +7,7 @@
  *     npm test
  *   Do you want to run this command?
  *   ❯ 1. Yes
- *     2. Yes, and don't ask again for Bash(npm test:*) in this project
+ *     2. Yes, and don't ask again for Bash(npm test:*) in this project (.claude/settings.local.json)
  *     3. No, and tell the model what to do differently (esc)
  *
  * Every key is handled by one input handler over a ref: choosing 3 and
@@ -44,7 +44,7 @@ export function PermissionDialog({ request, onAnswer, columns, maxBodyRows = 20,
   const sessionEdits = onAllowEditsForSession !== undefined && decision.reason.type === 'mode' && isFileEditTool(tool.name);
   const options = permissionChoices(decision.suggestedRules, { sessionEdits, sandboxed: decision.sandboxed === true });
   // The question says what the mode asks; only a rule, a hook or the tool itself has something to add.
-  const reason = decision.reason.type === 'rule' ? `Rule ${decision.reason.rule} (${decision.reason.source}) asks before this runs.` : decision.reason.type === 'mode' ? undefined : decision.message;
+  const reason = dialogReason(decision);
   const state = useRef<DialogState>({ mode: 'choosing', index: 0 });
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const set = (next: DialogState): void => {
@@ -128,5 +128,25 @@ function safeDisplayName(request: Pick<PermissionRequest, 'tool' | 'input'>): st
     return request.tool.userFacingName(input) || request.tool.name;
   } catch {
     return request.tool.name;
+  }
+}
+
+/**
+ * What the dialog says above its question, in the user's words: the rule that asks, or why the
+ * analyser will not decide by itself. Not the message meant for the model, whose subject names the
+ * analyser's internals ("Bash: (whole command) evaluated-code needs permission — …").
+ */
+function dialogReason(decision: PermissionRequest['decision']): string | undefined {
+  switch (decision.reason.type) {
+    case 'mode':
+      return undefined;
+    case 'rule':
+      return `Rule ${decision.reason.rule} (${decision.reason.source}) asks before this runs.`;
+    case 'other': {
+      const detail = decision.reason.detail.trim();
+      return detail === '' ? undefined : `${detail.charAt(0).toUpperCase()}${detail.slice(1)}${/[.!?]$/.test(detail) ? '' : '.'}`;
+    }
+    default:
+      return decision.message;
   }
 }

@@ -4,6 +4,7 @@
  * saved — the user sees what they agree to.
  */
 import path from 'node:path';
+import { allowAlwaysScope } from '../../permissions/allowAlways.js';
 import type { PermissionResponse } from '../../permissions/types.js';
 
 export type PermissionChoice =
@@ -29,8 +30,7 @@ export function permissionChoices(
   const second: PermissionChoiceOption[] = options.sessionEdits
     ? [{ label: 'Yes, allow all edits during this session (shift+tab)', value: { kind: 'allow_edits_for_session' } }]
     : rules.length > 0
-      ? // Saved to .claude/settings.local.json: the user should know it outlives the session (a failed save says so).
-        [{ label: `Yes, and don't ask again for ${rules.join(', ')} in this project`, value: { kind: 'allow_always', rules } }]
+      ? [{ label: allowAlwaysLabel(rules), value: { kind: 'allow_always', rules } }]
       : [];
   return [
     { label: options.sandboxed ? 'Yes (in the sandbox)' : 'Yes', value: { kind: 'allow_once' } },
@@ -39,6 +39,15 @@ export function permissionChoices(
     // Last, after No: a user who presses the number they know for No (3) must never run a command unsandboxed.
     ...(options.sandboxed ? [{ label: 'Yes, run it outside the sandbox this once', value: { kind: 'allow_outside_sandbox' } as const }] : []),
   ];
+}
+
+/**
+ * Choice 2 says where the rule goes: saved in .claude/settings.local.json (it outlives the session; a
+ * failed save says so), or — for a place outside the project — held for this session only.
+ */
+export function allowAlwaysLabel(rules: readonly string[]): string {
+  const where = allowAlwaysScope(rules) === 'project' ? 'in this project (.claude/settings.local.json)' : 'during this session';
+  return `Yes, and don't ask again for ${rules.join(', ')} ${where}`;
 }
 
 /** Tools whose calls change files in the working directories: what acceptEdits lets through. */

@@ -83,6 +83,7 @@ export function ReplApp({ controller, commands, history, statusLine }: ReplAppPr
       exit: () => controller.requestExit(),
       pasteImage: () => void controller.pasteClipboardImage(),
       openRewind: () => controller.openRewind(),
+      runInBackground: () => controller.runInBackground(),
     }),
     [controller],
   );
@@ -180,6 +181,7 @@ function promptHint(status: ReplStatus): string | undefined {
   const hints: string[] = [];
   if (status.queued.length > 0) hints.push(`${status.queued.length} queued: ${truncate(status.queued[0]!, 40)}${status.queued.length > 1 ? ' …' : ''}`);
   if (status.pendingContextCount > 0) hints.push('shell output goes to the model with your next prompt');
+  if (status.runningTasks > 0) hints.push(`${status.runningTasks} background ${status.runningTasks === 1 ? 'task' : 'tasks'} running · /tasks`);
   return hints.length > 0 ? hints.join(' · ') : undefined;
 }
 

@@ -29,8 +29,11 @@ import { imageMention, mentionedFiles } from '../../attachments/promptMentions.j
 import { mentionedResources } from '../../attachments/resourceMentions.js';
 import { runUserTool, shellContextBlock } from './userToolRuns.js';
 import { ReplViewModel } from './replViewModel.js';
+import { TaskEndTurns } from './taskEndTurns.js';
 
 const MAX_QUEUED_PROMPTS = 20;
+/** In the queue of things to run: the model's own turn about background tasks that ended. */
+const TASK_END_TURN = Symbol('task end turn');
 /** Shell outputs carried to the next prompt; older ones are dropped first. */
 const MAX_PENDING_CONTEXT = 10;
 
@@ -39,6 +42,18 @@ export class ReplController extends ReplViewModel {
   private queue: string[] = [];
   private idle: Promise<void> = Promise.resolve();
   private draining = false;
+  /** Ended background tasks give an idle model a turn of its own (taskEndTurns.ts). */
+  private readonly taskEndTurns = new TaskEndTurns(this.session.backgroundTasks, {
+    conversationId: () => this.conversation.id,
+    isBusy: () => this.draining,
+    isExiting: () => this.status.exitRequested,
+    startTurn: () => {
+      this.idle = this.drain(TASK_END_TURN);
+    },
+    onRunningCount: (running) => {
+      if (running !== this.status.runningTasks) this.setStatus({ runningTasks: running });
+    },
+  });
 
   /** Resolves when nothing is running or queued. */
   whenIdle(): Promise<void> {
@@ -50,6 +65,7 @@ export class ReplController extends ReplViewModel {
   submit(rawText: string): void {
     const text = rawText.trim();
     if (text === '') return;
+    this.taskEndTurns.release();
     void this.options.history.add(rawText);
     // Anything already being processed (a turn, or a command still awaiting) makes this one wait its turn.
     if (this.draining) {
@@ -64,10 +80,16 @@ export class ReplController extends ReplViewModel {
   interrupt(): boolean {
     if (!this.running || this.running.signal.aborted) return false;
     this.running.abort(USER_INTERRUPT);
+    this.taskEndTurns.hold();
     // Queued prompts were typed expecting the turn to finish; after an interrupt the user decides again.
     this.queue = [];
     this.setStatus({ queued: [] });
     return true;
+  }
+
+  /** Ctrl+B: running foreground Bash commands become background tasks; their calls return at once. */
+  runInBackground(): boolean {
+    return this.session.backgroundTasks.moveForegroundToBackground() > 0;
   }
 
   cycleMode(): PermissionMode {
@@ -91,6 +113,11 @@ export class ReplController extends ReplViewModel {
     this.setStatus({ inputInsertion: { text: `${imageMention(pasted.file)} `, seq: ++this.restoreSeq } });
   }
 
+  override dispose(): void {
+    this.taskEndTurns.dispose();
+    super.dispose();
+  }
+
   requestExit(): void {
     this.queue = [];
     this.interrupt();
@@ -101,18 +128,30 @@ export class ReplController extends ReplViewModel {
 
   // --- running things ---
 
-  private async drain(first: string): Promise<void> {
+  private async drain(first: string | typeof TASK_END_TURN): Promise<void> {
     this.draining = true;
     try {
-      let next: string | undefined = first;
+      let next: string | typeof TASK_END_TURN | undefined = first;
       while (next !== undefined && !this.status.exitRequested) {
-        await this.process(next);
-        next = this.queue.shift();
+        if (next === TASK_END_TURN) await this.runTaskEndTurn();
+        else await this.process(next);
+        next = this.queue.shift() ?? (this.taskEndTurns.turnDue() ? TASK_END_TURN : undefined);
         this.setStatus({ queued: [...this.queue] });
       }
     } finally {
       this.draining = false;
     }
+  }
+
+  /** The model's turn about ended tasks: their notices are the user turn (the transcript already shows each as a line). */
+  private async runTaskEndTurn(): Promise<void> {
+    const reminders = this.taskEndTurns.takeReminders();
+    if (reminders.length === 0) return;
+    await this.withTurn(async (signal) => {
+      const outcome = await this.runQuery(reminders.join('\n'), signal);
+      this.setStatus({ contextTokens: this.options.conversation.contextTokens || this.status.contextTokens });
+      return outcome;
+    });
   }
 
   private async process(text: string): Promise<void> {

@@ -51,6 +51,8 @@ export type ReplStatus = {
   readonly exitRequested: boolean;
   /** `/vim` editing of the prompt. */
   readonly vimMode: boolean;
+  /** Background shells and agents still running (the prompt's hint names them and /tasks). */
+  readonly runningTasks: number;
 };
 
 export type ReplControllerOptions = {
@@ -99,7 +101,7 @@ export abstract class ReplViewModel {
     // A dialog shows at once; the tool line it is about must not lag a throttle interval behind it.
     this.dialogs.subscribe(() => this.transcript.flush());
     this.stopNotifier = options.notifier?.watchDialogs(this.dialogs) ?? (() => {});
-    this.notices = new TurnNotices(this.transcript, { conversationId: () => conversation.id, hooks: conversation.session.hooks });
+    this.notices = new TurnNotices(this.transcript, { hooks: conversation.session.hooks, backgroundTasks: conversation.session.backgroundTasks });
     this.status = {
       busy: false,
       model: conversation.model,
@@ -114,6 +116,7 @@ export abstract class ReplViewModel {
       inputInsertion: undefined,
       exitRequested: false,
       vimMode: options.vimMode ?? false,
+      runningTasks: 0,
     };
   }
 

@@ -7,7 +7,7 @@
 import { hookNotices, hookProgressLabel, type HookNotice } from '../../hooks/hookNotices.js';
 import type { HookActivity } from '../../hooks/types.js';
 import type { Session } from '../../session/session.js';
-import { onTaskEnded, taskEndSentence } from '../../tasks/taskNotices.js';
+import { taskEndSentence } from '../../tasks/taskEndText.js';
 import type { TranscriptStore } from './transcriptStore.js';
 
 export class TurnNotices {
@@ -18,11 +18,12 @@ export class TurnNotices {
 
   constructor(
     private readonly transcript: Pick<TranscriptStore, 'addNotice' | 'setHookProgress'>,
-    options: { readonly conversationId: () => string; readonly hooks: Session['hooks'] },
+    options: { readonly hooks: Session['hooks']; readonly backgroundTasks: Session['backgroundTasks'] },
   ) {
     this.stopWatching = [
-      onTaskEnded((notice) => {
-        if (notice.sessionId !== options.conversationId()) return;
+      // Every task of the session, also one started before /clear or by a subagent: the user sees each end
+      // (the model hears only of its own conversation's, src/ui/repl/taskEndTurns.ts).
+      options.backgroundTasks.onTaskEnded((notice) => {
         this.add({ tone: notice.status === 'completed' ? 'info' : 'warning', text: taskEndSentence(notice) });
       }),
       options.hooks.subscribe((activity) => this.onHookActivity(activity)),

@@ -4,7 +4,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readNewTaskOutput, startBackgroundTask, stopBackgroundTask, waitForBackgroundTask } from '../../../src/tasks/backgroundTasks.js';
+import { BackgroundTaskRegistry } from '../../../src/tasks/backgroundTasks.js';
+import type { Session } from '../../../src/session/session.js';
 import { BashTool, preloadBashTool } from '../../../src/tools/BashTool/BashTool.js';
 import { TaskOutputTool } from '../../../src/tools/TaskOutputTool/TaskOutputTool.js';
 import { TaskStopTool } from '../../../src/tools/TaskStopTool/TaskStopTool.js';
@@ -142,14 +143,16 @@ function lastMessageTexts(request: RecordedRequest): string[] {
 async function remindersAfterTaskEnds(command: string, afterEnd: (taskId: string) => ScriptedBlock[]) {
   let taskId = '';
   const texts: string[][] = [];
+  let session: Session | undefined;
   const scenario = await runScenario({
     tools,
+    onSession: (created) => (session = created),
     script: async (request, index) => {
       if (index === 0) return turn(toolUse('Bash', { command, run_in_background: true }));
       texts.push(lastMessageTexts(request));
       if (index === 1) {
         taskId = /task (bash_[0-9a-f]+)/.exec(toolResultText(lastToolResults(request)[0]!))?.[1] ?? '';
-        expect(await waitForBackgroundTask(taskId, 10_000)).toBe(true);
+        expect(await session!.backgroundTasks.waitFor(taskId, 10_000)).toBe(true);
         return turn(...afterEnd(taskId));
       }
       return index === 2 ? turn(toolUse('Bash', { command: 'true' })) : endTurn('done');
@@ -200,15 +203,16 @@ describe('the model hears when a background task ends', () => {
 describe('background output stays bounded', () => {
   it('keeps head and tail in memory, counts what was dropped, and logs everything to a file', async () => {
     const sessionDir = await tempDir('agentcli-bg-session-');
-    const task = await startBackgroundTask({
+    const tasks = new BackgroundTaskRegistry();
+    const task = await tasks.startShell({
       // 300,000 lines of 10 characters (9 digits and a newline) = 3,000,000 characters.
       command: 'seq 100000000 100299999',
       cwd: sessionDir,
       sessionId: 'bounded-test',
       sessionDir,
     });
-    expect(await waitForBackgroundTask(task.id, 20_000)).toBe(true);
-    const read = readNewTaskOutput(task.id)!;
+    expect(await tasks.waitFor(task.id, 20_000)).toBe(true);
+    const read = tasks.readNew(task.id)!;
     expect(read.task.status).toBe('completed');
     // In memory: 20,000 head characters and at most twice the 100,000-character tail (trimmed in steps).
     expect(read.omittedChars).toBeGreaterThan(2_700_000);
@@ -217,16 +221,17 @@ describe('background output stays bounded', () => {
     expect(read.text).toContain('100299999\n');
     expect(read.logFile).toBe(path.join(sessionDir, 'tasks', `${task.id}.log`));
     expect((await stat(read.logFile!)).size).toBe(3_000_000);
-    await stopBackgroundTask(task.id);
+    await tasks.stop(task.id);
   });
 
   it('a task\'s processes are registered for the exit cleanup until they are gone', async () => {
     const { liveProcessGroupCount } = await import('../../../src/utils/process/liveProcessGroups.js');
     const dir = await tempDir('agentcli-bg-');
     const before = liveProcessGroupCount();
-    const task = await startBackgroundTask({ command: 'sleep 60', cwd: dir, sessionId: 's', sessionDir: dir });
+    const tasks = new BackgroundTaskRegistry();
+    const task = await tasks.startShell({ command: 'sleep 60', cwd: dir, sessionId: 's', sessionDir: dir });
     expect(liveProcessGroupCount()).toBe(before + 1);
-    await stopBackgroundTask(task.id);
+    await tasks.stop(task.id);
     expect(liveProcessGroupCount()).toBe(before);
     expect(isRunning(task.pid)).toBe(false);
   });

@@ -68,9 +68,10 @@ describe('Bash interrupt', () => {
   });
 
   it('a cancelled sibling\'s processes are killed too', async () => {
-    // Both calls are read-only, so they run in one parallel batch; the sibling prints its own pid.
+    // Both calls are read-only, so they run in one parallel batch; the sibling prints its own pid. The failing call
+    // gives it two seconds to start and report (half a second was not always enough on a loaded CI machine).
     let siblingPid: number | undefined;
-    const run = await runTurns([BashTool], [[bash('echo $$; sleep 30'), bash('sleep 0.5; ls /not/there')]], {
+    const run = await runTurns([BashTool], [[bash('echo $$; sleep 30'), bash('sleep 2; ls /not/there')]], {
       onEvent: (event) => {
         if (event.type === 'tool_progress' && siblingPid === undefined) {
           siblingPid = Number.parseInt((event.progress as BashProgress).lastLines, 10);

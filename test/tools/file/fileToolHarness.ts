@@ -16,6 +16,7 @@ import { NotebookEditTool } from '../../../src/tools/NotebookEditTool/NotebookEd
 import { ReadTool } from '../../../src/tools/ReadTool/ReadTool.js';
 import { WriteTool } from '../../../src/tools/WriteTool/WriteTool.js';
 import type { TextFileAccess } from '../../../src/contract/textFileAccess.js';
+import { BackgroundTaskRegistry } from '../../../src/tasks/backgroundTasks.js';
 
 export const FILE_TOOLS: Tool[] = [ReadTool, WriteTool, EditTool, NotebookEditTool];
 
@@ -61,6 +62,7 @@ export async function createSandbox(options: { readonly textFiles?: TextFileAcce
     isInteractive: false,
     appState,
     mcpClients: [],
+    backgroundTasks: new BackgroundTaskRegistry(),
     ...(options.textFiles ? { textFiles: options.textFiles } : {}),
   });
   return {

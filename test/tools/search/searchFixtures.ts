@@ -7,6 +7,7 @@ import { emptyRuleSet } from '../../../src/permissions/canUseTool.js';
 import type { ToolPermissionContext } from '../../../src/contract/permissions.js';
 import { createAppStateStore, initialAppState } from '../../../src/state/appState.js';
 import { createReadFileState } from '../../../src/state/readFileState.js';
+import { BackgroundTaskRegistry } from '../../../src/tasks/backgroundTasks.js';
 
 export type FixtureFile = { readonly path: string; readonly content?: string; readonly ageSeconds?: number };
 
@@ -47,5 +48,6 @@ export function toolContext(cwd: string, signal: AbortSignal = new AbortControll
     isInteractive: false,
     appState: createAppStateStore(initialAppState(permissionContext)),
     mcpClients: [],
+    backgroundTasks: new BackgroundTaskRegistry(),
   };
 }

@@ -87,6 +87,7 @@ export async function commandFixture(options: { commands?: readonly SlashCommand
     permissions: createPermissionRulesAccess({
       projectRoot: cwd,
       appState: session.appState,
+      configDir: session.info.configDir,
       onSaveError: (message) => state.saveErrors.push(message),
     }),
   };

@@ -80,6 +80,7 @@ export async function startReplFixture(options: {
   const permissionRules = createPermissionRulesAccess({
     projectRoot: cwd,
     appState: session.appState,
+    configDir,
     onSaveError: (message) => controller.transcript.addNotice('warning', message),
   });
   const conversation = new ConversationSession({ session, persist: true });

@@ -47,6 +47,19 @@ export function plainTool(): Tool<{ path: string }, string> {
   });
 }
 
+/** A tool without a UI under a given name (`Edit`, to get the dialog's wording and choices for file edits). */
+export function namedTool(name: string): Tool<Record<string, unknown>, string> {
+  return buildTool({
+    name,
+    inputSchema: () => z.record(z.string(), z.unknown()),
+    description: () => name,
+    prompt: () => `${name} tool.`,
+    async call() {
+      return { data: 'done' };
+    },
+  });
+}
+
 /** A tool whose result renderer throws: the REPL must fall back, not crash. */
 export function brokenUiTool(): Tool<{ words: string }, string> {
   return buildTool({
