@@ -190,7 +190,7 @@ export async function startConversation(options: StartConversationOptions): Prom
     });
   }
   if (options.session.setup && session.hooks.has('Setup')) {
-    const context = await runSetupHooks(session.hooks, setupHookCall(session, conversation.id), options.session.setup);
+    const context = await runSetupHooks(session.hooks, { ...setupHookCall(session, conversation.id), shellEnvironment: session.shellEnvironment }, options.session.setup);
     for (const text of context) conversation.addReminder(text);
   }
   return { conversation, mcp };

@@ -113,7 +113,7 @@ export function setupHookCall(session: { readonly cwd: string; readonly info: { 
 
 /** Returns context for the model's first prompt. */
 export async function runSetupHooks(hooks: HookSet, call: SessionHookCall, trigger: 'init' | 'maintenance'): Promise<string[]> {
-  return reminders('Setup', await fire(hooks, call, { hook_event_name: 'Setup', trigger }, trigger));
+  return reminders('Setup', await withEnvFile(hooks, call, 'Setup', (withFile) => fire(hooks, withFile, { hook_event_name: 'Setup', trigger }, trigger)));
 }
 
 export async function runTaskCreatedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'TaskCreated'>): Promise<void> {

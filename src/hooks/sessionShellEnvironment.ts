@@ -1,5 +1,5 @@
 /**
- * CLAUDE_ENV_FILE, as Claude Code offers it: a SessionStart (CwdChanged,
+ * CLAUDE_ENV_FILE, as Claude Code offers it: a SessionStart (Setup, CwdChanged,
  * FileChanged) command hook finds in `$CLAUDE_ENV_FILE` a file it may
  * append `export NAME=value`
  * lines to (nvm, a virtualenv, a project's PATH), and every later Bash
@@ -43,11 +43,11 @@ const MAX_FILE_CHARS = 64 * 1024;
 export type ParsedEnvironment = { readonly vars: Readonly<Record<string, string>>; readonly problems: readonly string[] };
 
 /** The events whose command hooks get CLAUDE_ENV_FILE (Claude Code's: the moments an environment may change). */
-export type EnvFileEvent = 'SessionStart' | 'CwdChanged' | 'FileChanged';
+export type EnvFileEvent = 'Setup' | 'SessionStart' | 'CwdChanged' | 'FileChanged';
 
-const FILE_NAMES: Record<EnvFileEvent, string> = { SessionStart: 'sessionstart-hook.env', CwdChanged: 'cwdchanged-hook.env', FileChanged: 'filechanged-hook.env' };
+const FILE_NAMES: Record<EnvFileEvent, string> = { Setup: 'setup-hook.env', SessionStart: 'sessionstart-hook.env', CwdChanged: 'cwdchanged-hook.env', FileChanged: 'filechanged-hook.env' };
 /** Later events' variables win: a CwdChanged hook (direnv) overrides what SessionStart set. */
-const ORDER: readonly EnvFileEvent[] = ['SessionStart', 'CwdChanged', 'FileChanged'];
+const ORDER: readonly EnvFileEvent[] = ['Setup', 'SessionStart', 'CwdChanged', 'FileChanged'];
 
 export class SessionShellEnvironment {
   private readonly byEvent = new Map<EnvFileEvent, Readonly<Record<string, string>>>();
@@ -113,7 +113,8 @@ export class SessionShellEnvironment {
     const text = await readFile(file, 'utf8').catch(() => '');
     const parsed = parseEnvironmentFile(text.slice(0, MAX_FILE_CHARS), { ...process.env, ...this.merged });
     for (const problem of parsed.problems) this.problemListener?.(`CLAUDE_ENV_FILE ${file}: ${problem}`);
-    if (event === 'SessionStart') this.byEvent.clear();
+    // A new SessionStart starts over, except for what Setup (--init, once, before it) set.
+    if (event === 'SessionStart') for (const each of [...this.byEvent.keys()]) if (each !== 'Setup') this.byEvent.delete(each);
     this.byEvent.set(event, parsed.vars);
     this.merged = Object.assign({}, ...ORDER.map((each) => this.byEvent.get(each) ?? {}));
   }

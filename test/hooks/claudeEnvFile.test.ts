@@ -125,6 +125,22 @@ describe('CLAUDE_ENV_FILE', () => {
     expect(await exists(path.join(cwd, 'escaped.txt'))).toBe(false);
   });
 
+  it('Setup hooks (--init) get the file too, and the SessionStart that follows keeps what they set', async () => {
+    await writeFiles(cwd, {
+      '.claude/settings.json': JSON.stringify({
+        hooks: {
+          Setup: [{ hooks: [{ type: 'command', command: `echo 'export FROM_SETUP=yes' >> "$CLAUDE_ENV_FILE"` }] }],
+          SessionStart: [{ hooks: [{ type: 'command', command: `echo 'export FROM_START=yes' >> "$CLAUDE_ENV_FILE"` }] }],
+        },
+      }),
+    });
+    await workspace.run(
+      [turn(toolUse('Bash', { command: 'echo "setup=$FROM_SETUP start=$FROM_START"' })), endTurn('Done.')],
+      ['-p', 'go', '--init', '--output-format', 'json', '--allowedTools', 'Bash'],
+    );
+    expect(toolResultText(lastToolResults(workspace.server!.requests[1]!)[0]!)).toContain('setup=yes start=yes');
+  });
+
   it('hooks of other events get no CLAUDE_ENV_FILE', async () => {
     await writeFiles(cwd, {
       '.claude/settings.json': JSON.stringify({
