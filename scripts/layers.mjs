@@ -67,12 +67,7 @@ export const FORBIDDEN = [
   },
 ];
 
-/** Sub-folders that sit higher than their parent folder: the subcommands are front ends. */
-const RAISED = [{ path: /^src\/permissions\/cli\/|^src\/services\/mcp\/(cli|server)\//, layer: 'frontends' }];
-
 export function layerOf(file) {
-  const raised = RAISED.find((entry) => entry.path.test(file));
-  if (raised) return LAYERS.findIndex((layer) => layer.name === raised.layer);
   for (let index = 0; index < LAYERS.length; index++) {
     if (LAYERS[index].paths.some((pattern) => pattern.test(file))) return index;
   }

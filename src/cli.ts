@@ -9,8 +9,8 @@
 import './utils/process/v8Settings.js';
 import { parseEffort, type Effort } from './services/api/thinking.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { registerPermissionsCommand } from './permissions/cli/registerPermissionsCommand.js';
-import { registerMcpCommand } from './services/mcp/cli/registerMcpCommand.js';
+import { registerPermissionsCommand } from './entrypoints/permissions/registerPermissionsCommand.js';
+import { registerMcpCommand } from './entrypoints/mcp/registerMcpCommand.js';
 import { isPermissionMode, PERMISSION_MODES, type PermissionMode } from './contract/permissions.js';
 import type { SessionChoiceFlags } from './app/startConversation.js';
 import type { PluginDir } from './plugins/sessionPlugins.js';

@@ -51,8 +51,10 @@ import { findOutputStyle, loadOutputStyles, styleForPrompt } from '../outputStyl
 import { loadSessionPlugins, type PluginDir, type SessionPlugins } from '../plugins/sessionPlugins.js';
 import { sessionDir } from '../settings/configPaths.js';
 import { readSettingsValues } from '../session/settingsValues.js';
+import { SpendCap } from '../session/spendCap.js';
 import type { SettingSource } from '../settings/settingSources.js';
-import { isSourceSelected, type SettingsSelection } from '../settings/settingsFiles.js';
+import { isSourceSelected } from '../settings/settingsFiles.js';
+import { holdSettings, readSettingsSnapshot, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
 import { selectBuiltInTools, type ToolsetChoice } from '../tools/toolsetChoice.js';
 import type { JsonSchemaObject } from '../structuredOutput/jsonSchemaArgument.js';
 import { prepareStructuredOutputTool } from '../tools/StructuredOutputTool/prepareStructuredOutput.js';
@@ -104,10 +106,12 @@ export type SessionOptions = {
   readonly flagSettings?: string;
   /** The project location, when the caller computed it already (startConversation); else computed from cwd and the flags above. */
   readonly location?: ProjectLocation;
+  /** The start's settings, read once (startConversation reads them); else read here, once, from the location. */
+  readonly settingsSnapshot?: SettingsSnapshot;
   /** --tools: which built-in tools are offered at all (default: every one). */
   readonly toolset?: ToolsetChoice;
   readonly maxTurns?: number;
-  /** --max-budget-usd: the session stops before a request once its cost reaches this. */
+  /** --max-budget-usd: the session stops before a request once its cost reaches this (over the settings' `budget`). */
   readonly maxBudgetUsd?: number;
   /** Extended thinking flags (--max-thinking-tokens, --effort, --thinking); without --thinking, settings' alwaysThinkingEnabled decides. */
   readonly thinking?: ThinkingSettings;
@@ -157,8 +161,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
   const cliAgents = options.agents?.cliJson === undefined ? [] : parseCliAgents(options.agents.cliJson);
   const structuredOutputTool = options.jsonSchema === undefined ? undefined : await prepareStructuredOutputTool(options.jsonSchema);
 
-  // Read once: the system prompt shows them and their allow/ask/deny lines are rules.
-  const settings: SettingsSelection = location;
+  // Every loader below takes its settings layers from this one snapshot: each file is read and parsed once per start.
+  const settings = options.settingsSnapshot ?? (await readSettingsSnapshot(location));
   const memoryLocation = { cwd, projectRoot, configDir: config, ...(options.settingSources ? { settingSources: options.settingSources } : {}) };
   const memorySourcesLoad = loadMemorySources(memoryLocation);
   let judges: HookJudges | undefined;
@@ -295,7 +299,7 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     cwd,
     model,
     maxTurns: options.maxTurns,
-    maxBudgetUsd: options.maxBudgetUsd,
+    spendCap: new SpendCap(options.maxBudgetUsd ?? settingsValues.budgetUsd, () => costTracker.totalCostUsd),
     finalAnswerTool: structuredOutputTool
       ? { name: structuredOutputTool.name, maxAttempts: MAX_STRUCTURED_OUTPUT_ATTEMPTS, nudge: STRUCTURED_OUTPUT_NUDGE }
       : undefined,
@@ -306,7 +310,8 @@ export async function createSession(options: SessionOptions): Promise<Session> {
     // `autoCompactEnabled: false` in settings turns automatic compaction off unless the environment says otherwise.
     env: settingsValues.autoCompactEnabled === false && env.AGENTCLI_AUTOCOMPACT_PCT === undefined ? { ...env, AGENTCLI_AUTOCOMPACT_PCT: 'off' } : env,
     git,
-    settings,
+    settings: location,
+    settingsInForce: holdSettings(settings),
     location,
     get memoryFiles() {
       return memory.files;

@@ -21,6 +21,7 @@ import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
 import { locateProject } from './projectLocation.js';
 import { startSkillChangeMonitor } from '../hooks/skillChangeHooks.js';
+import { readSettingsSnapshot } from '../settings/settingsSnapshot.js';
 import { followSettingsFiles } from './liveSettings.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
 import type { McpSandboxContext, McpServerSandbox } from '../sandbox/mcpServerSandbox.js';
@@ -88,9 +89,12 @@ export async function startConversation(options: StartConversationOptions): Prom
     if (resumed && !resumed.fork) throw new UserFacingError('--session-id with --continue or --resume needs --fork-session (the resumed session keeps its own id).');
   }
 
+  // The start's settings, read and parsed once: plugins, MCP servers, the session's loaders and the live-settings
+  // watcher all take their layers from this snapshot.
+  const settings = await readSettingsSnapshot(location);
   // Plugins first: their MCP servers start with the others (never under --strict-mcp-config, which names every server).
   const plugins = await loadSessionPlugins({
-    ...location,
+    ...settings,
     isTrusted: options.session.isTrusted,
     ...(options.session.pluginDirs ? { pluginDirs: options.session.pluginDirs } : {}),
   });
@@ -103,8 +107,7 @@ export async function startConversation(options: StartConversationOptions): Prom
   const mcpSandbox = options.mcp ? lazyMcpServerSandbox(async () => mcpSandboxContext(await permissionContext(), env), options.onWarning) : undefined;
   const mcp = options.mcp
     ? await startConfiguredMcpServers({
-        cwd,
-        configDir: config,
+        ...settings,
         cliConfigs: [...(options.mcp.cliConfigs ?? []), ...pluginMcpConfigs],
         strict: options.mcp.strict,
         isTrusted: options.mcp.isTrusted,
@@ -113,8 +116,6 @@ export async function startConversation(options: StartConversationOptions): Prom
         ...(options.mcp.evenWithoutServers ? { evenWithoutServers: true } : {}),
         ...(mcpSandbox ? { sandbox: mcpSandbox } : {}),
         loadToolKit: () => import('../tools/MCPTool/mcpToolKit.js').then((module) => module.mcpToolKit),
-        ...(location.settingSources ? { settingSources: location.settingSources } : {}),
-        ...(location.flagSettings !== undefined ? { flagSettings: location.flagSettings } : {}),
       })
     : undefined;
   const transcript = resumed ? await resumed.load : undefined;
@@ -122,6 +123,7 @@ export async function startConversation(options: StartConversationOptions): Prom
   const session = await createSession({
     ...options.session,
     location,
+    settingsSnapshot: settings,
     plugins,
     ...(transcript?.model && !options.session.model ? { model: transcript.model } : {}),
     ...(sessionId ? { sessionId } : {}),

@@ -12,6 +12,7 @@ import { copyCommand } from './builtin/copy.js';
 import { exportCommand } from './builtin/export.js';
 import { resumeCommand } from './builtin/resume.js';
 import { rewindCommand } from './builtin/rewind.js';
+import { budgetCommand } from './builtin/budget.js';
 import { costCommand } from './builtin/cost.js';
 import { doctorCommand } from './builtin/doctor.js';
 import { exitCommand } from './builtin/exit.js';
@@ -43,6 +44,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   rewindCommand,
   exportCommand,
   costCommand,
+  budgetCommand,
   permissionsCommand,
   hooksCommand,
   mcpCommand,

@@ -14,13 +14,13 @@
  * next prompt. A model that needs a task's result waits for it itself with
  * TaskOutput(block: true).
  */
+import { budgetWarningText } from '../session/spendCap.js';
 import { prepareHeadlessPrompt } from './headlessCommand.js';
 import type { QueryStopReason } from '../query/events.js';
 import type { ConversationSession } from '../session/conversationSession.js';
 import { describeApiFailure } from '../services/api/describeApiFailure.js';
 import { type ContentBlockParam, type ConversationMessage, textOfContent } from '../types/messages.js';
 import type { ToolRunEnv } from '../services/tools/toolExecution.js';
-import { headlessSlashCommands } from './headlessSlashCommandList.js';
 import { reportHookActivity } from './headlessHooks.js';
 import { isAgentProgress } from '../contract/agentProgress.js';
 import { answeredResultLine, assistantLine, compactBoundaryLine, initLine, resultLine, streamEventLine, unsentPromptResultLine, userLine, type HeadlessResult } from './headlessOutput.js';
@@ -54,6 +54,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const { conversation, io, outputFormat } = options;
   const writeLine = (value: unknown): void => io.stdout(`${JSON.stringify(value)}\n`);
   if (outputFormat === 'stream-json') {
+    // Only stream-json's system/init lists the commands: a text or json run does not load the list (or the built-ins it names).
+    const { headlessSlashCommands } = await import('./headlessSlashCommandList.js');
     const slashCommands = (await headlessSlashCommands(conversation.session)).map((command) => command.name);
     const skills = (await conversation.session.skills).skills.map((skill) => skill.name);
     writeLine(initLine(conversation, { slashCommands, skills }));
@@ -174,6 +176,12 @@ export async function runHeadlessTurn(options: HeadlessTurnOptions): Promise<Hea
       io.stderr(`agentcli: ${event.from} stayed overloaded; continuing on ${event.to} (--fallback-model)\n`);
       if (outputFormat === 'stream-json') writeLine({ type: 'system', subtype: 'model_fallback', from: event.from, to: event.to, session_id: conversation.id });
     }
+    if (event.type === 'budget_warning') {
+      io.stderr(`agentcli: ${budgetWarningText(event)}\n`);
+      if (outputFormat === 'stream-json') {
+        writeLine({ type: 'system', subtype: 'budget_warning', spent_usd: event.spentUsd, max_usd: event.maxUsd, message: budgetWarningText(event), session_id: conversation.id });
+      }
+    }
     if (event.type === 'retry' && (options.verbose || process.env.AGENTCLI_DEBUG)) {
       io.stderr(`agentcli: attempt ${event.attempt} failed (${event.failure.message}); retrying in ${event.delayMs} ms\n`);
     }
@@ -219,7 +227,7 @@ function stopMessage(reason: QueryStopReason, detail: string | undefined): strin
     case 'max_turns':
       return 'stopped after reaching --max-turns before the task was finished';
     case 'max_budget':
-      return `stopped: the run's cost reached --max-budget-usd before the task was finished${detail ? ` (${detail})` : ''}`;
+      return `stopped: the run's cost reached its spend cap (--max-budget-usd or the settings' budget) before the task was finished${detail ? ` (${detail})` : ''}`;
     case 'structured_output_failed':
       return `the model gave no answer matching --json-schema${detail ? ` (${detail})` : ''}`;
     case 'interrupted':

@@ -118,15 +118,12 @@ export async function runHeadlessMain(options: HeadlessMainOptions): Promise<num
 }
 
 async function startHeadlessConversation(options: HeadlessMainOptions, setup: SdkSessionSetup | undefined): Promise<ConversationSession> {
-  const [{ startConversation }, { reportMcpStartup }, { mergedAgentsJson }] = await Promise.all([
-    import('../app/startConversation.js'),
-    import('../services/mcp/startMcpServers.js'),
-    import('./sdk/sdkInitialize.js'),
-  ]);
+  const [{ startConversation }, { reportMcpStartup }] = await Promise.all([import('../app/startConversation.js'), import('../services/mcp/startMcpServers.js')]);
   const flags = options.session;
   // `-p /doctor` is how a script checks an installation: a missing key is what it reports, not why it fails to start.
   const keyless = setup === undefined && isDoctorPrompt(options.prompt) ? await keylessClientIfNoCredentials() : undefined;
-  const agentsJson = mergedAgentsJson(flags.agents?.cliJson, setup?.agents);
+  // Only an Agent SDK client's initialize brings agents to merge (and has loaded its module already): a -p run does not load it.
+  const agentsJson = setup?.agents ? (await import('./sdk/sdkInitialize.js')).mergedAgentsJson(flags.agents?.cliJson, setup.agents) : flags.agents?.cliJson;
   const appendSystemPrompt = [flags.appendSystemPrompt, setup?.appendSystemPrompt].filter((text) => text !== undefined && text !== '').join('\n\n');
   // Servers start now and connect while the session is assembled; their tools join the pool as they arrive.
   const { conversation, mcp } = await startConversation({

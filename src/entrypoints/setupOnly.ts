@@ -9,6 +9,7 @@ import { hookNotices } from '../hooks/hookNotices.js';
 import { loadHooks } from '../hooks/loadHooks.js';
 import { loadSessionPlugins, type PluginDir } from '../plugins/sessionPlugins.js';
 import { configDir } from '../settings/configPaths.js';
+import { readSettingsSnapshot } from '../settings/settingsSnapshot.js';
 import type { SettingSource } from '../settings/settingSources.js';
 import { newUuid } from '../utils/ids.js';
 
@@ -18,16 +19,16 @@ export async function runSetupOnly(options: {
   readonly flagSettings?: string;
   readonly pluginDirs: readonly PluginDir[];
 }): Promise<number> {
-  const selection = {
+  const settings = await readSettingsSnapshot({
     cwd: options.cwd,
     configDir: configDir(process.env),
     ...(options.settingSources ? { settingSources: options.settingSources } : {}),
     ...(options.flagSettings !== undefined ? { flagSettings: options.flagSettings } : {}),
-  };
+  });
   // Headless runs treat the cwd as trusted (ARCHITECTURE §5), and so does this one.
-  const { plugins, warnings } = await loadSessionPlugins({ ...selection, isTrusted: true, pluginDirs: options.pluginDirs });
+  const { plugins, warnings } = await loadSessionPlugins({ ...settings, isTrusted: true, pluginDirs: options.pluginDirs });
   for (const warning of warnings) process.stderr.write(`agentcli: ${warning}\n`);
-  const hooks = await loadHooks({ ...selection, isTrusted: true, pluginHooks: plugins.flatMap((plugin) => plugin.hooks) });
+  const hooks = await loadHooks({ ...settings, isTrusted: true, pluginHooks: plugins.flatMap((plugin) => plugin.hooks) });
   let blocked = false;
   hooks.subscribe((activity) => {
     if (activity.type === 'hooks_finished' && activity.merged.block) blocked = true;

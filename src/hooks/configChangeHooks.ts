@@ -30,7 +30,8 @@ import { runConfigChangeHooks } from './lifecycleEventHooks.js';
 import type { SessionHookCall } from './sessionHooks.js';
 import type { HookSet } from './types.js';
 
-export type WatchedSettingsFile = { readonly file: string; readonly source: ConfigChangeSource };
+/** `text`: the contents in force at start (undefined: no file), from the start's settings snapshot — not read again here. */
+export type WatchedSettingsFile = { readonly file: string; readonly source: ConfigChangeSource; readonly text: string | undefined };
 
 export type ConfigChangeMonitorOptions = {
   readonly files: readonly WatchedSettingsFile[];
@@ -54,17 +55,11 @@ export type ConfigChangeMonitor = {
 export function startConfigChangeMonitor(hooks: HookSet, options: ConfigChangeMonitorOptions): ConfigChangeMonitor {
   const sources = new Map(options.files.map((entry) => [entry.file, entry.source]));
   /** Contents in force, per file (undefined: no file). */
-  const accepted = new Map<string, string | undefined>();
+  const accepted = new Map(options.files.map((entry) => [entry.file, entry.text]));
   /** Contents last judged, accepted or not: the same contents are not judged twice. */
-  const judged = new Map<string, string | undefined>();
+  const judged = new Map(accepted);
   let closed = false;
-  let queue: Promise<void> = (async () => {
-    for (const file of sources.keys()) {
-      const text = await readText(file);
-      accepted.set(file, text);
-      judged.set(file, text);
-    }
-  })();
+  let queue: Promise<void> = Promise.resolve();
 
   const check = async (file: string): Promise<void> => {
     const source = sources.get(file);

@@ -11,7 +11,8 @@
  * that cannot be read or a malformed entry stops start-up with a line naming
  * the file, line and key.
  */
-import { readSettingsFiles, type SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsSelection } from '../settings/settingsFiles.js';
+import { settingsSnapshotOf, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
 import type { RuleFileError } from '../permissions/rules/ruleSet.js';
 import { UserFacingError } from '../utils/errors.js';
 import { commandHookRunner } from './commandHookRunner.js';
@@ -21,7 +22,7 @@ import { httpHookRunner } from './httpHookRunner.js';
 import { judgedHookRunner, type HookJudges } from './hookJudge.js';
 import type { HookRunner, HookSet } from './types.js';
 
-export type HookLoadOptions = SettingsSelection & {
+export type HookLoadOptions = (SettingsSelection | SettingsSnapshot) & {
   readonly isTrusted: boolean;
   /** The environment hook commands start from (scrubbed); default: this process's. */
   readonly env?: NodeJS.ProcessEnv;
@@ -35,9 +36,9 @@ export type HookLoadOptions = SettingsSelection & {
 
 export type LoadedHooks = { readonly hooks: readonly ConfiguredHook[]; readonly errors: readonly RuleFileError[] };
 
-export async function readHookSettings(options: SettingsSelection): Promise<LoadedHooks> {
+export async function readHookSettings(options: SettingsSelection | SettingsSnapshot): Promise<LoadedHooks> {
   // Configuration order (farthest first: user, project, local, --settings), which is also the order verdicts are merged in.
-  const sources = (await readSettingsFiles(options)).reverse();
+  const sources = [...(await settingsSnapshotOf(options)).files].reverse();
   const hooks: ConfiguredHook[] = [];
   const errors: RuleFileError[] = [];
   sources.forEach(({ read, ...source }) => {

@@ -17,7 +17,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseTemplate, scalarText } from '../commands/custom/commandTemplate.js';
+import { parseTemplateText, scalarText } from '../commands/custom/commandTemplate.js';
 import { compareStrings } from '../utils/format.js';
 import { BUILT_IN_STYLES, DEFAULT_STYLE_NAME } from './builtInStyles.js';
 
@@ -63,7 +63,7 @@ async function loadFolder(folder: StyleFolder, warnings: string[]): Promise<Outp
   const styles: OutputStyle[] = [];
   for (const name of names) {
     const file = path.join(folder.dir, name);
-    const parsed = parseTemplate(await readFile(file, 'utf8').catch(() => ''));
+    const parsed = await parseTemplateText(await readFile(file, 'utf8').catch(() => ''));
     if (!parsed.ok) {
       warnings.push(`${file}: ${parsed.error}; the output style is not loaded`);
       continue;

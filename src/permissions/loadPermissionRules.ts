@@ -17,9 +17,11 @@ import type { SourcedRule } from './rules/permissionRule.js';
 import { parseClaudeMdRules, parseCliRules, parseSettingsJson, type ParsedRules } from './rules/ruleFileParsers.js';
 import type { PermissionModeName, RuleFileError } from './rules/ruleSet.js';
 import { parseSandboxSettings, type SourcedSandboxSettings } from '../sandbox/sandboxSettings.js';
-import { readSettingsFiles, type SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsSelection } from '../settings/settingsFiles.js';
+import { settingsSnapshotOf, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
 
-export type RuleLoadOptions = SettingsSelection & {
+/** The start's settings snapshot (or, on its own, a selection to take one from). */
+export type RuleLoadOptions = (SettingsSelection | SettingsSnapshot) & {
   readonly allowedTools: readonly string[];
   readonly disallowedTools: readonly string[];
   /**
@@ -64,7 +66,7 @@ export async function loadPermissionRules(options: RuleLoadOptions): Promise<Loa
   const sandbox: SourcedSandboxSettings[] = [];
   // Read everything at once: this is on the start-up path.
   const projectRoot = findRepositoryRoot(options.cwd);
-  const [settingsFiles, memoryFiles] = await Promise.all([readSettingsFiles(options), options.memoryFiles]);
+  const [{ files: settingsFiles }, memoryFiles] = await Promise.all([settingsSnapshotOf(options), options.memoryFiles]);
   for (const { file, kind, fromRepository, read } of settingsFiles) {
     if (read.kind === 'missing') continue;
     if (read.kind === 'error') {

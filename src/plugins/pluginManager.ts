@@ -6,7 +6,8 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readSettingsObjects, type SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsSelection } from '../settings/settingsFiles.js';
+import { readSettingsSnapshot } from '../settings/settingsSnapshot.js';
 import { copyPlugin, fetchMarketplace, readMarketplace, refreshMarketplace, type Marketplace } from './marketplaces.js';
 import { loadPlugin, type LoadedPlugin } from './plugin.js';
 import {
@@ -39,7 +40,7 @@ export async function addMarketplace(configDir: string, source: MarketplaceSourc
 /** The user's marketplaces, and those a settings file names in `extraKnownMarketplaces` (the user's own win). */
 export async function knownMarketplaces(selection: SettingsSelection): Promise<Record<string, KnownMarketplace>> {
   const fromSettings: Record<string, KnownMarketplace> = {};
-  for (const layer of (await readSettingsObjects(selection)).reverse()) {
+  for (const layer of [...(await readSettingsSnapshot(selection)).objects].reverse()) {
     const extra = layer.values['extraKnownMarketplaces'];
     if (typeof extra !== 'object' || extra === null) continue;
     for (const [name, value] of Object.entries(extra as Record<string, { source?: MarketplaceSource }>)) {

@@ -7,7 +7,8 @@
  * warning; the others still load.
  */
 import path from 'node:path';
-import { readSettingsObjects, type SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsSelection } from '../settings/settingsFiles.js';
+import { settingsSnapshotOf, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
 import { loadPlugin, type LoadedPlugin } from './plugin.js';
 import { readInstalledPlugins } from './pluginStore.js';
 
@@ -27,7 +28,7 @@ function pluginDirEntry(choice: PluginDir): { readonly dir: string; readonly ski
   return typeof choice === 'string' ? { dir: choice, skipMcp: false } : choice;
 }
 
-export async function loadSessionPlugins(options: SettingsSelection & { readonly isTrusted: boolean; readonly pluginDirs?: readonly PluginDir[] }): Promise<SessionPlugins> {
+export async function loadSessionPlugins(options: (SettingsSelection | SettingsSnapshot) & { readonly isTrusted: boolean; readonly pluginDirs?: readonly PluginDir[] }): Promise<SessionPlugins> {
   if (!options.isTrusted) return NO_PLUGINS;
   const enabled = await enabledPluginIds(options);
   const installed = enabled.length > 0 ? await readInstalledPlugins(options.configDir).catch(() => ({})) : {};
@@ -56,14 +57,14 @@ export async function loadSessionPlugins(options: SettingsSelection & { readonly
   return { plugins, warnings };
 }
 
-async function enabledPluginIds(selection: SettingsSelection): Promise<string[]> {
+async function enabledPluginIds(selection: SettingsSelection | SettingsSnapshot): Promise<string[]> {
   return [...(await enabledPluginStates(selection))].filter(([, on]) => on).map(([id]) => id);
 }
 
 /** `enabledPlugins` across the settings layers, nearest first: the first layer that names a plugin decides. */
-export async function enabledPluginStates(selection: SettingsSelection): Promise<ReadonlyMap<string, boolean>> {
+export async function enabledPluginStates(selection: SettingsSelection | SettingsSnapshot): Promise<ReadonlyMap<string, boolean>> {
   const decided = new Map<string, boolean>();
-  for (const layer of await readSettingsObjects(selection)) {
+  for (const layer of (await settingsSnapshotOf(selection)).objects) {
     const value = layer.values['enabledPlugins'];
     if (typeof value !== 'object' || value === null) continue;
     for (const [id, on] of Object.entries(value as Record<string, unknown>)) {

@@ -47,7 +47,9 @@ export type QueryEvent =
     }
   | { readonly type: 'compaction_failed'; readonly trigger: CompactionTrigger; readonly error: string }
   /** The model stayed overloaded: the rest of this query runs on the fallback model (--fallback-model). */
-  | { readonly type: 'model_fallback'; readonly from: string; readonly to: string };
+  | { readonly type: 'model_fallback'; readonly from: string; readonly to: string }
+  /** The session's cost passed 80 % of its spend cap (once per cap; from the main conversation only). */
+  | { readonly type: 'budget_warning'; readonly spentUsd: number; readonly maxUsd: number };
 
 export type CompactionTrigger = 'auto' | 'manual';
 

@@ -27,7 +27,6 @@ import type { UserInteraction } from '../types/userInteraction.js';
 import type { TextFileAccess } from '../contract/textFileAccess.js';
 import { newUuid } from '../utils/ids.js';
 import type { CheckpointKeeper } from './checkpoints/checkpointKeeper.js';
-import { createConversationCheckpoints } from './checkpoints/conversationCheckpoints.js';
 import { collectReminders } from './collectReminders.js';
 import { conversationStopHook, cwdChangedHooks, promptSubmitHooks, stopFailureHooks, type ConversationHookSubject } from './conversationHooks.js';
 import { CompactionPolicy } from './compaction/compactionPolicy.js';
@@ -36,11 +35,11 @@ import { measureContext } from './context/contextUsage.js';
 import type { Session } from './session.js';
 import type { SessionEndReason, SessionLifecycleEvent, SessionLifecycleListener, SessionStartSource } from './lifecycle.js';
 import { sessionDir } from '../settings/configPaths.js';
-import { latestPromptText, promptTitle, typedText, withHookContext, withPromptUuid, withUserPrompt } from './promptMessages.js';
+import { latestPromptText, typedText, withHookContext, withPromptUuid, withUserPrompt } from './promptMessages.js';
 import type { LoadedTranscript } from './transcript/loadTranscript.js';
-import { transcriptFile } from './transcript/sessionFiles.js';
 import { SessionInUseError, type TranscriptWriter } from './transcript/transcriptWriter.js';
-import { openTranscriptWriter, restoreSavedState, resumedWorkingDirectory, RESUME_REMINDER } from './conversationPersistence.js';
+import { restoreSavedState, resumedWorkingDirectory, RESUME_REMINDER } from './conversationPersistence.js';
+import { ConversationRecord, type ResumedConversation } from './conversationRecord.js';
 import type { CompactResult, ConversationSessionOptions, TurnOptions } from './conversationOptions.js';
 import { otherHolderOf } from './transcript/sessionLock.js';
 import { repairedOrUndefined } from './transcript/repairConversation.js';
@@ -52,8 +51,8 @@ export class ConversationSession {
   private currentMessages: readonly ConversationMessage[] = [];
   private currentCwd: string;
   private currentModel: string;
-  private writer: TranscriptWriter | undefined;
-  private hasTitle = false;
+  /** The transcript file and file checkpoints. */
+  private readonly record: ConversationRecord;
   private pendingReminders: string[] = [];
   private readonly recorder = new TurnRecorder(() => this.writer);
   /** When the conversation compacts itself; it keeps the context size the latest response reported. */
@@ -62,8 +61,6 @@ export class ConversationSession {
   private readonly listeners = new Set<SessionLifecycleListener>();
   private readonly trackedClient: ModelClient;
   private readonly unsubscribeAppState: () => void;
-  /** File checkpoints of the main conversation's prompts (none for subagents, or when turned off). */
-  private keeper: CheckpointKeeper | undefined;
 
   constructor(private readonly options: ConversationSessionOptions) {
     const { session } = options;
@@ -72,6 +69,7 @@ export class ConversationSession {
     this.currentCwd = options.child?.cwd ?? session.cwd;
     this.currentModel = options.child?.model ?? session.model;
     this.trackedClient = withUsageTracking(session.modelClient, this.costTracker);
+    this.record = new ConversationRecord(options, () => this.currentCwd);
     this.compaction = new CompactionPolicy({
       modelClient: this.trackedClient,
       env: session.env,
@@ -88,10 +86,7 @@ export class ConversationSession {
     });
     if (options.lifecycle) this.listeners.add(options.lifecycle);
     if (options.resumed) this.adopt(options.resumed);
-    else {
-      this.writer = this.openWriter();
-      this.keeper = this.newCheckpoints(undefined);
-    }
+    else this.record.startNew(this.currentId);
     let lastState = session.appState.get();
     this.unsubscribeAppState = session.appState.subscribe((state) => {
       if (state.toolPermissionContext.mode !== lastState.toolPermissionContext.mode) this.writer?.appendMode(state.toolPermissionContext.mode);
@@ -121,6 +116,10 @@ export class ConversationSession {
 
   get model(): string {
     return this.currentModel;
+  }
+
+  private get writer(): TranscriptWriter | undefined {
+    return this.record.writer;
   }
 
   /** The session's JSONL file (hooks get it as transcript_path); undefined when nothing is saved. */
@@ -172,7 +171,7 @@ export class ConversationSession {
 
   /** The prompts' file checkpoints, for rewind; undefined when checkpointing is off or this is a subagent. */
   get checkpoints(): CheckpointKeeper | undefined {
-    return this.keeper;
+    return this.record.checkpoints;
   }
 
   /**
@@ -215,8 +214,8 @@ export class ConversationSession {
   async end(reason: SessionEndReason = 'exit'): Promise<void> {
     await this.emit({ type: 'session_end', reason });
     // A fork copies the resumed checkpoints into its file as they are read: that must finish before the file closes.
-    await this.keeper?.allRecords();
-    this.writer?.close();
+    await this.record.checkpoints?.allRecords();
+    this.record.close();
     this.unsubscribeAppState();
   }
 
@@ -234,20 +233,12 @@ export class ConversationSession {
     if (answer.kind === 'blocked') return { reason: 'stopped_by_hook', messages: before, turns: 0, detail: answer.message };
     const addition = withPromptUuid(withHookContext(withUserPrompt(before, content), answer.context), turn.promptUuid, before);
     if (addition.replaced) this.writer?.rewindTo(before.at(-2)?.uuid ?? null);
-    this.writer?.appendMessage(addition.prompt);
-    if (!this.hasTitle) {
-      // The first prompt opens the file: its title, and the mode it started in (later changes are written as they happen).
-      this.hasTitle = true;
-      const title = promptTitle(content);
-      if (title) this.writer?.appendTitle(title);
-      const mode = this.session.appState.get().toolPermissionContext.mode;
-      if (mode !== 'default') this.writer?.appendMode(mode);
-    }
+    this.record.recordPrompt(addition.prompt, content);
     this.currentMessages = addition.messages;
 
     const model = turn.model ?? this.currentModel;
     const onStop = conversationStopHook(this.hookSubject, turn.signal);
-    const keeper = this.keeper;
+    const keeper = this.record.checkpoints;
     keeper?.beginPrompt(addition.prompt.uuid, typedText(content));
     const env: ToolRunEnv = { ...this.session.baseEnv, ...turn.env, ...(keeper ? { beforeToolRuns: (tool, call) => keeper.beforeToolRuns(tool, call) } : {}) };
     const releases: Array<() => void> = [];
@@ -258,6 +249,7 @@ export class ConversationSession {
       subagents: this.session.subagentLauncher(this.subagentScope(env, turn.userInteraction, turn.textFiles)),
       onTurnEnd: (release) => void releases.push(release),
     };
+    const spendCap = this.session.spendCap;
     const run = query({
       messages: addition.messages,
       systemPrompt: this.systemPrompt,
@@ -269,9 +261,7 @@ export class ConversationSession {
       env,
       signal: turn.signal,
       costTracker: this.costTracker,
-      ...(this.session.maxBudgetUsd !== undefined
-        ? { budget: { maxUsd: this.session.maxBudgetUsd, spentUsd: () => this.session.costTracker.totalCostUsd } }
-        : {}),
+      ...(spendCap.maxUsd !== undefined ? { budget: { maxUsd: spendCap.maxUsd, spentUsd: () => spendCap.spentUsd } } : {}),
       retryPolicy: this.session.retryPolicy,
       ...(turn.rawStreamEvents ? { rawStreamEvents: true } : {}),
       ...(this.session.finalAnswerTool && !this.options.child ? { finalAnswerTool: this.session.finalAnswerTool } : {}),
@@ -299,6 +289,9 @@ export class ConversationSession {
         this.recorder.record(step.value);
         if (step.value.type === 'assistant_message') this.compaction.heard(usedTokens(step.value.message.usage));
         yield step.value;
+        // Only the main conversation warns: a subagent's cost counts, and the parent's next response reports it.
+        const warning = step.value.type === 'assistant_message' && !this.options.child ? spendCap.takeWarning() : undefined;
+        if (warning) yield { type: 'budget_warning', ...warning };
         step = await run.next();
       }
     } finally {
@@ -329,16 +322,14 @@ export class ConversationSession {
   /** /clear: the conversation ends and a new one (new id, new transcript) begins. */
   async clear(): Promise<void> {
     await this.emit({ type: 'session_end', reason: 'clear' });
-    this.writer?.close();
+    this.record.close();
     this.currentId = newUuid();
     this.currentMessages = [];
     this.pendingReminders = [];
     this.compaction.reset(undefined);
-    this.hasTitle = false;
     (this.options.readFileState ?? this.session.readFileState).clear();
     this.session.appState.set((state) => (state.todos.length === 0 ? state : { ...state, todos: [] }));
-    this.writer = this.openWriter();
-    this.keeper = this.newCheckpoints(undefined);
+    this.record.startNew(this.currentId);
     await this.emit({ type: 'session_start', source: 'clear' });
   }
 
@@ -348,7 +339,7 @@ export class ConversationSession {
     const holder = options.fork || !this.options.persist ? undefined : otherHolderOf(file);
     if (holder !== undefined) throw new SessionInUseError(transcript.sessionId ?? path.basename(file, '.jsonl'), holder);
     await this.emit({ type: 'session_end', reason: 'resume' });
-    this.writer?.close();
+    this.record.close();
     if (options.fork) this.currentId = newUuid();
     this.adopt({ transcript, file, fork: options.fork ?? false, keepModel: false, keepMode: false });
     await this.emit({ type: 'session_start', source: 'resume' });
@@ -387,61 +378,19 @@ export class ConversationSession {
     };
   }
 
-  // --- transcript ---
-
-  private newCheckpoints(resumed: { readonly file: string; readonly fork: boolean } | undefined): CheckpointKeeper | undefined {
-    if (this.options.child) return undefined;
-    return createConversationCheckpoints({
-      session: this.session,
-      sessionId: this.currentId,
-      append: (record) => this.writer?.appendCheckpoint(record),
-      ...(resumed ? { resumed } : {}),
-      ...(this.options.onWarning ? { onWarning: this.options.onWarning } : {}),
-    });
-  }
-
-  private openWriter(): TranscriptWriter | undefined {
-    if (!this.options.persist) return undefined;
-    const file = this.options.sidechainTranscript ?? transcriptFile(this.session.info.configDir, this.session.cwd, this.currentId);
-    return this.newWriter(file, undefined);
-  }
-
-  private newWriter(file: string, resumed: LoadedTranscript | undefined): TranscriptWriter {
-    return openTranscriptWriter({
-      session: this.session,
-      file,
-      sessionId: this.options.child?.rootSessionId ?? this.currentId,
-      child: this.options.child,
-      isSidechain: this.options.sidechainTranscript !== undefined,
-      cwd: () => this.currentCwd,
-      resumed,
-      onWarning: this.options.onWarning,
-    });
-  }
+  // --- taking up a saved conversation ---
 
   /** Takes up a saved conversation: its messages, cwd, mode, model and todos. */
-  private adopt(resumed: NonNullable<ConversationSessionOptions['resumed']>): void {
+  private adopt(resumed: ResumedConversation): void {
     const { transcript } = resumed;
     if (!resumed.fork && transcript.sessionId) this.currentId = transcript.sessionId;
     this.currentMessages = transcript.messages;
-    this.hasTitle = transcript.title !== undefined || transcript.messages.length > 0;
     this.compaction.reset(transcript.contextTokens);
     for (const warning of transcript.warnings) this.options.onWarning?.(warning);
     this.currentCwd = resumedWorkingDirectory(transcript.cwd, this.currentCwd, this.options.onWarning);
     if (transcript.model && !resumed.keepModel) this.currentModel = transcript.model;
     restoreSavedState(this.session.appState, transcript, { keepMode: resumed.keepMode });
-    if (!this.options.persist) this.writer = undefined;
-    else if (resumed.fork) {
-      // A fork starts its own file with the whole history; the original is left byte for byte.
-      this.writer = this.newWriter(transcriptFile(this.session.info.configDir, this.session.cwd, this.currentId), undefined);
-      this.writer.appendMissing(this.currentMessages);
-      if (transcript.title) this.writer.appendTitle(transcript.title);
-    } else {
-      this.writer = this.newWriter(resumed.file, transcript);
-      // Repairs (synthetic results for calls the old process never finished) join the file.
-      this.writer.appendMissing(this.currentMessages);
-    }
-    this.keeper = this.newCheckpoints({ file: resumed.file, fork: resumed.fork });
+    this.record.takeUp(this.currentId, resumed, this.currentMessages);
     if (this.currentMessages.length > 0) this.pendingReminders.push(RESUME_REMINDER);
   }
 

@@ -32,9 +32,11 @@ import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
 import type { OutputStyle, OutputStyleCatalog } from '../outputStyles/outputStyle.js';
 import type { SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsInForce } from '../settings/settingsSnapshot.js';
 import type { ProjectLocation } from '../settings/projectLocation.js';
 import type { FinalAnswerTool } from '../query.js';
 import type { CheckpointSettings } from './settingsValues.js';
+import type { SpendCap } from './spendCap.js';
 
 export type Session = {
   readonly id: string;
@@ -42,7 +44,8 @@ export type Session = {
   readonly cwd: string;
   readonly model: string;
   readonly maxTurns: number | undefined;
-  readonly maxBudgetUsd: number | undefined;
+  /** The spend cap (--max-budget-usd or the settings' `budget`), shared by the main conversation and its subagents. */
+  readonly spendCap: SpendCap;
   /** --json-schema: how the main conversation's queries must end (subagents never get it). */
   readonly finalAnswerTool: FinalAnswerTool | undefined;
   readonly maxOutputTokens: number;
@@ -56,6 +59,8 @@ export type Session = {
   readonly memoryFiles: readonly MemoryFile[];
   /** Which settings layers this session reads (--setting-sources, --settings); later loaders (REPL display, commands) use it too. */
   readonly settings: SettingsSelection;
+  /** The settings read at start (once, src/settings/settingsSnapshot.ts), replaced as the live-settings watcher accepts a change. */
+  readonly settingsInForce: SettingsInForce;
   /** Where the session works: cwd, repository root, config dir, setting sources (src/settings/projectLocation.ts gives each its one meaning). */
   readonly location: ProjectLocation;
   /**

@@ -6,7 +6,8 @@
  * gives nothing here; the permission loader reports a malformed file at
  * start-up with its line.
  */
-import { readSettingsObjects, type SettingsSelection } from '../settings/settingsFiles.js';
+import type { SettingsSelection } from '../settings/settingsFiles.js';
+import { settingsSnapshotOf, type SettingsSnapshot } from '../settings/settingsSnapshot.js';
 
 export type SettingsValues = {
   /** `alwaysThinkingEnabled`: extended thinking on for every prompt. */
@@ -19,6 +20,11 @@ export type SettingsValues = {
   readonly autoCompactEnabled: boolean | undefined;
   /** File checkpoints (src/session/checkpoints/): `fileCheckpointingEnabled`, `checkpointMaxFileBytes`, `cleanupPeriodDays`. */
   readonly checkpoints: CheckpointSettings;
+  /**
+   * `budget`: the session's spend cap in US dollars, as a number (`"budget": 5`) or
+   * `{ "maxUsd": 5 }`; --max-budget-usd wins. Repository settings may only lower the user's own cap.
+   */
+  readonly budgetUsd: number | undefined;
 };
 
 export type CheckpointSettings = {
@@ -35,8 +41,8 @@ function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-export async function readSettingsValues(selection: SettingsSelection): Promise<SettingsValues> {
-  const layers = await readSettingsObjects(selection);
+export async function readSettingsValues(settings: SettingsSelection | SettingsSnapshot): Promise<SettingsValues> {
+  const layers = (await settingsSnapshotOf(settings)).objects;
   const nearest = (key: string): unknown => layers.find((layer) => key in layer.values)?.values[key];
   return {
     alwaysThinking: nearest('alwaysThinkingEnabled') === true,
@@ -48,7 +54,27 @@ export async function readSettingsValues(selection: SettingsSelection): Promise<
       maxFileBytes: positiveNumber(nearest('checkpointMaxFileBytes'), DEFAULT_CHECKPOINT_SETTINGS.maxFileBytes),
       cleanupPeriodDays: cleanupPeriodDays(layers),
     },
+    budgetUsd: budgetUsd(layers),
   };
+}
+
+/** `"budget": 5` or `"budget": { "maxUsd": 5 }`; anything else is no cap. */
+function budgetValue(value: unknown): number | undefined {
+  const amount = typeof value === 'object' && value !== null ? (value as { readonly maxUsd?: unknown }).maxUsd : value;
+  return typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : undefined;
+}
+
+/**
+ * The nearest layer's `budget`, except that repository content may only lower a cap: a cloned
+ * project's settings must not be able to lift the spending limit the user set for themselves.
+ */
+function budgetUsd(layers: ReadonlyArray<{ readonly fromRepository: boolean; readonly values: Record<string, unknown> }>): number | undefined {
+  const own = budgetValue(layers.find((layer) => !layer.fromRepository && 'budget' in layer.values)?.values.budget);
+  const nearest = layers.find((layer) => 'budget' in layer.values);
+  if (!nearest?.fromRepository) return own;
+  const fromRepository = budgetValue(nearest.values.budget);
+  if (fromRepository === undefined) return own;
+  return own === undefined ? fromRepository : Math.min(own, fromRepository);
 }
 
 /**

@@ -21,7 +21,8 @@
  * A malformed value is reported (as a warning to show) and ignored; the
  * files themselves are validated by the permission loader at start-up.
  */
-import { readSettingsObjects, type SettingsSelection } from './settingsFiles.js';
+import type { SettingsSelection } from './settingsFiles.js';
+import { settingsSnapshotOf, type SettingsSnapshot } from './settingsSnapshot.js';
 import { isThemeName, THEME_NAMES, type ThemeName } from './themeSetting.js';
 
 export const NOTIFICATION_CHANNELS = ['auto', 'bell', 'osc9', 'osc777', 'off'] as const;
@@ -39,8 +40,8 @@ export type DisplaySettings = {
   readonly warnings: readonly string[];
 };
 
-export async function loadDisplaySettings(options: SettingsSelection): Promise<DisplaySettings> {
-  const layers = await readSettingsObjects(options);
+export async function loadDisplaySettings(settings: SettingsSelection | SettingsSnapshot): Promise<DisplaySettings> {
+  const layers = (await settingsSnapshotOf(settings)).objects;
   const warnings: string[] = [];
   let statusLine: StatusLineSetting | undefined;
   let notifications: NotificationChannel | undefined;

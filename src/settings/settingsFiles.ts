@@ -8,8 +8,9 @@
  * `--setting-sources user,project,local` keeps only the named files (an
  * empty list: none); `--settings` is added whatever the sources say, as in
  * Claude Code. Every loader of settings (rules, defaultMode, sandbox, hooks,
- * plain values, display, MCP servers) asks this module, so the selection is
- * honoured everywhere by construction.
+ * plain values, display, MCP servers) gets its layers from this module —
+ * through the start's one snapshot (settingsSnapshot.ts) — so the selection
+ * is honoured everywhere by construction.
  *
  * A --settings value that starts with `{` is inline JSON; anything else is a
  * path (relative to the cwd) that must exist — the caller asked for it.
@@ -76,22 +77,6 @@ export async function readSettingsFiles(selection: SettingsSelection): Promise<S
     }),
   );
   return layers.map((layer, index) => ({ ...layer, read: reads[index] ?? { kind: 'missing' } }));
-}
-
-/** The parsed JSON object of each layer that has one, nearest first (for plain values; rule loaders report bad files). */
-export async function readSettingsObjects(selection: SettingsSelection): Promise<Array<SettingsLayer & { readonly values: Record<string, unknown> }>> {
-  const files = await readSettingsFiles(selection);
-  const objects: Array<SettingsLayer & { readonly values: Record<string, unknown> }> = [];
-  for (const { read, ...layer } of files) {
-    if (read.kind !== 'text') continue;
-    try {
-      const parsed: unknown = JSON.parse(read.text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) objects.push({ ...layer, values: Object.fromEntries(Object.entries(parsed)) });
-    } catch {
-      // Reported with its line by the permission loader at start-up.
-    }
-  }
-  return objects;
 }
 
 function isInlineJson(value: string): boolean {

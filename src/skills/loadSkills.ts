@@ -12,6 +12,7 @@ import path from 'node:path';
 import { compareStrings } from '../utils/format.js';
 import { errorMessageOf } from '../utils/errors.js';
 import { parseSkillFile, type Skill, type SkillBody, type SkillOrigin } from './skill.js';
+import { readyToParse } from '../commands/custom/commandTemplate.js';
 
 const MAX_SKILL_BYTES = 200_000;
 /** A folder of thousands of entries is not a skills folder someone wrote by hand; stop reading there. */
@@ -171,7 +172,9 @@ export async function readSkillFile(file: string): Promise<SkillFileRead> {
     const info = await stat(file);
     if (!info.isFile()) return { ok: false, error: `${file} is not a file`, missing: true };
     if (info.size > MAX_SKILL_BYTES) return { ok: false, error: `${file} is larger than ${MAX_SKILL_BYTES} bytes` };
-    return { ok: true, text: await readFile(file, 'utf8') };
+    const text = await readFile(file, 'utf8');
+    await readyToParse(text); // parseSkillFile parses synchronously
+    return { ok: true, text };
   } catch (error) {
     const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT';
     return { ok: false, error: `${file}: cannot be read (${errorMessageOf(error)})`, missing };

@@ -73,7 +73,7 @@ export async function launchRepl(options: ReplLaunchOptions, located?: Promise<R
   const [history, commands, display] = await Promise.all([
     openPromptHistory({ configDir: session.info.configDir, projectRoot: session.cwd }),
     loadCommandCatalog(session, 'repl'),
-    loadDisplaySettings(session.settings),
+    loadDisplaySettings(session.settingsInForce.current()),
   ]);
   const terminal = { write: (sequence: string) => void process.stdout.write(sequence) };
   const handOffTerminal = createTerminalHandoff({ stdin: process.stdin, write: terminal.write, env });

@@ -2,7 +2,7 @@
 // Headers/Response/fetch load undici (~25 ms of CPU here); the bundle gives the
 // Anthropic SDK our FetchHeaders and a node:http fetch instead
 // (scripts/build.mjs sdkFetchHeadersPlugin), so a headless turn never loads it.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropicServer, type ScriptedTurn } from '../support/fakeAnthropic.js';
@@ -49,4 +49,47 @@ describe('the headless start-up path of the built CLI', () => {
     expect(server!.requests).toHaveLength(2);
     expect(modules.filter((name) => name.includes('undici'))).toEqual([]);
   });
+
+  it('a plain -p run compiles neither the YAML library, the Agent SDK initialize module nor the slash-command list', async () => {
+    const plain = await runRecordingLoadedFiles(await tempDir('agentcli-startup-plain-'));
+    expect(plain.run.stdout).toBe('hello\n');
+    expect(plain.files.filter((file) => /\/(sdkInitialize|headlessSlashCommandList)-[^/]*\.js$/.test(file))).toEqual([]);
+    expect(await filesContaining(plain.files, 'YAMLParseError')).toEqual([]);
+
+    // The control: a skill file with front matter is parsed at start, and then the library loads.
+    const withSkill = await tempDir('agentcli-startup-skill-');
+    await mkdir(path.join(withSkill, '.claude', 'skills', 'tidy'), { recursive: true });
+    await writeFile(path.join(withSkill, '.claude', 'skills', 'tidy', 'SKILL.md'), '---\ndescription: Tidy things\n---\nTidy.\n');
+    const skilled = await runRecordingLoadedFiles(withSkill);
+    expect(skilled.run.stdout).toBe('hello\n');
+    expect(await filesContaining(skilled.files, 'YAMLParseError')).toHaveLength(1);
+  });
 });
+
+/** `agentcli -p hi` in `cwd` with a module loader hook that lists every JavaScript file the process loads. */
+async function runRecordingLoadedFiles(cwd: string) {
+  const dir = await tempDir('agentcli-startup-files-');
+  const log = path.join(dir, 'files.log');
+  const hooks = [
+    "import { appendFileSync } from 'node:fs';",
+    'export async function load(url, context, next) {',
+    `  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');`,
+    '  return next(url, context);',
+    '}',
+  ].join('\n');
+  const preload = path.join(dir, 'hooks.mjs');
+  await writeFile(preload, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\n`);
+  await server?.close();
+  server = await startFakeAnthropic({ script: [endTurn('hello')] });
+  const run = await runCli(['-p', 'hi'], {
+    cwd,
+    env: { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test-key', AGENTCLI_CONFIG_DIR: await tempDir(), NODE_OPTIONS: `--import ${preload}` },
+  });
+  const files = (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '').map((url) => new URL(url).pathname);
+  return { run, files };
+}
+
+async function filesContaining(files: readonly string[], text: string): Promise<string[]> {
+  const matches = await Promise.all(files.map(async (file) => ((await readFile(file, 'utf8').catch(() => '')).includes(text) ? [file] : [])));
+  return matches.flat();
+}

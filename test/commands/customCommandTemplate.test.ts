@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { parseTemplate, splitArguments } from '../../src/commands/custom/commandTemplate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseTemplate, readyToParse, splitArguments } from '../../src/commands/custom/commandTemplate.js';
 import { renderCommandPrompt, type ShellRunner } from '../../src/commands/custom/renderCommandPrompt.js';
+
+// The YAML library loads with the first front matter a reader meets; these cases parse synchronously after it.
+beforeAll(() => readyToParse('---\n---\n'));
 
 function parsed(text: string) {
   const result = parseTemplate(text);
@@ -91,5 +94,13 @@ describe('!`cmd` snippets', () => {
     const rendered = await renderCommandPrompt('Explain: $ARGUMENTS', '!`touch pwned`', recordingShell({}, ran));
     expect(rendered).toEqual({ ok: true, prompt: 'Explain: !`touch pwned`' });
     expect(ran).toEqual([]);
+  });
+});
+
+describe('front matter before the YAML library is loaded', () => {
+  it('parseTemplateText loads the library when the text has front matter', async () => {
+    const { parseTemplateText } = await import('../../src/commands/custom/commandTemplate.js');
+    const result = await parseTemplateText('---\ndescription: Loaded on demand\n---\nbody');
+    expect(result.ok && result.template.description).toBe('Loaded on demand');
   });
 });

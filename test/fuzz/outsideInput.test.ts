@@ -5,9 +5,9 @@
 // property) so CI stays fast; a seed that ever failed is kept as an explicit case below.
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAgentFile } from '../../src/agents/parseAgentFile.js';
-import { parseTemplate } from '../../src/commands/custom/commandTemplate.js';
+import { parseTemplate, readyToParse } from '../../src/commands/custom/commandTemplate.js';
 import { headlessPrompts } from '../../src/entrypoints/headlessInput.js';
 import { ControlChannel } from '../../src/entrypoints/sdk/controlChannel.js';
 import { readSdkInput, userMessageOf } from '../../src/entrypoints/sdk/sdkInput.js';
@@ -150,6 +150,9 @@ describe('fuzz: the SDK control protocol and user messages on stdin', () => {
 });
 
 describe('fuzz: settings, CLAUDE.md rule lines, front matter', () => {
+  // Front matter parses synchronously once a reader has loaded the YAML library.
+  beforeAll(() => readyToParse('---\n---\n'));
+
   const source = { kind: 'projectSettings', origin: '/p/.claude/settings.json', fromRepository: true } as const;
 
   it('settings.json text: rules and errors that name the file, never a throw', () => {

@@ -92,6 +92,22 @@ describe('ConfigChange', () => {
     await expect.poll(rulesInForce(owner), { timeout: 5_000 }).toEqual(['deny Bash(rm:*)']);
   });
 
+  it('the session\'s settings snapshot (read once at start) is replaced by the accepted contents, and kept after a block', async () => {
+    const { owner } = await startWith({ outputStyle: 'default' }, { ConfigChange: [{ matcher: 'local_settings', hooks: [logging()] }] });
+    const localValues = () => owner.session.settingsInForce.current().objects.find((layer) => layer.file === localFile())?.values;
+    expect(localValues()).toEqual({ outputStyle: 'default' });
+    await writeFile(localFile(), JSON.stringify({ permissions: { deny: ['Bash(rm:*)'] } }));
+    await expect.poll(localValues, { timeout: 5_000 }).toEqual({ permissions: { deny: ['Bash(rm:*)'] } });
+  });
+
+  it('a blocked change leaves the session\'s settings snapshot as it was', async () => {
+    const { owner, warnings } = await startWith({ outputStyle: 'default' }, { ConfigChange: [{ hooks: [logging({ block: 'frozen' })] }] });
+    const localValues = () => owner.session.settingsInForce.current().objects.find((layer) => layer.file === localFile())?.values;
+    await writeFile(localFile(), JSON.stringify({ permissions: { allow: ['Bash(curl:*)'] } }));
+    await expect.poll(() => warnings.join('\n'), { timeout: 5_000 }).toContain('a ConfigChange hook blocked it (frozen)');
+    expect(localValues()).toEqual({ outputStyle: 'default' });
+  });
+
   it('a blocking hook keeps the old settings in force; the file stays as edited, the user is told', async () => {
     const { owner, warnings } = await start({ ConfigChange: [{ hooks: [logging({ block: 'settings are frozen' })] }] });
     await writeFile(localFile(), JSON.stringify({ permissions: { allow: ['Bash(curl:*)'] } }));

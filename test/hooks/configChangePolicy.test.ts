@@ -20,7 +20,8 @@ afterEach(() => {
 async function watchOne(source: ConfigChangeSource) {
   const dir = await tempDir('agentcli-policy-');
   const file = path.join(dir, source === 'policy_settings' ? 'managed-settings.json' : 'settings.json');
-  await writeFile(file, '{"permissions":{"deny":["Bash(curl:*)"]}}');
+  const initial = '{"permissions":{"deny":["Bash(curl:*)"]}}';
+  await writeFile(file, initial);
   const matcher = compileHookMatcher(source);
   if (!matcher.ok) throw new Error(matcher.error);
   const hook = commandHookRunner(
@@ -40,7 +41,7 @@ async function watchOne(source: ConfigChangeSource) {
   const applied: Array<string | undefined> = [];
   const problems: string[] = [];
   monitor = startConfigChangeMonitor(createHookSet([hook]), {
-    files: [{ file, source }],
+    files: [{ file, source, text: initial }],
     debounceMs: 20,
     hookCall: () => ({ session: { id: 'sess-1', dir }, cwd: dir, permissionMode: 'default', run: { signal: new AbortController().signal, cwd: dir, projectDir: dir } }),
     applyAccepted: (changed, accepted) => applied.push(accepted.get(changed)),

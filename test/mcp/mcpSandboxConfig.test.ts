@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runMcpGet, runMcpList } from '../../src/services/mcp/cli/mcpCommand.js';
+import { runMcpGet, runMcpList } from '../../src/entrypoints/mcp/mcpCommand.js';
 import { formatMcpServers } from '../../src/services/mcp/mcpStatusView.js';
 import { parseMcpServers } from '../../src/services/mcp/parseMcpServers.js';
 import { mergeSandboxSettings } from '../../src/sandbox/sandboxSettings.js';

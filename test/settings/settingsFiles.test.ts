@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSettingSources } from '../../src/settings/settingSources.js';
-import { readSettingsFiles, readSettingsObjects, settingsLayers } from '../../src/settings/settingsFiles.js';
+import { readSettingsFiles, settingsLayers } from '../../src/settings/settingsFiles.js';
+import { readSettingsSnapshot } from '../../src/settings/settingsSnapshot.js';
 import { tempDir } from '../support/runCli.js';
 
 const cwd = '/repo';
@@ -38,7 +39,7 @@ describe('readSettingsFiles', () => {
     const dir = await tempDir();
     await mkdir(path.join(dir, '.claude'));
     await writeFile(path.join(dir, '.claude', 'settings.json'), '{"alwaysThinkingEnabled": false, "x": 1}');
-    const layers = await readSettingsObjects({ cwd: dir, configDir: dir, flagSettings: '{"alwaysThinkingEnabled": true}' });
+    const layers = (await readSettingsSnapshot({ cwd: dir, configDir: dir, flagSettings: '{"alwaysThinkingEnabled": true}' })).objects;
     expect(layers.map((layer) => [layer.file, layer.values])).toEqual([
       ['--settings', { alwaysThinkingEnabled: true }],
       [path.join(dir, '.claude', 'settings.json'), { alwaysThinkingEnabled: false, x: 1 }],

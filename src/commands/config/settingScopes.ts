@@ -6,7 +6,8 @@
  * file and is left to the team; a value there still shows as its scope.
  */
 import path from 'node:path';
-import { readSettingsObjects, type SettingsLayerKind, type SettingsSelection } from '../../settings/settingsFiles.js';
+import type { SettingsLayerKind, SettingsSelection } from '../../settings/settingsFiles.js';
+import { readSettingsSnapshot } from '../../settings/settingsSnapshot.js';
 import { updateJsonObjectFile } from '../../settings/updateSettingsFile.js';
 
 export type WritableScope = 'user' | 'local';
@@ -39,7 +40,7 @@ export type SettingOrigin = { readonly kind: SettingsLayerKind; readonly file: s
 
 /** For each key, the nearest settings layer that sets it (the one in force), read once. */
 export async function settingOrigins(session: { readonly settings: SettingsSelection }): Promise<(key: string) => SettingOrigin | undefined> {
-  const layers = await readSettingsObjects(session.settings);
+  const layers = (await readSettingsSnapshot(session.settings)).objects;
   return (key) => {
     const layer = layers.find((candidate) => key in candidate.values);
     return layer ? { kind: layer.kind, file: layer.file, value: layer.values[key] } : undefined;

@@ -14,7 +14,7 @@
  * Front matter that is not valid YAML is an error naming the file, shown
  * when the command runs; it is never silently treated as prompt text.
  */
-import { parse as parseYaml } from 'yaml';
+import type { parse as ParseYaml } from './yamlParser.js';
 import { splitRuleList } from '../../permissions/rules/parseRule.js';
 import { errorMessageOf } from '../../utils/errors.js';
 
@@ -33,9 +33,30 @@ export type TemplateParse = { readonly ok: true; readonly template: CommandTempl
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
+let parseYaml: typeof ParseYaml | undefined;
+
+/**
+ * The YAML library (~115 kB of JavaScript) loads with the first file that
+ * has front matter, not with every start: a session whose folders hold no
+ * command, skill or output-style file (every headless CI run of a plain
+ * repository) never compiles it. A reader awaits this for the text it read,
+ * then parses synchronously.
+ */
+export async function readyToParse(text: string): Promise<void> {
+  if (parseYaml === undefined && FRONT_MATTER.test(text)) parseYaml = (await import('./yamlParser.js')).parse;
+}
+
+/** Reads a template's text: the YAML library loads first if the text needs it. */
+export async function parseTemplateText(text: string): Promise<TemplateParse> {
+  await readyToParse(text);
+  return parseTemplate(text);
+}
+
+/** Text with front matter needs readyToParse(text) awaited first (parseTemplateText does both). */
 export function parseTemplate(text: string): TemplateParse {
   const match = FRONT_MATTER.exec(text);
   if (!match) return { ok: true, template: { body: text.trim(), allowedTools: [], fields: {} } };
+  if (parseYaml === undefined) throw new Error('parseTemplate: front matter before the YAML library was loaded (await readyToParse(text) first)');
   let fields: unknown;
   try {
     // logLevel 'error': a YAML warning (an unknown tag) would otherwise go to stderr as a Node process warning.

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { CommandResult } from './commandResult.js';
 import { compareStrings } from '../../utils/format.js';
 import { errorMessageOf } from '../../utils/errors.js';
-import { parseTemplate, type TemplateParse } from './commandTemplate.js';
+import { parseTemplateText, type TemplateParse } from './commandTemplate.js';
 import { renderCommandPrompt } from './renderCommandPrompt.js';
 import { resolveModelName } from '../../services/api/models.js';
 import type { SettingSource } from '../../settings/settingSources.js';
@@ -152,7 +152,7 @@ async function readTemplate(file: string): Promise<TemplateParse> {
   try {
     const info = await stat(file);
     if (info.size > MAX_TEMPLATE_BYTES) return { ok: false, error: `the template is larger than ${MAX_TEMPLATE_BYTES} bytes` };
-    return parseTemplate(await readFile(file, 'utf8'));
+    return await parseTemplateText(await readFile(file, 'utf8'));
   } catch (error) {
     return { ok: false, error: `cannot read it: ${errorMessageOf(error)}` };
   }

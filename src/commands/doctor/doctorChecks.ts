@@ -14,7 +14,8 @@ import type { SandboxAvailability } from '../../sandbox/bwrapAvailability.js';
 import { loadMcpConfig } from '../../services/mcp/loadMcpConfig.js';
 import type { McpServerView } from '../../services/mcp/types.js';
 import { loadDisplaySettings } from '../../settings/displaySettings.js';
-import { readSettingsObjects, type SettingsSelection } from '../../settings/settingsFiles.js';
+import type { SettingsSelection } from '../../settings/settingsFiles.js';
+import { readSettingsSnapshot } from '../../settings/settingsSnapshot.js';
 import { errorMessageOf } from '../../utils/errors.js';
 
 export type CheckVerdict = 'ok' | 'warn' | 'fail';
@@ -124,7 +125,7 @@ export async function checkApiReachable(env: NodeJS.ProcessEnv, timeoutMs: numbe
 }
 
 export async function checkKeySource(env: NodeJS.ProcessEnv, settings: SettingsSelection): Promise<DoctorCheck> {
-  const helper = (await readSettingsObjects(settings)).find((layer) => typeof layer.values['apiKeyHelper'] === 'string');
+  const helper = (await readSettingsSnapshot(settings)).objects.find((layer) => typeof layer.values['apiKeyHelper'] === 'string');
   const helperNote = helper ? ` (apiKeyHelper in ${helper.file} is not used: agentcli reads the key from the environment)` : '';
   if (env.ANTHROPIC_API_KEY) return { name: 'API key', verdict: 'ok', detail: `ANTHROPIC_API_KEY from the environment (${maskSecret(env.ANTHROPIC_API_KEY)})${helperNote}` };
   if (env.ANTHROPIC_AUTH_TOKEN) return { name: 'API key', verdict: 'ok', detail: `ANTHROPIC_AUTH_TOKEN from the environment, sent as a bearer token (${maskSecret(env.ANTHROPIC_AUTH_TOKEN)})${helperNote}` };
@@ -170,8 +171,9 @@ export async function checkRipgrep(findPath: () => Promise<string>, timeoutMs: n
  * Every settings file, the CLAUDE.md files' rule lines and `.mcp.json`,
  * read as a session start reads them: each problem with its file and line.
  */
-export async function checkConfigFiles(settings: SettingsSelection, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
+export async function checkConfigFiles(selection: SettingsSelection, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
   const problems: string[] = [];
+  const settings = await readSettingsSnapshot(selection);
   const [rules, display] = await Promise.all([
     loadPermissionRules({
       ...settings,
@@ -183,7 +185,7 @@ export async function checkConfigFiles(settings: SettingsSelection, env: NodeJS.
   ]);
   problems.push(...rules.errors.map(formatRuleFileError), ...display.warnings);
   try {
-    await loadMcpConfig({ cwd: settings.cwd, configDir: settings.configDir, isTrusted: true, env, ...(settings.settingSources ? { settingSources: settings.settingSources } : {}) });
+    await loadMcpConfig({ ...settings, isTrusted: true, env });
   } catch (error) {
     problems.push(errorMessageOf(error));
   }

@@ -65,7 +65,8 @@ export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
   return {
     catalog,
     available: () => [
-      ...BUILT_IN,
+      // A built-in the user's own command shadows (commandCatalog.ts) is offered once, as theirs.
+      ...BUILT_IN.filter((command) => catalog.find(command.name)?.kind === 'builtin'),
       ...catalog.registry
         .all()
         .map((command) => catalog.find(command.name))

@@ -6,6 +6,7 @@
  * through the editor's buffers when it offers them, and keeps the editor's
  * view of the mode and the task list in step with the session's state.
  */
+import { budgetReachedText } from '../../session/spendCap.js';
 import { RequestError, type AgentContext, type ClientCapabilities, type ContentBlock, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 import { allowAlwaysHandler } from '../../permissions/allowAlways.js';
 import { isPermissionMode, type PermissionMode } from '../../contract/permissions.js';
@@ -234,6 +235,7 @@ export class AcpSession {
       await updates.handle(step.value);
       step = await run.next();
     }
+    if (step.value.reason === 'max_budget') await this.say(`\n\n${budgetReachedText(conversation.session.spendCap.maxUsd)}\n`);
     return this.stopReasonOf(step.value);
   }
 

@@ -13,6 +13,7 @@
  * sent before the request goes out. Notifications leave in order through
  * the session's one sender.
  */
+import { budgetWarningText } from '../../session/spendCap.js';
 import type { SessionUpdate, ToolCallUpdate, ToolKind } from '@agentclientprotocol/sdk';
 import { findToolByName, type ChangePreview, type Tool } from '../../contract/tool.js';
 import { describeAgentWork, isAgentProgress, type AgentStatus } from '../../contract/agentProgress.js';
@@ -99,6 +100,10 @@ export class TurnUpdates {
         return;
       case 'tool_result':
         await this.finish(event.outcome);
+        return;
+      case 'budget_warning':
+        // On its own line: the warning follows the response's text in the same message stream.
+        await this.send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `\n\n${budgetWarningText(event)}\n` } });
         return;
       default:
         return;

@@ -6,18 +6,19 @@
  * times at most; after that each call says why it cannot run.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '../../contract/tool.js';
 import { errorMessageOf } from '../../utils/errors.js';
 import type { McpLoginOptions, McpLoginOutcome } from './auth/mcpOAuthLogin.js';
-import type { RemoteServerAuth } from './auth/remoteServerAuth.js';
+import { McpServerCredentials } from './auth/serverCredentials.js';
 import { isAuthenticationError, openSession, type OpenedSession, type TransportKind } from './connectTransport.js';
 import { loadJsonSchemaCompiler, type JsonSchemaCompiler } from './jsonSchemaValidator.js';
 import { listAllPrompts, listAllResources, listAllTools } from './listServerItems.js';
 import { promptResultText } from './mcpPromptText.js';
 import { withRemoteRetries } from './retryRemote.js';
-import { checkContent, parseElicitationSchema, type ElicitationHandler } from './elicitation.js';
+import { answerElicitation, type ElicitationHandler } from './elicitation.js';
 import { StderrTail } from './stderrTail.js';
+import { stopServerSession } from './stopServerSession.js';
 import type { McpSandboxState, McpServerSandbox, StdioLaunch } from '../../sandbox/mcpServerSandbox.js';
 import type { McpClientHandle, McpResource, McpResourceContent, McpServerStatus } from '../../contract/mcp.js';
 import type { McpPrompt, McpToolProgress, ScopedMcpServerConfig } from './types.js';
@@ -68,12 +69,14 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   private readonly closedByClient = new WeakMap<Client, Promise<void>>();
   private sandboxState: McpSandboxState | undefined;
   /** A remote server's OAuth (undefined: not remote, or it sends its own Authorization header). */
-  private remoteAuth: Promise<RemoteServerAuth | undefined> | undefined;
+  private readonly credentials: McpServerCredentials;
 
   constructor(
     readonly server: ScopedMcpServerConfig,
     private readonly settings: McpConnectionSettings,
-  ) {}
+  ) {
+    this.credentials = new McpServerCredentials(server.name, server.config, settings.configDir);
+  }
 
   get name(): string {
     return this.server.name;
@@ -231,7 +234,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     this.startDeadline = deadline;
     const timer = setTimeout(() => deadline.abort(), this.settings.startTimeoutMs);
     try {
-      const remoteAuth = await this.remoteServerAuth();
+      const remoteAuth = await this.credentials.auth();
       await remoteAuth?.refreshIfExpiring().catch((error: unknown) => {
         // Unreachable now: the connection attempt says so better. Refused: a login is needed.
         if (isAuthenticationError(error)) throw error;
@@ -305,7 +308,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
       markClosed();
       this.handleClosed(client);
     };
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.answerElicitation(request.params, extra.signal));
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) => answerElicitation(this.name, request.params, extra.signal, this.settings.elicit));
     client.fallbackNotificationHandler = async (notification) => {
       switch (notification.method) {
         case 'notifications/tools/list_changed':
@@ -321,23 +324,6 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
           return;
       }
     };
-  }
-
-  /** The server asks the user for values: the front end answers; what goes back always matches the schema asked. */
-  private async answerElicitation(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
-    if (params.mode === 'url') return { action: 'decline' };
-    const parsed = parseElicitationSchema(params.requestedSchema);
-    if (!parsed.ok) return { action: 'decline' };
-    const response = await this.settings.elicit(
-      { server: this.name, message: params.message, fields: parsed.fields, requestedSchema: params.requestedSchema },
-      signal,
-    );
-    if (response.action !== 'accept') return { action: response.action };
-    const checked = checkContent(parsed.fields, response.content);
-    if (!checked.ok) return { action: 'decline' };
-    const content: Record<string, string | number | boolean | string[]> = {};
-    for (const [name, value] of Object.entries(checked.content)) content[name] = typeof value === 'object' ? [...value] : value;
-    return { action: 'accept', content };
   }
 
   private handleClosed(client: Client): void {
@@ -363,7 +349,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     }
     if (this.state.kind === 'needs-auth') {
       // Logged in since (`agentcli mcp login` in another terminal): connect with the new credentials.
-      if ((await (await this.remoteServerAuth())?.store.summary())?.state === 'authenticated') {
+      if (await this.credentials.isLoggedIn()) {
         await this.start();
         const connected = this.connectedSession();
         if (connected) return connected;
@@ -378,37 +364,25 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
    * connection with the new tokens.
    */
   async login(options: Omit<McpLoginOptions, 'configDir'>): Promise<McpLoginOutcome> {
-    const config = this.server.config;
-    if (config.type !== 'http' && config.type !== 'sse') return { ok: false, error: `"${this.name}" is a ${config.type} server; only http and sse servers log in` };
-    const { loginToMcpServer } = await import('./auth/mcpOAuthLogin.js');
-    const outcome = await loginToMcpServer({ name: this.name, config }, { ...options, configDir: this.settings.configDir });
+    const outcome = await this.credentials.login(options);
     if (outcome.ok) await this.reconnect();
     return outcome;
   }
 
   /** `/mcp logout`: the session ends, the credentials are forgotten (and revoked where the server offers it). */
   async logout(): Promise<{ readonly hadCredentials: boolean }> {
-    const config = this.server.config;
-    if (config.type !== 'http' && config.type !== 'sse') return { hadCredentials: false };
+    if (!this.credentials.remote) return { hadCredentials: false };
     await this.starting;
     const previous = this.state;
     this.state = { kind: 'needs-auth' };
     this.settings.onChange();
     if (previous.kind === 'connected') await this.stopSession(previous.session);
-    const { logoutFromMcpServer } = await import('./auth/mcpOAuthLogin.js');
-    return logoutFromMcpServer({ name: this.name, config }, this.settings.configDir);
-  }
-
-  private remoteServerAuth(): Promise<RemoteServerAuth | undefined> {
-    const config = this.server.config;
-    if (config.type !== 'http' && config.type !== 'sse') return Promise.resolve(undefined);
-    this.remoteAuth ??= import('./auth/remoteServerAuth.js').then(({ remoteServerAuth }) => remoteServerAuth(this.name, config, this.settings.configDir));
-    return this.remoteAuth;
+    return this.credentials.logout();
   }
 
   /** Renews an access token about to expire; a refusal means the server now needs a login. */
   private async refreshCredentials(): Promise<void> {
-    const remoteAuth = await this.remoteServerAuth();
+    const remoteAuth = await this.credentials.auth();
     if (!remoteAuth) return;
     try {
       await remoteAuth.refreshIfExpiring();
@@ -427,7 +401,7 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
   }
 
   private needsAuthMessage(): string {
-    return `the MCP server "${this.name}" needs authentication. Ask the user to log in with /mcp login ${this.name} (or \`agentcli mcp login ${this.name}\` from a shell).`;
+    return this.credentials.needsAuthMessage();
   }
 
   private async refreshTools(): Promise<void> {
@@ -507,19 +481,8 @@ export class McpServerConnection implements McpClientHandle, McpToolCaller {
     return lines.length > 0 ? `; its stderr ended with:\n${lines.map((line) => `  ${line}`).join('\n')}` : '';
   }
 
-  /**
-   * Asks politely first (a stdio server exits when its stdin closes), then
-   * escalates, within the exit cleanup's time budget.
-   */
   private async stopSession(session: OpenedSession): Promise<void> {
-    const closed = this.closedByClient.get(session.client) ?? Promise.resolve();
-    const pid = session.pid();
-    void session.client.close().catch(() => undefined);
-    if (await settlesWithin(closed, 500)) return;
-    if (pid === null) return;
-    signalQuietly(pid, 'SIGTERM');
-    if (await settlesWithin(closed, 700)) return;
-    signalQuietly(pid, 'SIGKILL');
+    await stopServerSession(session, this.closedByClient.get(session.client) ?? Promise.resolve());
   }
 }
 
@@ -530,25 +493,4 @@ function toToolProgress(progress: { progress: number; total?: number; message?: 
     ...(progress.total !== undefined ? { total: progress.total } : {}),
     ...(progress.message ? { message: progress.message } : {}),
   };
-}
-
-async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([
-    promise.then(() => true),
-    new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-      timer.unref();
-    }),
-  ]);
-  clearTimeout(timer);
-  return settled;
-}
-
-function signalQuietly(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    // Already gone.
-  }
 }

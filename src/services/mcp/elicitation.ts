@@ -8,6 +8,7 @@
  * `const`); nested objects and other arrays are outside the protocol's flat
  * schema, and a request using them is declined.
  */
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 export type ElicitationField =
   | (FieldBase & { readonly kind: 'text'; readonly minLength?: number; readonly maxLength?: number; readonly format?: 'email' | 'uri' | 'date' | 'date-time'; readonly default?: string })
   | (FieldBase & { readonly kind: 'number'; readonly integer: boolean; readonly minimum?: number; readonly maximum?: number; readonly default?: number })
@@ -211,4 +212,18 @@ function choiceOptions(raw: Record<string, unknown>): ChoiceOption[] | undefined
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A server's elicitation/create: the front end answers; what goes back always matches the schema asked. */
+export async function answerElicitation(server: string, params: ElicitRequest['params'], signal: AbortSignal, elicit: ElicitationHandler): Promise<ElicitResult> {
+  if (params.mode === 'url') return { action: 'decline' };
+  const parsed = parseElicitationSchema(params.requestedSchema);
+  if (!parsed.ok) return { action: 'decline' };
+  const response = await elicit({ server, message: params.message, fields: parsed.fields, requestedSchema: params.requestedSchema }, signal);
+  if (response.action !== 'accept') return { action: response.action };
+  const checked = checkContent(parsed.fields, response.content);
+  if (!checked.ok) return { action: 'decline' };
+  const content: Record<string, string | number | boolean | string[]> = {};
+  for (const [name, value] of Object.entries(checked.content)) content[name] = typeof value === 'object' ? [...value] : value;
+  return { action: 'accept', content };
 }

@@ -17,8 +17,8 @@ import path from 'node:path';
 import { errorMessageOf, UserFacingError } from '../../utils/errors.js';
 import { McpConfigShapeError, parseMcpServers } from './parseMcpServers.js';
 import type { McpConfigScope, ScopedMcpServerConfig } from './types.js';
-import type { SettingSource } from '../../settings/settingSources.js';
-import { isSourceSelected, readSettingsFiles } from '../../settings/settingsFiles.js';
+import { isSourceSelected, type SettingsLayerKind, type SettingsSelection } from '../../settings/settingsFiles.js';
+import { settingsSnapshotOf, type SettingsSnapshot } from '../../settings/settingsSnapshot.js';
 
 export const PROJECT_MCP_CONFIG_FILE = '.mcp.json';
 const INLINE_SOURCE = '--mcp-config (inline JSON)';
@@ -26,9 +26,13 @@ const INLINE_SOURCE = '--mcp-config (inline JSON)';
 /** A configuration that arrived as text rather than a file: where it came from (for errors) and the JSON. */
 export type McpConfigText = { readonly source: string; readonly text: string };
 
-export type McpConfigOptions = {
-  readonly cwd: string;
-  readonly configDir: string;
+/**
+ * The settings layers come from the start's one snapshot (src/settings/settingsSnapshot.ts): the user's
+ * settings.json, settings.local.json and --settings are read once for every loader. A caller on its own (a
+ * subcommand, a test) gives the selection — cwd, config dir, --setting-sources, --settings — and a snapshot
+ * is taken here.
+ */
+export type McpConfigOptions = (SettingsSelection | SettingsSnapshot) & {
   /**
    * Each `--mcp-config` value, in order: a path or a JSON object; or a
    * document given some other way with the same meaning (the Agent SDK's
@@ -36,10 +40,6 @@ export type McpConfigOptions = {
    */
   readonly cliConfigs?: readonly (string | McpConfigText)[];
   readonly strict?: boolean;
-  /** --setting-sources (default: all). */
-  readonly settingSources?: readonly SettingSource[];
-  /** --settings (a file or inline JSON): its `mcpServers` join the settings files' (the caller's own, never repository content). */
-  readonly flagSettings?: string;
   readonly isTrusted: boolean;
   readonly env?: NodeJS.ProcessEnv;
 };
@@ -57,13 +57,13 @@ export async function loadMcpConfig(options: McpConfigOptions): Promise<LoadedMc
   const cliDocuments = await Promise.all((options.cliConfigs ?? []).map((value) => readCliConfig(value, options.cwd)));
   const documents: ConfigDocument[] = [];
   if (!options.strict) {
-    const selected = (source: SettingSource, file: string) => (isSourceSelected(options, source) ? readIfPresent(file) : Promise.resolve(undefined));
-    const [user, project, local, flag] = await Promise.all([
-      selected('user', path.join(options.configDir, 'settings.json')),
-      selected('project', path.join(options.cwd, PROJECT_MCP_CONFIG_FILE)),
-      selected('local', path.join(options.cwd, '.claude', 'settings.local.json')),
-      options.flagSettings === undefined ? undefined : readFlagSettings(options.flagSettings, options.cwd),
+    const [settings, project] = await Promise.all([
+      settingsSnapshotOf(options),
+      isSourceSelected(options, 'project') ? readIfPresent(path.join(options.cwd, PROJECT_MCP_CONFIG_FILE)) : undefined,
     ]);
+    const user = settingsLayerText(settings, 'userSettings');
+    const local = settingsLayerText(settings, 'localSettings');
+    const flag = settingsLayerText(settings, 'flagSettings');
     if (user !== undefined) documents.push({ ...user, scope: 'user', optionalKey: true });
     if (project !== undefined) documents.push({ ...project, scope: 'project', optionalKey: false });
     if (local !== undefined) documents.push({ ...local, scope: 'local', optionalKey: true });
@@ -126,12 +126,13 @@ async function readCliConfig(value: string | McpConfigText, cwd: string): Promis
   }
 }
 
-/** The --settings layer, read by the settings module (inline JSON or a file that must exist). */
-async function readFlagSettings(flagSettings: string, cwd: string): Promise<{ source: string; text: string }> {
-  const [layer] = await readSettingsFiles({ cwd, configDir: cwd, settingSources: [], flagSettings });
-  if (layer?.read.kind === 'text') return { source: layer.file, text: layer.read.text };
-  const reason = layer?.read.kind === 'error' ? layer.read.message : 'no such file';
-  throw new UserFacingError(`cannot read the settings given to --settings (${layer?.file ?? flagSettings}): ${reason}`);
+/** A settings layer's text from the snapshot (--setting-sources already chose the layers); an unreadable file stops start-up. */
+function settingsLayerText(settings: SettingsSnapshot, kind: SettingsLayerKind): { source: string; text: string } | undefined {
+  const layer = settings.files.find((candidate) => candidate.kind === kind);
+  if (!layer || layer.read.kind === 'missing') return undefined;
+  if (layer.read.kind === 'text') return { source: layer.file, text: layer.read.text };
+  if (kind === 'flagSettings') throw new UserFacingError(`cannot read the settings given to --settings (${layer.file}): ${layer.read.message}`);
+  throw new UserFacingError(`cannot read ${layer.file}: ${layer.read.message}`);
 }
 
 async function readIfPresent(file: string): Promise<{ source: string; text: string } | undefined> {

@@ -24,12 +24,33 @@ const MAX_ARGUMENT_BYTES = 96 * 1024;
 export async function scanPermissionBits(workTree: string, folders: Iterable<string>): Promise<Map<string, number> | undefined> {
   const bits = new Map<string, number>();
   for (const batch of batches([...folders].map((folder) => (folder === '' ? '.' : `./${folder}`)))) {
-    const output = await findOutput(workTree, batch);
-    if (output === undefined) return undefined;
-    readInto(bits, output);
+    const output = await findOutput(workTree, batch, []);
+    if (output?.code !== 0 && output?.code !== 1) return undefined;
+    readInto(bits, output.stdout);
   }
   return bits;
 }
+
+/**
+ * The same, listing only the files whose bits are not the usual 0644 / 0755 (`-perm` in find, so a
+ * repository of 10,000 ordinary files answers with a few lines instead of 10,000 to parse). A file not
+ * listed has the usual bits for its executable bit — which git's diff-files checks against the index, so
+ * a file whose executable bit moved is looked at anyway. Any folder find could not read (or that is gone)
+ * makes the answer undefined: its files might have any bits, and the caller asks scanPermissionBits.
+ */
+export async function scanUnusualPermissionBits(workTree: string, folders: Iterable<string>): Promise<Map<string, number> | undefined> {
+  const bits = new Map<string, number>();
+  const usual = [USUAL_BITS.file, USUAL_BITS.executable].flatMap((mode) => ['!', '-perm', mode.toString(8)]);
+  for (const batch of batches([...folders].map((folder) => (folder === '' ? '.' : `./${folder}`)))) {
+    const output = await findOutput(workTree, batch, usual);
+    if (output?.code !== 0) return undefined;
+    readInto(bits, output.stdout);
+  }
+  return bits;
+}
+
+/** The bits most files have under the usual umask (022). */
+export const USUAL_BITS = { file: 0o644, executable: 0o755 } as const;
 
 function* batches(folders: readonly string[]): Iterable<string[]> {
   let batch: string[] = [];
@@ -47,13 +68,13 @@ function* batches(folders: readonly string[]): Iterable<string[]> {
 }
 
 /**
- * find's output, or undefined when find could not do the job (missing, or no `-printf`). A folder that is
- * gone or unreadable makes find exit 1 after printing the rest: its files are simply not in the answer.
+ * find's output and exit code, or undefined when find could not do the job (missing, or no `-printf`). A
+ * folder that is gone or unreadable makes find exit 1 after printing the rest.
  */
-function findOutput(workTree: string, folders: readonly string[]): Promise<Buffer | undefined> {
+function findOutput(workTree: string, folders: readonly string[], tests: readonly string[]): Promise<{ code: number; stdout: Buffer } | undefined> {
   return new Promise((resolve) => {
     // Every argument starts with "./", so none can be read as an expression; -P (the default) never follows a link.
-    const child = spawn('find', [...folders, '-maxdepth', '1', '-type', 'f', '-printf', '%m %p\\0'], { cwd: workTree, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('find', [...folders, '-maxdepth', '1', '-type', 'f', ...tests, '-printf', '%m %p\\0'], { cwd: workTree, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,7 +84,7 @@ function findOutput(workTree: string, folders: readonly string[]): Promise<Buffe
     child.on('error', () => resolve(undefined));
     child.on('close', (code) => {
       const unsupported = code !== 0 && /printf|unknown|illegal|invalid/i.test(stderr);
-      resolve(code === null || unsupported || (code !== 0 && code !== 1) ? undefined : Buffer.concat(chunks));
+      resolve(code === null || unsupported || (code !== 0 && code !== 1) ? undefined : { code, stdout: Buffer.concat(chunks) });
     });
   });
 }

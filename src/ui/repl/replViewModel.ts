@@ -25,7 +25,8 @@ import { compactionNotice } from './compactionNotice.js';
 import type { AttentionNotifier } from './attentionNotifier.js';
 import { DialogQueue } from './dialogQueue.js';
 import { TurnNotices } from './turnNotices.js';
-import { TranscriptStore, type StaticReadiness } from './transcriptStore.js';
+import { RAISE_BUDGET_IN_REPL, TranscriptStore, type StaticReadiness } from './transcriptStore.js';
+import { budgetReachedText } from '../../session/spendCap.js';
 import { findToolByName } from '../../contract/tool.js';
 import { loadedToolRenderers } from '../tools/toolRendererCache.js';
 import type { UserToolRunner } from './userToolRuns.js';
@@ -169,6 +170,7 @@ export abstract class ReplViewModel {
     try {
       outcome = await body(controller.signal);
       if (outcome.failure) failureText = describeApiFailure(outcome.failure, { baseUrl: this.options.baseUrl, model: this.status.model });
+      else if (outcome.reason === 'max_budget') failureText = budgetReachedText(this.session.spendCap.maxUsd, RAISE_BUDGET_IN_REPL);
       else if (outcome.detail) failureText = outcome.detail; // why compaction failed, or a hook's stopReason
     } catch (error) {
       outcome = { reason: controller.signal.aborted ? 'interrupted' : 'api_error' };

@@ -5,8 +5,8 @@
  * interrupt) is testable without a terminal.
  *
  * Ordering: live segments leave for <Static> strictly in the order they
- * began, so a tool line never prints above the text that introduced it.
- * Streaming text leaves a paragraph at a time, at safe markdown boundaries.
+ * began (finishedSegments.ts decides what is finished); the scroll-back
+ * queue (scrollbackQueue.ts) prints them in that order.
  *
  * Throttling: changes are published at most once per `publishIntervalMs`,
  * and only when something changed — an idle REPL has no timer at all.
@@ -17,18 +17,15 @@ import type { QueryOutcome } from '../../query/events.js';
 import type { QueryEvent } from '../../query.js';
 import type { ToolCallOutcome } from '../../services/tools/toolExecution.js';
 import { parsePartialJson } from '../tools/partialJson.js';
-import { splitFinishedMarkdown } from '../markdown/splitMarkdown.js';
 import { addProgress, boundedResultText, liveViewOf, newToolSegment, type Segment, type ToolSegment } from './liveSegments.js';
 import { ThrottledPublisher } from './throttledPublisher.js';
-import { messageGroupLength } from '../transcript/liveGroups.js';
+import { childWorkOf, takeFinishedSegments, type ChildWork } from './finishedSegments.js';
+import { ALWAYS_READY, ScrollbackQueue, type StaticReadiness } from './scrollbackQueue.js';
 import { retryReasonLabel } from './retryStatus.js';
-import type { FinishedGroupCall, NoticeTone, RetryStatus, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
+import { budgetReachedText, budgetWarningText } from '../../session/spendCap.js';
+import type { NoticeTone, RetryStatus, TranscriptItem, TranscriptSnapshot, TurnActivity } from './transcriptTypes.js';
 
-/** Tells the store whether an item can be printed in its final form yet (renderers and markdown loaded). */
-export type StaticReadiness = {
-  isReady(item: TranscriptItem): boolean;
-  whenReady(item: TranscriptItem): Promise<void>;
-};
+export type { StaticReadiness } from './scrollbackQueue.js';
 
 export type TranscriptStoreOptions = {
   readonly readiness?: StaticReadiness;
@@ -51,6 +48,9 @@ export type TranscriptStoreOptions = {
 
 const CHARS_PER_TOKEN = 4;
 
+/** How a REPL user continues after a turn stopped at the spend cap. */
+export const RAISE_BUDGET_IN_REPL = 'Raise it with /budget <usd> and send the prompt again.';
+
 type Turn = {
   startedAt: number;
   activity: TurnActivity;
@@ -71,14 +71,9 @@ type Turn = {
   continuesReplay: boolean;
 };
 
-const ALWAYS_READY: StaticReadiness = { isReady: () => true, whenReady: async () => {} };
-
 export class TranscriptStore {
-  private staticItems: TranscriptItem[] = [];
-  private staticEpoch = 0;
-  /** Items whose turn to print has come, waiting for their renderers to load. */
-  private readonly waitingToPrint: TranscriptItem[] = [];
-  private waitingFor: Promise<void> | undefined;
+  /** What is printed to the scroll-back, or waiting for its renderer to print. */
+  private readonly scrollback: ScrollbackQueue;
   private live: Segment[] = [];
   private turn: Turn | undefined;
   private nextId = 0;
@@ -91,13 +86,12 @@ export class TranscriptStore {
   private readonly childConversations = new Map<string, ChildWork>();
 
   private readonly publisher: ThrottledPublisher<TranscriptSnapshot>;
-  private readonly readiness: StaticReadiness;
   private readonly now: () => number;
   private readonly drawsMessageGroups: (toolName: string) => boolean;
   private readonly finishedTextHeld: () => number;
 
   constructor(options: TranscriptStoreOptions = {}) {
-    this.readiness = options.readiness ?? ALWAYS_READY;
+    this.scrollback = new ScrollbackQueue(options.readiness ?? ALWAYS_READY, () => this.changed());
     this.finishedTextHeld = options.finishedTextHeld ?? (() => 0);
     this.drawsMessageGroups = options.drawsMessageGroups ?? (() => false);
     this.now = options.now ?? (() => Date.now());
@@ -165,11 +159,9 @@ export class TranscriptStore {
 
   /** Forgets everything on screen; <Static> starts over (printed lines stay in the scroll-back). */
   clear(): void {
-    this.staticItems = [];
-    this.waitingToPrint.length = 0;
+    this.scrollback.clear();
     this.live = [];
     this.childConversations.clear();
-    this.staticEpoch++;
     this.changed();
   }
 
@@ -178,10 +170,7 @@ export class TranscriptStore {
    * them again), so a long session does not keep every tool output alive.
    */
   releasePrinted(count: number): void {
-    for (let index = 0; index < Math.min(count, this.staticItems.length); index++) {
-      const item = this.staticItems[index]!;
-      if (item.kind !== 'released') this.staticItems[index] = { kind: 'released', id: item.id };
-    }
+    this.scrollback.releasePrinted(count);
   }
 
   // --- the loop's events ---
@@ -204,6 +193,9 @@ export class TranscriptStore {
   handle(event: QueryEvent): void {
     const turn = this.turn;
     switch (event.type) {
+      case 'budget_warning':
+        this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: budgetWarningText(event) });
+        break;
       case 'request_start':
         this.batch++;
         if (turn) Object.assign(turn, { activity: 'requesting', streamedChars: 0, printedThisAttempt: 0, attemptText: '', attemptPrinted: 0, attemptPrintedTextOnly: true });
@@ -305,7 +297,7 @@ export class TranscriptStore {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the turn limit (--max-turns) was reached.' });
     }
     if (outcome.reason === 'max_budget') {
-      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: 'Stopped: the session reached its cost limit (--max-budget-usd).' });
+      this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: failureText ?? budgetReachedText(undefined, RAISE_BUDGET_IN_REPL) });
     }
     if (outcome.reason === 'stopped_by_hook') {
       this.enqueuePrint({ kind: 'notice', id: this.newId('notice'), tone: 'warning', text: failureText ?? 'A hook stopped the turn.' });
@@ -439,60 +431,17 @@ export class TranscriptStore {
 
   /** Moves finished segments from the front of the live list into the print queue, in order. */
   private moveFinishedToStatic(): void {
-    while (this.live.length > 0) {
-      const head = this.live[0]!;
-      if (head.kind === 'tool') {
-        const groupLength = messageGroupLength(this.live, 0, this.drawsMessageGroups);
-        if (groupLength > 0) {
-          // A message's group leaves as one block: once its message is complete and every call in it has finished.
-          const group = this.live.slice(0, groupLength).filter((segment): segment is ToolSegment => segment.kind === 'tool');
-          if (!head.messageComplete || group.some((segment) => segment.phase !== 'done' || !segment.outcome)) return;
-          if (groupLength >= 2) {
-            this.live.splice(0, groupLength);
-            for (const call of group) this.keepChildConversation(call);
-            if (this.turn) this.turn.attemptPrintedTextOnly = false;
-            this.enqueuePrint({ kind: 'tool_group', id: this.newId('tools'), toolName: head.toolName, calls: group.map(finishedCall) });
-            continue;
-          }
+    const taken = takeFinishedSegments(this.live, { drawsMessageGroups: this.drawsMessageGroups, finishedTextHeld: this.finishedTextHeld, newId: (prefix) => this.newId(prefix) });
+    for (const piece of taken) {
+      if (piece.kind === 'text') this.countPrintedText(piece.chars);
+      else if (this.turn) this.turn.attemptPrintedTextOnly = false;
+      if (piece.kind === 'tools') {
+        for (const call of piece.calls) {
+          const work = childWorkOf(call);
+          if (work) this.childConversations.set(call.id, work);
         }
-        if (head.phase !== 'done' || !head.outcome) return;
-        this.live.shift();
-        this.keepChildConversation(head);
-        if (this.turn) this.turn.attemptPrintedTextOnly = false;
-        this.enqueuePrint({ ...finishedCall(head), kind: 'tool_call', id: this.newId('tool'), toolName: head.toolName });
-        continue;
       }
-      if (head.kind === 'thinking') {
-        if (!head.closed) return;
-        this.live.shift();
-        if (this.turn) this.turn.attemptPrintedTextOnly = false;
-        if (head.text.trim() !== '') this.enqueuePrint({ kind: 'thinking', id: this.newId('thinking'), text: head.text.trim() });
-        continue;
-      }
-      if (head.closed) {
-        this.live.shift();
-        this.countPrintedText(head.text.length);
-        if (head.text.trim() !== '') {
-          this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: head.text.trim(), continuation: head.continuation });
-        }
-        continue;
-      }
-      const { finished, rest } = splitFinishedMarkdown(head.text);
-      if (finished.trim() !== '' && finished.length > this.finishedTextHeld()) {
-        this.countPrintedText(finished.length);
-        this.enqueuePrint({ kind: 'assistant_text', id: this.newId('text'), text: finished.trim(), continuation: head.continuation });
-        head.printed.push(finished.trim());
-        head.text = rest;
-        head.continuation = true;
-      }
-      return;
-    }
-  }
-
-  private keepChildConversation(segment: ToolSegment): void {
-    const last = segment.progress.at(-1);
-    if (segment.outcome?.status === 'success' && carriesChildConversation(last)) {
-      this.childConversations.set(segment.id, { data: segment.outcome.data, progress: [last] });
+      if (piece.item) this.enqueuePrint(piece.item);
     }
   }
 
@@ -501,32 +450,8 @@ export class TranscriptStore {
   }
 
   private enqueuePrint(item: TranscriptItem): void {
-    this.waitingToPrint.push(item);
     if (this.turn) this.turn.printedThisAttempt++;
-    this.printReady();
-  }
-
-  private printReady(): void {
-    while (this.waitingToPrint.length > 0) {
-      const head = this.waitingToPrint[0]!;
-      if (!this.readiness.isReady(head)) {
-        this.waitingFor ??= this.readiness.whenReady(head).then(
-          () => this.resumePrinting(),
-          () => this.resumePrinting(),
-        );
-        return;
-      }
-      this.staticItems.push(this.waitingToPrint.shift()!);
-    }
-  }
-
-  private resumePrinting(): void {
-    this.waitingFor = undefined;
-    const head = this.waitingToPrint[0];
-    // A renderer that failed to load must not hold the transcript back forever.
-    if (head && !this.readiness.isReady(head)) this.staticItems.push(this.waitingToPrint.shift()!);
-    this.printReady();
-    this.changed();
+    this.scrollback.enqueue(item);
   }
 
   private changed(): void {
@@ -536,9 +461,8 @@ export class TranscriptStore {
   private buildSnapshot(): TranscriptSnapshot {
     const turn = this.turn;
     return {
-      // A new array so React sees the change; items themselves are shared.
-      staticItems: [...this.staticItems],
-      staticEpoch: this.staticEpoch,
+      staticItems: this.scrollback.items,
+      staticEpoch: this.scrollback.epoch,
       live: this.live.map(liveViewOf),
       turn: turn
         ? {
@@ -555,19 +479,6 @@ export class TranscriptStore {
   private newId(prefix: string): string {
     return `${prefix}-${++this.nextId}`;
   }
-}
-
-/** A finished subagent call: its output, and its last progress event (which holds the child's whole conversation). */
-export type ChildWork = { readonly data: unknown; readonly progress: readonly unknown[] };
-
-/** Progress that carries a child's conversation (a subagent's: src/agents/agentProgress.ts). */
-function carriesChildConversation(progress: unknown): boolean {
-  return typeof progress === 'object' && progress !== null && Array.isArray((progress as { readonly transcript?: unknown }).transcript);
-}
-
-function finishedCall(segment: ToolSegment): FinishedGroupCall {
-  const outcome = segment.outcome!;
-  return { id: segment.id, input: segment.input, status: outcome.status, data: outcome.data, resultText: outcome.resultText, progress: segment.progress };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -14,7 +14,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Tools } from '../../contract/tool.js';
 import type { ConversationMessage } from '../../types/messages.js';
 import { replayItems } from '../repl/replayItems.js';
-import type { ChildWork } from '../repl/transcriptStore.js';
+import type { ChildWork } from '../repl/finishedSegments.js';
 import { colors } from '../kit/theme.js';
 import { TranscriptItemView } from './TranscriptItemView.js';
 

@@ -53,6 +53,8 @@ export async function startReplFixture(options: {
   readonly env?: Record<string, string>;
   /** Vim editing from the start (the `editorMode` setting). */
   readonly vimMode?: boolean;
+  /** --max-budget-usd. */
+  readonly maxBudgetUsd?: number;
 }): Promise<ReplFixture> {
   const server = await startFakeAnthropic({ script: options.script });
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'agentcli-repl-cwd-'));
@@ -70,6 +72,7 @@ export async function startReplFixture(options: {
     baseTools: options.tools ?? [],
     modelClient: createAnthropicModelClient({ apiKey: 'test-key', baseURL: server.url }),
     ...(options.agents ? { agents: options.agents } : {}),
+    ...(options.maxBudgetUsd !== undefined ? { maxBudgetUsd: options.maxBudgetUsd } : {}),
   });
   const [history, custom] = await Promise.all([
     openPromptHistory({ configDir, projectRoot: cwd }),

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { importTarget } from '../../context/memoryImports.js';
 import { decideMemoryRead, memoryScopeOf, type MemoryGateEnvironment } from '../../context/memoryReadGate.js';
-import { describeExplanation } from '../engine/decisionTypes.js';
+import { describeExplanation } from '../../permissions/engine/decisionTypes.js';
 
 export async function explainMemoryImport(reference: string, importedBy: string | undefined, environment: MemoryGateEnvironment & { readonly cwd: string }): Promise<string[]> {
   const spelled = reference.replace(/^@/, '');

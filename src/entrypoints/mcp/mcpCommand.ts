@@ -4,16 +4,16 @@
  * session uses before they are written, so what `add` accepts, a session can
  * start. `list` and `get` show the configuration; they do not start servers.
  */
-import { errorMessageOf } from '../../../utils/errors.js';
-import { loadMcpConfig } from '../loadMcpConfig.js';
-import { McpConfigShapeError, parseMcpServers } from '../parseMcpServers.js';
-import type { ScopedMcpServerConfig } from '../types.js';
+import { errorMessageOf } from '../../utils/errors.js';
+import { loadMcpConfig } from '../../services/mcp/loadMcpConfig.js';
+import { McpConfigShapeError, parseMcpServers } from '../../services/mcp/parseMcpServers.js';
+import type { ScopedMcpServerConfig } from '../../services/mcp/types.js';
 import { isObject, readScope, writeServers, type ScopePaths } from './mcpConfigFiles.js';
 import { WRITABLE_SCOPES, type WritableScope } from './mcpScopes.js';
-import type { RemoteServer } from '../auth/mcpOAuthLogin.js';
-import { describeCredentials, OAuthCredentialStore } from '../auth/oauthCredentialStore.js';
-import type { OpenBrowser } from '../auth/openBrowser.js';
-import { usesOAuth } from '../auth/remoteServerAuth.js';
+import type { RemoteServer } from '../../services/mcp/auth/mcpOAuthLogin.js';
+import { describeCredentials, OAuthCredentialStore } from '../../services/mcp/auth/oauthCredentialStore.js';
+import type { OpenBrowser } from '../../services/mcp/auth/openBrowser.js';
+import { usesOAuth } from '../../services/mcp/auth/remoteServerAuth.js';
 
 export type McpCliIo = { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void };
 export type McpCliContext = ScopePaths & { readonly io: McpCliIo; readonly env?: NodeJS.ProcessEnv };
@@ -89,7 +89,7 @@ export async function runMcpList(context: McpCliContext): Promise<number> {
 export async function runMcpLogin(name: string, context: McpCliContext & { readonly openBrowser?: OpenBrowser }): Promise<number> {
   const server = await remoteServerNamed(name, context);
   if (!server.ok) return fail(context, server.error);
-  const { loginToMcpServer } = await import('../auth/mcpOAuthLogin.js');
+  const { loginToMcpServer } = await import('../../services/mcp/auth/mcpOAuthLogin.js');
   const outcome = await loginToMcpServer(server.value, {
     configDir: context.configDir,
     ...(context.openBrowser ? { openBrowser: context.openBrowser } : {}),
@@ -109,7 +109,7 @@ export async function runMcpLogin(name: string, context: McpCliContext & { reado
 export async function runMcpLogout(name: string, context: McpCliContext): Promise<number> {
   const server = await remoteServerNamed(name, context);
   if (!server.ok) return fail(context, server.error);
-  const { logoutFromMcpServer } = await import('../auth/mcpOAuthLogin.js');
+  const { logoutFromMcpServer } = await import('../../services/mcp/auth/mcpOAuthLogin.js');
   const { hadCredentials } = await logoutFromMcpServer(server.value, context.configDir);
   context.io.stdout(hadCredentials ? `Logged out of ${name}; its credentials are deleted.\n` : `${name} had no stored credentials.\n`);
   return 0;
@@ -128,7 +128,7 @@ async function remoteServerNamed(name: string, context: McpCliContext): Promise<
 
 /** Connects once with the new credentials: ", connected: N tools", or why not. */
 async function checkConnection(server: RemoteServer, context: McpCliContext): Promise<string> {
-  const [{ McpManager }, { mcpToolKit }] = await Promise.all([import('../McpManager.js'), import('../../../tools/MCPTool/mcpToolKit.js')]);
+  const [{ McpManager }, { mcpToolKit }] = await Promise.all([import('../../services/mcp/McpManager.js'), import('../../tools/MCPTool/mcpToolKit.js')]);
   const env = context.env ?? process.env;
   const scoped: ScopedMcpServerConfig = { name: server.name, scope: 'cli', source: 'agentcli mcp login', config: server.config, missingEnvVars: [] };
   const manager = McpManager.start({ servers: [scoped], awaitingTrust: [] }, { cwd: context.cwd, configDir: context.configDir, env, toolKit: mcpToolKit });

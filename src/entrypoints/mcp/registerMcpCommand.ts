@@ -25,7 +25,7 @@ function scopeOption(defaultScope?: WritableScope): Option {
 }
 
 async function context() {
-  const { configDir } = await import('../../../settings/configPaths.js');
+  const { configDir } = await import('../../settings/configPaths.js');
   return {
     cwd: process.cwd(),
     configDir: configDir(),
@@ -107,7 +107,7 @@ export function registerMcpCommand(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const globals: { permissionMode?: 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions'; dangerouslySkipPermissions?: boolean } = command.optsWithGlobals();
       const permissionMode = globals.dangerouslySkipPermissions ? 'bypassPermissions' : globals.permissionMode;
-      const { serveMcp } = await import('../server/serveMcp.js');
+      const { serveMcp } = await import('../mcpServer/serveMcp.js');
       await serveMcp({
         cwd: process.cwd(),
         env: process.env,

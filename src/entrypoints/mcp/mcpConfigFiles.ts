@@ -10,10 +10,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomically } from '../../../utils/files/atomicWrite.js';
-import { errnoCode } from '../../../utils/files/fsErrors.js';
-import { errorMessageOf } from '../../../utils/errors.js';
-import { PROJECT_MCP_CONFIG_FILE } from '../loadMcpConfig.js';
+import { writeFileAtomically } from '../../utils/files/atomicWrite.js';
+import { errnoCode } from '../../utils/files/fsErrors.js';
+import { errorMessageOf } from '../../utils/errors.js';
+import { PROJECT_MCP_CONFIG_FILE } from '../../services/mcp/loadMcpConfig.js';
 import type { WritableScope } from './mcpScopes.js';
 
 export type ScopePaths = { readonly cwd: string; readonly configDir: string };

@@ -12,14 +12,14 @@
  * stdout carries the protocol only; anything to say goes to stderr.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { PermissionMode } from '../../../contract/permissions.js';
-import type { Session } from '../../../session/session.js';
-import { runToolUse, type PermissionAsker } from '../../tools/toolExecution.js';
-import { inputJsonSchemaOf } from '../../api/toolSchemas.js';
-import type { ModelClient } from '../../../contract/modelClient.js';
-import type { Tool } from '../../../contract/tool.js';
-import { errorMessageOf } from '../../../utils/errors.js';
-import { VERSION } from '../../../version.js';
+import type { PermissionMode } from '../../contract/permissions.js';
+import type { Session } from '../../session/session.js';
+import { runToolUse, type PermissionAsker } from '../../services/tools/toolExecution.js';
+import { inputJsonSchemaOf } from '../../services/api/toolSchemas.js';
+import type { ModelClient } from '../../contract/modelClient.js';
+import type { Tool } from '../../contract/tool.js';
+import { errorMessageOf } from '../../utils/errors.js';
+import { VERSION } from '../../version.js';
 import { toolResultContent } from './toolResultContent.js';
 
 /** The tools that make sense without a conversation around them (no subagents, todo lists, plan mode or questions to the model's user). */
@@ -35,7 +35,7 @@ export type ServeOptions = {
 /** Serves until the client closes stdin. */
 export async function serveMcp(options: ServeOptions): Promise<void> {
   const [{ createSession }, { Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
-    import('../../../app/createSession.js'),
+    import('../../app/createSession.js'),
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
     import('@modelcontextprotocol/sdk/types.js'),

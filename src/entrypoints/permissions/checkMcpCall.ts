@@ -9,8 +9,8 @@ import os from 'node:os';
 import type { PreparedCall } from '../../contract/tool.js';
 import type { McpSandboxContext } from '../../sandbox/mcpServerSandbox.js';
 import { MCP_TOOL_PREFIX, normalizeNameForMcp } from '../../services/mcp/mcpToolName.js';
-import { describeCall } from '../canUseTool.js';
-import type { ToolCallSubject } from '../engine/decisionTypes.js';
+import { describeCall } from '../../permissions/canUseTool.js';
+import type { ToolCallSubject } from '../../permissions/engine/decisionTypes.js';
 
 export type McpCheckOptions = {
   readonly cwd: string;

@@ -2,7 +2,7 @@
  * A tool_result block as MCP tool-call content: text stays text, images
  * become MCP images; anything else is described in a line of text.
  */
-import type { ToolResultBlockParam } from '../../../types/messages.js';
+import type { ToolResultBlockParam } from '../../types/messages.js';
 
 export type McpContent = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 
