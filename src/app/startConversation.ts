@@ -20,6 +20,7 @@ import { UserFacingError } from '../utils/errors.js';
 import { ConversationSession } from '../session/conversationSession.js';
 import { createSession, type SessionOptions } from './createSession.js';
 import { locateProject } from './projectLocation.js';
+import { startSkillChangeMonitor } from '../hooks/skillChangeHooks.js';
 import { readSettingsSnapshot } from '../settings/settingsSnapshot.js';
 import { followSettingsFiles } from './liveSettings.js';
 import { ruleSetOf } from '../permissions/canUseTool.js';
@@ -163,8 +164,12 @@ export async function startConversation(options: StartConversationOptions): Prom
   if (options.onWarning) session.shellEnvironment.reportProblemsTo(options.onWarning);
   // Settings files changed while the session runs: ConfigChange hooks, then the change takes effect (or not).
   const settingsFollower = followSettingsFiles(session, { isTrusted: options.session.isTrusted, hookCall, onProblem: options.onWarning });
+  // Skill files changed while the session runs, when a ConfigChange hook listens for `skills`.
+  const skillFollower = startSkillChangeMonitor(session.hooks, { catalog: await session.skills, hookCall, onProblem: options.onWarning });
   conversation.onLifecycle((event) => {
-    if (event.type === 'session_end' && event.reason === 'exit') settingsFollower.close();
+    if (event.type !== 'session_end' || event.reason !== 'exit') return;
+    settingsFollower.close();
+    skillFollower?.close();
   });
   // SessionStart, SessionEnd and PreCompact hooks ride on the owner's lifecycle points.
   if (session.hooks.runners.length > 0) {
@@ -187,7 +192,7 @@ export async function startConversation(options: StartConversationOptions): Prom
     });
   }
   if (options.session.setup && session.hooks.has('Setup')) {
-    const context = await runSetupHooks(session.hooks, setupHookCall(session, conversation.id), options.session.setup);
+    const context = await runSetupHooks(session.hooks, { ...setupHookCall(session, conversation.id), shellEnvironment: session.shellEnvironment }, options.session.setup);
     for (const text of context) conversation.addReminder(text);
   }
   return { conversation, mcp };

@@ -5,8 +5,13 @@
  * again", /permissions, /output-style, /plugin enable: src/settings/
  * settingsWrites.ts announces those at once).
  *
- *   input   source: user_settings | project_settings | local_settings
- *           (the matcher is compared with it), file_path: the file
+ *   input   source: user_settings | project_settings | local_settings |
+ *           policy_settings (the matcher is compared with it), file_path
+ *   policy  a managed policy settings file: the hooks hear the change, but
+ *           cannot refuse it (Claude Code: the organisation's policy always
+ *           wins); a block is reported and ignored. agentcli reads no
+ *           managed settings file yet, so no file is watched as one today:
+ *           listing it here with that source is all the monitor needs.
  *   allowed the new contents take effect in this session (applyAccepted)
  *   blocked exit 2 or `decision: "block"`: the session keeps the settings
  *           it had; the file on disk is left as it is (Claude Code does not
@@ -64,7 +69,10 @@ export function startConfigChangeMonitor(hooks: HookSet, options: ConfigChangeMo
     judged.set(file, text);
     const blocked = await runConfigChangeHooks(hooks, options.hookCall(), { source, file_path: file });
     if (blocked === undefined) accepted.set(file, text);
-    else options.onProblem?.(`the change to ${file} is not applied to this session: a ConfigChange hook blocked it (${blocked})`);
+    else if (source === 'policy_settings') {
+      accepted.set(file, text);
+      options.onProblem?.(`a ConfigChange hook tried to block the change to ${file} (${blocked}); managed policy settings take effect all the same`);
+    } else options.onProblem?.(`the change to ${file} is not applied to this session: a ConfigChange hook blocked it (${blocked})`);
     if (!closed) options.applyAccepted(file, accepted);
   };
   const enqueue = (file: string): void => {

@@ -49,7 +49,7 @@ export type BatchedToolCall = { readonly tool_name: string; readonly tool_input:
 export type StopFailureKind = 'rate_limit' | 'authentication_failed' | 'billing_error' | 'invalid_request' | 'server_error' | 'max_output_tokens' | 'unknown';
 
 /** Where a settings change came from (ConfigChange's matcher). */
-export type ConfigChangeSource = 'user_settings' | 'project_settings' | 'local_settings' | 'skills';
+export type ConfigChangeSource = 'user_settings' | 'project_settings' | 'local_settings' | 'policy_settings' | 'skills';
 
 /** Fields every event carries. */
 export type HookCommonInput = {

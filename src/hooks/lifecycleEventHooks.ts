@@ -91,8 +91,8 @@ export async function runFileChangedHooks(hooks: HookSet, call: SessionHookCall,
 
 /**
  * Returns why the change is refused (exit 2 or `decision: "block"`), or
- * undefined when it may take effect. Managed policy settings could not be
- * refused; agentcli has none.
+ * undefined when it may take effect. For policy_settings the caller applies
+ * the change anyway (configChangeHooks.ts).
  */
 export async function runConfigChangeHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'ConfigChange'>): Promise<string | undefined> {
   const merged = await fire(hooks, call, { hook_event_name: 'ConfigChange', ...fields }, fields.source);
@@ -113,7 +113,7 @@ export function setupHookCall(session: { readonly cwd: string; readonly info: { 
 
 /** Returns context for the model's first prompt. */
 export async function runSetupHooks(hooks: HookSet, call: SessionHookCall, trigger: 'init' | 'maintenance'): Promise<string[]> {
-  return reminders('Setup', await fire(hooks, call, { hook_event_name: 'Setup', trigger }, trigger));
+  return reminders('Setup', await withEnvFile(hooks, call, 'Setup', (withFile) => fire(hooks, withFile, { hook_event_name: 'Setup', trigger }, trigger)));
 }
 
 export async function runTaskCreatedHooks(hooks: HookSet, call: SessionHookCall, fields: EventOf<'TaskCreated'>): Promise<void> {

@@ -26,7 +26,7 @@ import type { EnvFileEvent, SessionShellEnvironment } from './sessionShellEnviro
 
 export type SessionHookCall = HookSessionFields & {
   readonly run: HookRunContext;
-  /** The session's CLAUDE_ENV_FILE variables: SessionStart, CwdChanged and FileChanged hooks may set them. */
+  /** The session's CLAUDE_ENV_FILE variables: Setup, SessionStart, CwdChanged and FileChanged hooks may set them. */
   readonly shellEnvironment?: SessionShellEnvironment;
 };
 

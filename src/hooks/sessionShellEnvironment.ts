@@ -1,5 +1,5 @@
 /**
- * CLAUDE_ENV_FILE, as Claude Code offers it: a SessionStart (CwdChanged,
+ * CLAUDE_ENV_FILE, as Claude Code offers it: a SessionStart (Setup, CwdChanged,
  * FileChanged) command hook finds in `$CLAUDE_ENV_FILE` a file it may
  * append `export NAME=value`
  * lines to (nvm, a virtualenv, a project's PATH), and every later Bash
@@ -23,7 +23,12 @@
  *    variable that makes a shell or the loader run code is dropped there
  *    (childEnvironment.ts). The permission analysis judges the command text
  *    as before; a hook that changes PATH chose what `git` means, as the
- *    user's own shell profile would.
+ *    user's own shell profile would — absolute entries only (a relative one
+ *    names a folder under whatever directory the command runs in), and the
+ *    sandbox's own program is never looked up in it (bwrapAvailability.ts).
+ *    Names the analysis or the sandbox read from agentcli's own environment
+ *    (HOME for `~`, XDG_CONFIG_HOME, TMPDIR) and agentcli's own are refused:
+ *    a command must run with the values it was judged with.
  *  - CwdChanged and FileChanged hooks get a file of their own too (direnv
  *    style), emptied before each firing; their variables override
  *    SessionStart's. Each SessionStart (startup, resume, clear, compact)
@@ -38,11 +43,11 @@ const MAX_FILE_CHARS = 64 * 1024;
 export type ParsedEnvironment = { readonly vars: Readonly<Record<string, string>>; readonly problems: readonly string[] };
 
 /** The events whose command hooks get CLAUDE_ENV_FILE (Claude Code's: the moments an environment may change). */
-export type EnvFileEvent = 'SessionStart' | 'CwdChanged' | 'FileChanged';
+export type EnvFileEvent = 'Setup' | 'SessionStart' | 'CwdChanged' | 'FileChanged';
 
-const FILE_NAMES: Record<EnvFileEvent, string> = { SessionStart: 'sessionstart-hook.env', CwdChanged: 'cwdchanged-hook.env', FileChanged: 'filechanged-hook.env' };
+const FILE_NAMES: Record<EnvFileEvent, string> = { Setup: 'setup-hook.env', SessionStart: 'sessionstart-hook.env', CwdChanged: 'cwdchanged-hook.env', FileChanged: 'filechanged-hook.env' };
 /** Later events' variables win: a CwdChanged hook (direnv) overrides what SessionStart set. */
-const ORDER: readonly EnvFileEvent[] = ['SessionStart', 'CwdChanged', 'FileChanged'];
+const ORDER: readonly EnvFileEvent[] = ['Setup', 'SessionStart', 'CwdChanged', 'FileChanged'];
 
 export class SessionShellEnvironment {
   private readonly byEvent = new Map<EnvFileEvent, Readonly<Record<string, string>>>();
@@ -108,7 +113,8 @@ export class SessionShellEnvironment {
     const text = await readFile(file, 'utf8').catch(() => '');
     const parsed = parseEnvironmentFile(text.slice(0, MAX_FILE_CHARS), { ...process.env, ...this.merged });
     for (const problem of parsed.problems) this.problemListener?.(`CLAUDE_ENV_FILE ${file}: ${problem}`);
-    if (event === 'SessionStart') this.byEvent.clear();
+    // A new SessionStart starts over, except for what Setup (--init, once, before it) set.
+    if (event === 'SessionStart') for (const each of [...this.byEvent.keys()]) if (each !== 'Setup') this.byEvent.delete(each);
     this.byEvent.set(event, parsed.vars);
     this.merged = Object.assign({}, ...ORDER.map((each) => this.byEvent.get(each) ?? {}));
   }
@@ -129,9 +135,37 @@ export function parseEnvironmentFile(text: string, base: NodeJS.ProcessEnv): Par
       problems.push(`line ${index + 1} is not a plain \`export NAME=value\` and was ignored`);
       return;
     }
-    vars[match[1]!] = value;
+    const name = match[1]!;
+    const refused = refusedName(name);
+    if (refused) {
+      problems.push(`line ${index + 1} sets ${name}, which a hook may not set (${refused}), and was ignored`);
+      return;
+    }
+    if (name === 'PATH') {
+      // A relative entry (`bin`, `.`, an empty one) names a folder under whatever directory a command runs in.
+      const entries = value.split(path.delimiter);
+      const kept = entries.filter((entry) => path.isAbsolute(entry));
+      if (kept.length < entries.length) problems.push(`line ${index + 1}: PATH entries that are not absolute were left out`);
+      vars[name] = kept.join(path.delimiter);
+      return;
+    }
+    vars[name] = value;
   });
   return { vars, problems };
+}
+
+/**
+ * Read by the permission analysis or the sandbox from agentcli's own environment: `~` and `$HOME` in a
+ * command (HOME), where git and fish keep configuration that runs code (XDG_CONFIG_HOME), the sandbox's
+ * temporary folder (TMPDIR). A hook that changed them would make a command do other than what was
+ * analysed and allowed (`rm -rf ~/build` judged against the real home, run against another).
+ */
+const ANALYSED_NAMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'TMPDIR', 'CLAUDE_ENV_FILE', 'CLAUDE_PROJECT_DIR']);
+
+function refusedName(name: string): string | undefined {
+  if (ANALYSED_NAMES.has(name)) return 'the permission analysis and the sandbox rely on its value';
+  if (name.toUpperCase().startsWith('AGENTCLI')) return "it is agentcli's own";
+  return undefined;
 }
 
 /** One value as a shell would read it, for the forms that run nothing; undefined for any other. */

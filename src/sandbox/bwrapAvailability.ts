@@ -5,6 +5,8 @@
  * `true`, so a "yes" here means commands will really start.
  */
 import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
 
 export type SandboxAvailability =
   /** `bwrap` is the program that builds the sandbox: bubblewrap, or sandbox-exec when `engine` is 'seatbelt'. */
@@ -19,8 +21,29 @@ let probed: Promise<SandboxAvailability> | undefined;
 
 /** Cached per process; the bwrap binary can be replaced with $AGENTCLI_BWRAP (tests, unusual installs). */
 export function probeSandbox(env: NodeJS.ProcessEnv = process.env): Promise<SandboxAvailability> {
-  if (env !== process.env) return runProbe(env[BWRAP_PATH_ENV] || 'bwrap', process.platform);
-  return (probed ??= runProbe(env[BWRAP_PATH_ENV] || 'bwrap', process.platform));
+  if (env !== process.env) return runProbe(absoluteProgram(env[BWRAP_PATH_ENV] || 'bwrap', env.PATH), process.platform);
+  return (probed ??= runProbe(absoluteProgram(env[BWRAP_PATH_ENV] || 'bwrap', env.PATH), process.platform));
+}
+
+/**
+ * The program's absolute path, looked up once in agentcli's own PATH (absolute entries only). Every
+ * sandboxed command is started as `<bwrap> … <shell>` with the command's environment, whose PATH a
+ * session may extend (CLAUDE_ENV_FILE, src/hooks/sessionEnvFile.ts), possibly with a folder the model
+ * can write: a bare name would then let the model put its own `bwrap` in front and run unconfined.
+ */
+export function absoluteProgram(name: string, searchPath: string | undefined): string {
+  if (name.includes('/')) return path.resolve(name);
+  for (const dir of (searchPath ?? '').split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue;
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return name; // not found: the probe says it is not installed
 }
 
 export function runProbe(bwrap: string, platform: NodeJS.Platform): Promise<SandboxAvailability> {

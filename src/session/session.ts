@@ -27,7 +27,7 @@ import type { AgentCatalog } from '../contract/agentDefinition.js';
 import type { SubagentLauncher } from '../contract/subagentLauncher.js';
 import type { BackgroundTasks } from '../contract/backgroundTasks.js';
 import type { SubagentScope } from './subagentScope.js';
-import type { SkillCatalog } from '../skills/loadSkills.js';
+import type { FollowableSkillCatalog } from '../skills/loadSkills.js';
 import type { CommandRoot } from '../commands/custom/customCommands.js';
 import type { LoadedPlugin } from '../plugins/plugin.js';
 import type { OutputStyle, OutputStyleCatalog } from '../outputStyles/outputStyle.js';
@@ -82,7 +82,7 @@ export type Session = {
   /** How the Agent tool starts children of a conversation's turn (src/agents/ implements it; the engine only passes it on). */
   subagentLauncher(scope: SubagentScope): SubagentLauncher;
   /** Skills (user, project once trusted, enabled plugins'): the Skill tool and `/name` read them. */
-  readonly skills: Promise<SkillCatalog>;
+  readonly skills: Promise<FollowableSkillCatalog>;
   /** Folders of command files beyond .claude/commands and the user's (enabled plugins' `commands/`). */
   readonly commandRoots: readonly CommandRoot[];
   /** The plugins this session runs (--plugin-dir and the enabled installed ones; none in an untrusted folder). */

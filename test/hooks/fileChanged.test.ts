@@ -79,6 +79,16 @@ async function fileEvents(cwd: string): Promise<Array<Record<string, unknown>>> 
 const seen = (cwd: string) => async () => (await fileEvents(cwd)).map((event) => `${event['event']} ${path.relative(cwd, String(event['file_path']))}`);
 
 describe('FileChanged', () => {
+  it('a FileChanged hook gets CLAUDE_ENV_FILE: what it exports reaches the session\'s shell commands', async () => {
+    const { cwd, configDir } = await workspace({
+      FileChanged: [{ matcher: '.envrc', hooks: [{ type: 'command', command: `echo 'export FROM_ENVRC=1' >> "$CLAUDE_ENV_FILE"; echo done >> "$CLAUDE_PROJECT_DIR/ran.txt"` }] }],
+    });
+    const owner = await start(cwd, configDir);
+    await writeFile(path.join(cwd, '.envrc'), 'use nix\n');
+    await expect.poll(() => readFile(path.join(cwd, 'ran.txt'), 'utf8').catch(() => ''), { timeout: 5_000 }).toBe('done\n');
+    expect(await owner.session.shellEnvironment.settled()).toEqual({ FROM_ENVRC: '1' });
+  });
+
   it('fires for the files the matcher names, with file_path and event add / change / unlink; other files are not watched', async () => {
     const { cwd, configDir } = await workspace({ FileChanged: [{ matcher: '.envrc|.env', hooks: [logging()] }] });
     await writeFile(path.join(cwd, '.env'), 'A=1\n');

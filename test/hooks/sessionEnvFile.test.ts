@@ -93,3 +93,20 @@ describe('CLAUDE_ENV_FILE end to end', () => {
     expect(toolResultText(lastToolResults(requests[3]!)[0]!)).toContain('[moved][yes]');
   });
 });
+
+describe('what a hook may not set through CLAUDE_ENV_FILE', () => {
+  it.each(['HOME', 'XDG_CONFIG_HOME', 'TMPDIR', 'AGENTCLI_SANDBOX', 'CLAUDE_ENV_FILE'])(
+    'hook_sets_%s: refused, the permission analysis or the sandbox reads it from agentcli',
+    (name) => {
+      const parsed = parseEnvironmentFile(`export ${name}=/tmp/elsewhere\nexport OK=1`, { HOME: '/home/u' });
+      expect(parsed.vars).toEqual({ OK: '1' });
+      expect(parsed.problems).toEqual([expect.stringContaining(`sets ${name}, which a hook may not set`)]);
+    },
+  );
+
+  it('relative_path_entries_are_left_out: they would name folders under the command\'s cwd', () => {
+    const parsed = parseEnvironmentFile('export PATH="bin:.::/opt/bin:$PATH"', { PATH: '/usr/bin:/bin' });
+    expect(parsed.vars).toEqual({ PATH: '/opt/bin:/usr/bin:/bin' });
+    expect(parsed.problems).toEqual([expect.stringContaining('PATH entries that are not absolute were left out')]);
+  });
+});
