@@ -29,14 +29,9 @@ import { loadSessionCommands, type CommandSession } from '../commands/sessionCom
 import type { CustomCommand } from '../commands/custom/customCommands.js';
 import type { SlashCommand } from '../commands/types.js';
 import type { Session } from '../session/session.js';
+import { BUILTINS_BY_FRONT_END, type FrontEnd } from './frontEndBuiltins.js';
 
-export type FrontEnd = 'repl' | 'headless' | 'acp';
-
-const BUILTINS_BY_FRONT_END: Record<FrontEnd, 'all' | readonly string[]> = {
-  repl: 'all',
-  headless: ['init', 'review', 'doctor', 'permissions'],
-  acp: ['compact', 'init', 'rewind', 'tasks', 'doctor', 'permissions', 'budget'],
-};
+export type { FrontEnd } from './frontEndBuiltins.js';
 
 /** A name looked up in the catalog: a built-in of this front end, or a command that expands to a prompt. */
 export type CatalogEntry = { readonly kind: 'builtin'; readonly command: SlashCommand } | { readonly kind: 'custom'; readonly command: CustomCommand };

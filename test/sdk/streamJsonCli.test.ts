@@ -48,7 +48,7 @@ it('answers initialize with models, agents and account, then runs a user message
   const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
   const answer = lines.find((line) => line.type === 'control_response');
   expect(answer.response).toMatchObject({ subtype: 'success', request_id: 'init-1' });
-  expect(answer.response.response).toMatchObject({ commands: [expect.objectContaining({ name: 'init' }), expect.objectContaining({ name: 'review', argumentHint: '[what to focus on]' })], output_style: 'default', account: { apiKeySource: 'ANTHROPIC_API_KEY' } });
+  expect(answer.response.response).toMatchObject({ commands: [expect.objectContaining({ name: 'init' }), expect.objectContaining({ name: 'review', argumentHint: '[what to focus on]' }), expect.objectContaining({ name: 'doctor' }), expect.objectContaining({ name: 'permissions' })], output_style: 'default', account: { apiKeySource: 'ANTHROPIC_API_KEY' } });
   expect(answer.response.response.models.map((model: { value: string }) => model.value)).toContain('sonnet');
   expect(answer.response.response.agents.map((agent: { name: string }) => agent.name)).toContain('general-purpose');
   expect(lines.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'one' });
@@ -112,7 +112,7 @@ it('runs a custom command from a user message as -p does, and lists it in initia
   const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
   const answer = lines.find((line) => line.type === 'control_response');
   expect(answer.response.response.commands).toContainEqual({ name: 'frontend:lint', description: expect.stringContaining('Lint a folder'), argumentHint: '<dir>' });
-  expect(lines.find((line) => line.type === 'system' && line.subtype === 'init').slash_commands).toEqual(expect.arrayContaining(['init', 'frontend:lint']));
+  expect(lines.find((line) => line.type === 'system' && line.subtype === 'init').slash_commands).toEqual(expect.arrayContaining(['init', 'review', 'doctor', 'permissions', 'frontend:lint']));
   // The model was asked the expanded prompt, not the command line.
   expect(JSON.stringify(server!.requests[0]!.body.messages.at(-1).content)).toContain('Lint everything under src/ui and report.');
   // A REPL built-in is refused with a result that says so; nothing more reaches the model.
