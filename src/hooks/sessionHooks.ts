@@ -34,7 +34,7 @@ export type SessionHookCall = HookSessionFields & {
 export function withEnvFile<T>(hooks: HookSet, call: SessionHookCall, event: EnvFileEvent, run: (call: SessionHookCall) => Promise<T>): Promise<T> {
   const environment = call.shellEnvironment;
   if (!environment || !hooks.has(event)) return run(call);
-  return environment.around(call.session.id, event, (envFile) => run(envFile ? { ...call, run: { ...call.run, envFile } } : call));
+  return environment.around(call.session.id, event, [call.run.projectDir, call.cwd], (envFile) => run(envFile ? { ...call, run: { ...call.run, envFile } } : call));
 }
 
 async function runEvent(hooks: HookSet, call: SessionHookCall, event: HookEventInput): Promise<MergedHookVerdict | undefined> {

@@ -53,6 +53,7 @@ export class SessionShellEnvironment {
   private readonly byEvent = new Map<EnvFileEvent, Readonly<Record<string, string>>>();
   private merged: Readonly<Record<string, string>> = {};
   private problemListener: ((message: string) => void) | undefined;
+  private refusedInside = false;
   /** Events whose hooks are running: a command waits for what they write (CwdChanged runs beside the turn). */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -67,9 +68,9 @@ export class SessionShellEnvironment {
    * Runs one event's hooks with CLAUDE_ENV_FILE pointing at that event's file, emptied first, then takes in
    * what they wrote. Without a file (the folder could not be made) the hooks run without one.
    */
-  async around<T>(sessionId: string, event: EnvFileEvent, run: (envFile: string | undefined) => Promise<T>): Promise<T> {
+  async around<T>(sessionId: string, event: EnvFileEvent, workingDirectories: readonly string[], run: (envFile: string | undefined) => Promise<T>): Promise<T> {
     const work = (async () => {
-      const file = await this.prepare(sessionId, event);
+      const file = this.outsideAll(workingDirectories) ? await this.prepare(sessionId, event) : undefined;
       try {
         return await run(file);
       } finally {
@@ -94,6 +95,21 @@ export class SessionShellEnvironment {
   async settled(): Promise<Readonly<Record<string, string>>> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
     return this.merged;
+  }
+
+  /**
+   * The file must be where the model's tools cannot write: with the config folder inside a working directory
+   * (AGENTCLI_CONFIG_DIR=./.agentcli, say) hooks get no file, and the user is told once.
+   */
+  private outsideAll(workingDirectories: readonly string[]): boolean {
+    const inside = workingDirectories.find((dir) => {
+      const relative = path.relative(path.resolve(dir), path.resolve(this.options.configDir));
+      return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+    });
+    if (inside === undefined) return true;
+    if (!this.refusedInside) this.problemListener?.(`CLAUDE_ENV_FILE is not offered to hooks: the config folder is inside the working directory ${inside}, where the model could write the file`);
+    this.refusedInside = true;
+    return false;
   }
 
   private async prepare(sessionId: string, event: EnvFileEvent): Promise<string | undefined> {

@@ -109,4 +109,14 @@ describe('what a hook may not set through CLAUDE_ENV_FILE', () => {
     expect(parsed.vars).toEqual({ PATH: '/opt/bin:/usr/bin:/bin' });
     expect(parsed.problems).toEqual([expect.stringContaining('PATH entries that are not absolute were left out')]);
   });
+
+  it('is not offered when the config folder is inside the working directory (the model could write it there)', async () => {
+    const insideConfig = path.join(cwd, '.agentcli-config');
+    const hook = 'echo "[${CLAUDE_ENV_FILE:-none}]" > "$CLAUDE_PROJECT_DIR/seen"';
+    await writeFiles(insideConfig, { 'settings.json': JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: hook }] }] } }) });
+    const run = await workspace.run([endTurn('ok')], ['-p', 'go', '--output-format', 'json'], { env: { AGENTCLI_CONFIG_DIR: insideConfig } });
+    expect(JSON.parse(run.stdout).result).toBe('ok');
+    expect(await readFile(path.join(cwd, 'seen'), 'utf8')).toBe('[none]\n');
+    expect(run.stderr).toContain('CLAUDE_ENV_FILE is not offered to hooks: the config folder is inside the working directory');
+  });
 });
