@@ -87,7 +87,12 @@ export function startSkillChangeMonitor(hooks: HookSet, options: SkillChangeMoni
       if (initial) judged.set(file, await readText(file));
       else enqueue(file);
     }
-    if (added.length > 0 && !closed) await watcher.setPaths([...folders]);
+    if (added.length > 0 && !closed) {
+      await watcher.setPaths([...folders]);
+      // A SKILL.md written after the look above but before the folder's watch was in place has no event of its
+      // own: look once more now the watch holds (judging is by contents, so a second look at the same text is free).
+      if (!initial) for (const folder of added) enqueue(path.join(folder, SKILL_FILE));
+    }
   };
   let scanning: Promise<void> = scan(true);
   const rootWatches: FSWatcher[] = [];
