@@ -52,3 +52,24 @@ export interface SubagentLauncher {
    */
   run(request: SubagentRequest, parent: ToolUseContext): Promise<SubagentResult>;
 }
+
+/**
+ * Runs a child for one tool call under a controller of its own: the call's abort (Esc, the turn ending)
+ * reaches the child, and the child's own stop never reaches the call. The Agent tool and a forked skill
+ * start their children this way.
+ */
+export async function runChildOfCall(
+  launcher: SubagentLauncher,
+  request: Omit<SubagentRequest, 'signal'>,
+  parent: ToolUseContext,
+): Promise<SubagentResult> {
+  const child = new AbortController();
+  const stopChild = (): void => child.abort(parent.abortSignal.reason);
+  if (parent.abortSignal.aborted) stopChild();
+  parent.abortSignal.addEventListener('abort', stopChild, { once: true });
+  try {
+    return await launcher.run({ ...request, signal: child.signal }, parent);
+  } finally {
+    parent.abortSignal.removeEventListener('abort', stopChild);
+  }
+}

@@ -7,9 +7,8 @@
  * edits.
  */
 import { nulSeparated, type ShadowGit } from './shadowGit.js';
-import { permissionsIn, type PermissionTable } from './permissionTable.js';
+import { decodePermissionTable, permissionsIn, type PermissionTable } from './permissionTable.js';
 import { readBlobs } from './restoreTree.js';
-import { decodePermissionTable } from './permissionTable.js';
 
 /** One snapshot of one scope: its tree and its permission table's blob (absent before tables existed). */
 export type SnapshotIds = { readonly tree: string; readonly permissions?: string | undefined };
@@ -29,7 +28,7 @@ export async function readPermissionTables(git: ShadowGit, ids: readonly (string
 
 /**
  * Regular files present in `to` whose bits differ from `from`'s. `modes` gives each file's git mode in
- * `to` (read from the tree when not given). Files in `skip` (content changes, reported already) are left out.
+ * `to` (bitsChanges reads them from the tree). Files in `skip` (content changes, reported already) are left out.
  */
 export function bitsChangesBetween(
   from: PermissionTable | undefined,

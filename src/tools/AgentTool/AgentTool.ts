@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { buildTool, type Tool } from '../../contract/tool.js';
 import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../contract/agentDefinition.js';
 import { type AgentProgress, describeAgentWork } from '../../contract/agentProgress.js';
-import type { SubagentResult } from '../../contract/subagentLauncher.js';
+import { runChildOfCall, type SubagentResult } from '../../contract/subagentLauncher.js';
 import { newUuid } from '../../utils/ids.js';
 import { AGENT_TOOL_ALIAS, AGENT_TOOL_NAME, agentToolPrompt } from './prompt.js';
 
@@ -90,17 +90,8 @@ export function createAgentTool(catalog: Promise<AgentCatalog>): Tool<AgentInput
         });
         return { data: { kind: 'background', taskId: task.id, agentType: agent.agentType, description: input.description } };
       }
-      // The child's own controller: the parent's abort reaches it, its own stop never reaches the parent.
-      const child = new AbortController();
-      const stopChild = (): void => child.abort(context.abortSignal.reason);
-      if (context.abortSignal.aborted) stopChild();
-      context.abortSignal.addEventListener('abort', stopChild, { once: true });
-      try {
-        const result = await launcher.run({ ...common, signal: child.signal, onProgress }, context);
-        return { data: { kind: 'completed', ...result } };
-      } finally {
-        context.abortSignal.removeEventListener('abort', stopChild);
-      }
+      const result = await runChildOfCall(launcher, { ...common, onProgress }, context);
+      return { data: { kind: 'completed', ...result } };
     },
   });
 }

@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { buildTool, type Tool, type ToolUseContext } from '../../contract/tool.js';
 import { DEFAULT_AGENT_TYPE, findAgent, type AgentCatalog } from '../../contract/agentDefinition.js';
 import { describeAgentWork } from '../../contract/agentProgress.js';
+import { runChildOfCall } from '../../contract/subagentLauncher.js';
 import type { Skill } from '../../skills/skill.js';
 import { resolveModelName } from '../../services/api/models.js';
 import { PermissionState } from '../../permissions/permissionState.js';
@@ -104,12 +105,8 @@ export function createSkillTool(catalog: Promise<SkillCatalog>, agents?: Promise
         context.onTurnEnd(grant.revoke);
         granted = skill.allowedTools;
       }
-      const rendered = await renderCommandPrompt(expandSkillVariables(read.body, skill), input.args ?? '', async (command) => ({
-        ok: true,
-        output: `\`${command}\` (not run: run it with Bash if you need its output)`,
-      }));
-      if (!rendered.ok) throw new Error(rendered.error);
-      const data = { name: skill.name, dir: skill.dir, instructions: rendered.prompt, granted };
+      const instructions = await instructionsForModel(read.body, skill, input.args ?? '');
+      const data = { name: skill.name, dir: skill.dir, instructions, granted };
       // `model` holds for the rest of the user's turn, as when the user runs /name: the loop's later requests use it.
       const model = skill.model === undefined ? undefined : resolveModelName(skill.model);
       return model === undefined ? { data } : { data, contextModifier: (later: ToolUseContext) => ({ ...later, model }) };
@@ -117,30 +114,32 @@ export function createSkillTool(catalog: Promise<SkillCatalog>, agents?: Promise
   });
 }
 
-/** A `context: fork` skill: its body is a subagent's task; the grant holds until that agent ends. */
-async function runForked(skill: Skill, body: string, args: string, context: ToolUseContext, agents: Promise<AgentCatalog> | undefined): Promise<SkillOutput> {
-  const type = skill.fork?.agentType ?? DEFAULT_AGENT_TYPE;
-  const agent = agents ? findAgent(await agents, type) : undefined;
-  if (!context.subagents || !agent) throw new Error(`cannot start the ${type} agent the ${skill.name} skill runs in`);
+/** The body with its variables and arguments filled in; `!`cmd`` snippets are shown, not run (see the header). */
+async function instructionsForModel(body: string, skill: Skill, args: string): Promise<string> {
   const rendered = await renderCommandPrompt(expandSkillVariables(body, skill), args, async (command) => ({
     ok: true,
     output: `\`${command}\` (not run: run it with Bash if you need its output)`,
   }));
   if (!rendered.ok) throw new Error(rendered.error);
+  return rendered.prompt;
+}
+
+/** A `context: fork` skill: its body is a subagent's task; the grant holds until that agent ends. */
+async function runForked(skill: Skill, body: string, args: string, context: ToolUseContext, agents: Promise<AgentCatalog> | undefined): Promise<SkillOutput> {
+  const type = skill.fork?.agentType ?? DEFAULT_AGENT_TYPE;
+  const agent = agents ? findAgent(await agents, type) : undefined;
+  if (!context.subagents || !agent) throw new Error(`cannot start the ${type} agent the ${skill.name} skill runs in`);
+  const prompt = await instructionsForModel(body, skill, args);
   let revoke: (() => void) | undefined;
   if (skill.allowedTools.length > 0) {
     const grant = new PermissionState(context.appState).grant({ rules: skill.allowedTools, grantedBy: `/${skill.name}`, fromRepository: skill.fromRepository });
     if (!grant.ok) throw new Error(grant.error);
     revoke = grant.revoke;
   }
-  // The child's own controller: the parent's abort reaches it, its own stop never reaches the parent.
-  const child = new AbortController();
-  const stopChild = (): void => child.abort(context.abortSignal.reason);
-  if (context.abortSignal.aborted) stopChild();
-  context.abortSignal.addEventListener('abort', stopChild, { once: true });
   try {
-    const result = await context.subagents.run(
-      { agent, prompt: rendered.prompt, description: `${skill.name} skill`, ...(skill.model ? { model: skill.model } : {}), signal: child.signal },
+    const result = await runChildOfCall(
+      context.subagents,
+      { agent, prompt, description: `${skill.name} skill`, ...(skill.model ? { model: skill.model } : {}) },
       context,
     );
     return {
@@ -151,7 +150,6 @@ async function runForked(skill: Skill, body: string, args: string, context: Tool
       forked: { agentType: result.agentType, answer: result.text, work: describeAgentWork({ toolUses: result.toolUses, tokens: result.tokens, elapsedMs: result.durationMs }) },
     };
   } finally {
-    context.abortSignal.removeEventListener('abort', stopChild);
     revoke?.();
   }
 }
