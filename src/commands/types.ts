@@ -95,4 +95,21 @@ export type CommandContext = FrontEndCommandHooks & {
 
 export type SlashCommand = CommandInfo & {
   run(args: string, context: CommandContext): Promise<CommandResult> | CommandResult;
+  /**
+   * The command's answer where there is no terminal UI (headless -p, an ACP editor), from the session
+   * alone. Front ends without a UI run any built-in of theirs that has one (src/app/frontEndBuiltins.ts
+   * says which they offer); `notApplicable` is what a check of the terminal says there.
+   */
+  textForm?(args: string, session: Session, where: { readonly notApplicable: string }): Promise<TextFormAnswer>;
+};
+
+/** A built-in's answer without a UI. */
+export type TextFormAnswer = {
+  readonly text: string;
+  /** The command did not do what was asked (a bad rule, an unknown action): headless exits 1 with the text. */
+  readonly error?: boolean;
+  /** Something it checked failed (/doctor): the text stands, and headless exits 1 with this line. */
+  readonly failed?: string;
+  /** Column-aligned text an editor must not reflow (ACP shows it in a code fence). */
+  readonly preformatted?: boolean;
 };

@@ -37,18 +37,10 @@ export async function prepareSlashPrompt(prompt: string, options: HeadlessPrompt
     case 'elsewhere':
       return { ok: false, error: refusalOfElsewhere(input.command, 'with -p') };
     case 'builtin': {
-      // /doctor answers here, as text: a script or CI job can check an installation without a terminal.
-      if (input.command.name === 'doctor') {
-        const { doctorReport } = await import('../commands/builtin/doctor.js');
-        const report = await doctorReport(session, { notApplicable: 'headless: no terminal UI' });
-        return { ok: 'answered', text: report.text, ...(report.failed > 0 ? { failed: `/doctor: ${report.failed} check${report.failed === 1 ? '' : 's'} failed` } : {}) };
-      }
-      // /permissions in its text form (list, allow|ask|deny <rule>, remove <rule>): there is no screen to edit on.
-      if (input.command.name === 'permissions') {
-        const { sessionPermissionsText } = await import('../commands/builtin/permissions.js');
-        const result = await sessionPermissionsText(input.args, session);
-        const text = result.type === 'text' ? result.text : '';
-        return result.type === 'text' && result.tone === 'error' ? { ok: false, error: text } : { ok: 'answered', text };
+      // A built-in with a text form (/doctor, /permissions) answers here, as text.
+      if (input.command.textForm) {
+        const answer = await input.command.textForm(input.args, session, { notApplicable: 'headless: no terminal UI' });
+        return answer.error ? { ok: false, error: answer.text } : { ok: 'answered', text: answer.text, ...(answer.failed ? { failed: answer.failed } : {}) };
       }
       // The other built-ins of the headless catalog send a prompt: /init, and /review (the uncommitted diff, for a review in CI).
       if (input.command.name !== 'review') return { ok: true, content: INIT_PROMPT, release: NOTHING_TO_RELEASE };

@@ -14,6 +14,10 @@ export const budgetCommand: SlashCommand = {
   description: 'Show or change the session\'s spend cap in US dollars (raise it to continue after a stop)',
   argumentHint: '[usd|off]',
   run: (args, context) => budgetAnswer(args, context.session.spendCap),
+  async textForm(args, session) {
+    const answer = budgetAnswer(args, session.spendCap);
+    return { text: answer.text, ...(answer.tone === 'error' ? { error: true } : {}) };
+  },
 };
 
 /** What /budget answers and does, in every front end that offers it (the REPL, an ACP editor). */

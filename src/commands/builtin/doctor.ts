@@ -10,6 +10,12 @@ import type { DoctorInputs } from '../doctor/doctorChecks.js';
 import type { SlashCommand } from '../types.js';
 
 export const doctorCommand: SlashCommand = {
+  // Headless and ACP: the report as text (a script or CI job can check an installation without a terminal).
+  async textForm(_args, session, where) {
+    const report = await doctorReport(session, { notApplicable: where.notApplicable });
+    const failed = report.failed > 0 ? `/doctor: ${report.failed} check${report.failed === 1 ? '' : 's'} failed` : undefined;
+    return { text: report.text, preformatted: true, ...(failed ? { failed } : {}) };
+  },
   name: 'doctor',
   description: 'Check the installation: API, key, sandbox, ripgrep, config files, MCP servers, terminal',
   async run(_args, context) {

@@ -14,6 +14,12 @@ const USAGE = [
 ].join('\n');
 
 export const permissionsCommand: SlashCommand = {
+  // Headless and ACP: the text form (list, allow|ask|deny <rule>, remove <rule>); there is no screen to edit on.
+  async textForm(args, session) {
+    const result = await sessionPermissionsText(args, session);
+    const text = result.type === 'text' ? result.text : '';
+    return { text, ...(result.type === 'text' && result.tone === 'error' ? { error: true } : {}) };
+  },
   name: 'permissions',
   aliases: ['allowed-tools'],
   description: 'Permission rules by scope: view, add and remove allow, ask and deny rules; workspace directories',

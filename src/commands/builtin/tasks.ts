@@ -27,6 +27,10 @@ export const tasksCommand: SlashCommand = {
   aliases: ['bashes'],
   description: 'List background shells and agents; stop one',
   argumentHint: '[list | stop <id>]',
+  async textForm(args, session) {
+    const answer = await tasksWithoutDialog(session.backgroundTasks, args);
+    return { text: answer.text, ...(answer.tone === 'error' ? { error: true } : {}) };
+  },
   async run(args, context) {
     const tasks = context.session.backgroundTasks;
     const all = newestFirst(tasks.list());

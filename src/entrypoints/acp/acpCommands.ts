@@ -12,6 +12,7 @@
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
 import { initCommand } from '../../commands/builtin/init.js';
 import type { CustomCommand } from '../../commands/custom/customCommands.js';
+import type { SlashCommand } from '../../commands/types.js';
 import type { CommandCatalog } from '../../app/commandCatalog.js';
 
 /** What a prompt that names a command asks for. */
@@ -20,10 +21,8 @@ export type AcpCommand =
   | { readonly kind: 'compact' }
   | { readonly kind: 'rewind' }
   | { readonly kind: 'init' }
-  | { readonly kind: 'tasks' }
-  | { readonly kind: 'doctor' }
-  | { readonly kind: 'permissions' }
-  | { readonly kind: 'budget' };
+  /** A built-in answered by its text form (/tasks, /doctor, /permissions, /budget). */
+  | { readonly kind: 'text'; readonly command: SlashCommand };
 
 export type AcpCommandSet = {
   readonly catalog: CommandCatalog;
@@ -94,16 +93,8 @@ export function acpCommandSet(catalog: CommandCatalog): AcpCommandSet {
           return { kind: 'init' };
         case REWIND.name:
           return { kind: 'rewind' };
-        case TASKS.name:
-          return { kind: 'tasks' };
-        case DOCTOR.name:
-          return { kind: 'doctor' };
-        case PERMISSIONS.name:
-          return { kind: 'permissions' };
-        case BUDGET.name:
-          return { kind: 'budget' };
         default:
-          return undefined;
+          return entry?.command.textForm ? { kind: 'text', command: entry.command } : undefined;
       }
     },
   };

@@ -171,27 +171,10 @@ export class AcpSession {
       const command = this.options.commands.find(input.command.name);
       if (command?.kind === 'compact') return this.compact(input.args, signal, updates);
       if (command?.kind === 'init') return this.runTurn(INIT_PROMPT, signal, updates);
-      if (command?.kind === 'tasks') {
-        const { tasksWithoutDialog } = await import('../../commands/builtin/tasks.js');
-        await this.say((await tasksWithoutDialog(this.options.conversation.session.backgroundTasks, input.args)).text);
-        return 'end_turn';
-      }
-      if (command?.kind === 'doctor') {
-        const { doctorReport } = await import('../../commands/builtin/doctor.js');
-        // Fenced: an editor renders agent text as markdown, which would fold the report's aligned columns.
-        const report = await doctorReport(this.options.conversation.session, { notApplicable: 'ACP: the editor draws the UI' });
-        await this.say(['```text', report.text, '```'].join('\n'));
-        return 'end_turn';
-      }
-      if (command?.kind === 'permissions') {
-        const { sessionPermissionsText } = await import('../../commands/builtin/permissions.js');
-        const result = await sessionPermissionsText(input.args, this.options.conversation.session);
-        await this.say(result.type === 'text' ? result.text : '');
-        return 'end_turn';
-      }
-      if (command?.kind === 'budget') {
-        const { budgetAnswer } = await import('../../commands/builtin/budget.js');
-        await this.say(budgetAnswer(input.args, this.options.conversation.session.spendCap).text);
+      if (command?.kind === 'text' && command.command.textForm) {
+        const answer = await command.command.textForm(input.args, this.options.conversation.session, { notApplicable: 'ACP: the editor draws the UI' });
+        // Fenced when aligned: an editor renders agent text as markdown, which would fold the columns.
+        await this.say(answer.preformatted ? ['```text', answer.text, '```'].join('\n') : answer.text);
         return 'end_turn';
       }
       if (command?.kind === 'rewind') {
